@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Podium",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "podium", targets: ["podium"]),
+    .library(name: "PodiumCore", targets: ["PodiumCore"]),
+    .library(name: "PodiumSDL", targets: ["PodiumSDL"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+  ],
+  targets: [
+    // System libraries from Debian (DESIGN.md lists the packages).
+    .systemLibrary(
+      name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
+      providers: [.apt(["libsdl2-dev"])]),
+    .systemLibrary(
+      name: "CSDL2TTF", path: "Sources/CSDL2TTF", pkgConfig: "SDL2_ttf",
+      providers: [.apt(["libsdl2-ttf-dev"])]),
+    .systemLibrary(
+      name: "CSDL2Image", path: "Sources/CSDL2Image", pkgConfig: "SDL2_image",
+      providers: [.apt(["libsdl2-image-dev"])]),
+    .systemLibrary(
+      name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]),
+
+    .target(
+      name: "PodiumCore",
+      dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]),
+    .target(
+      name: "PodiumSDL",
+      dependencies: ["PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
+    .executableTarget(
+      name: "podium",
+      dependencies: [
+        "PodiumCore", "PodiumSDL",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),
+
+    .executableTarget(
+      name: "deck-outline", dependencies: ["PodiumCore"], path: "Examples/deck-outline"),
+
+    .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumTestSupport"]),
+    .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumTestSupport"]),
+    .testTarget(name: "podiumTests", dependencies: ["podium", "PodiumTestSupport"]),
+  ]
+)

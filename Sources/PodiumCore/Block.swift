@@ -1,0 +1,156 @@
+/// One block of slide (or notes) content, with where it came from and the build step that reveals
+/// it.
+public struct Block: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    case heading(level: Int, text: [TextRun])
+    case paragraph([TextRun])
+    case list(ListBlock)
+    case quote(QuoteBlock)
+    case code(CodeBlock)
+    case table(TableBlock)
+    case image(ImageReference)
+    case rule
+  }
+
+  public enum Alignment: String, Hashable, Sendable {
+    case natural
+    case center
+  }
+
+  public var kind: Kind
+  public var location: SourceLocation
+  /// 0-based build step at which the block appears: step 0 is the slide before any pause.
+  public var step: Int
+  public var alignment: Alignment
+
+  public init(
+    _ kind: Kind, at location: SourceLocation, step: Int = 0, alignment: Alignment = .natural
+  ) {
+    self.kind = kind
+    self.location = location
+    self.step = step
+    self.alignment = alignment
+  }
+
+  /// The highest build step used by this block or anything inside it.
+  public var lastStep: Int {
+    switch kind {
+    case .list(let list):
+      return list.items.reduce(step) { max($0, $1.lastStep) }
+    case .quote(let quote):
+      return quote.blocks.reduce(step) { max($0, $1.lastStep) }
+    default:
+      return step
+    }
+  }
+
+  /// The block's text without formatting, for titles, summaries and tests.
+  public var plainText: String {
+    switch kind {
+    case .heading(_, let text), .paragraph(let text):
+      return text.plainText
+    case .list(let list):
+      return list.items.map { $0.blocks.map(\.plainText).joined(separator: " ") }
+        .joined(separator: "\n")
+    case .quote(let quote):
+      return quote.blocks.map(\.plainText).joined(separator: "\n")
+    case .code(let code):
+      return code.code
+    case .table(let table):
+      return ([table.header] + table.rows).map { $0.map(\.plainText).joined(separator: " | ") }
+        .joined(separator: "\n")
+    case .image(let image):
+      return image.alt
+    case .rule:
+      return ""
+    }
+  }
+}
+
+public struct ListBlock: Hashable, Sendable {
+  public var ordered: Bool
+  /// The first number of an ordered list (`3.` starts at 3).
+  public var start: Int
+  public var tight: Bool
+  public var items: [ListItem]
+
+  public init(ordered: Bool, start: Int, tight: Bool, items: [ListItem]) {
+    self.ordered = ordered
+    self.start = start
+    self.tight = tight
+    self.items = items
+  }
+}
+
+public struct ListItem: Hashable, Sendable {
+  public var blocks: [Block]
+  /// GFM task list state: nil for an ordinary item.
+  public var checked: Bool?
+  public var location: SourceLocation
+  public var step: Int
+
+  public init(blocks: [Block], checked: Bool?, at location: SourceLocation, step: Int) {
+    self.blocks = blocks
+    self.checked = checked
+    self.location = location
+    self.step = step
+  }
+
+  var lastStep: Int { blocks.reduce(step) { max($0, $1.lastStep) } }
+}
+
+public struct QuoteBlock: Hashable, Sendable {
+  /// GitHub's `> [!NOTE]` alert kinds, shown as a styled quote.
+  public enum Alert: String, Hashable, Sendable, CaseIterable {
+    case note, tip, important, warning, caution
+  }
+
+  public var blocks: [Block]
+  public var alert: Alert?
+
+  public init(blocks: [Block], alert: Alert? = nil) {
+    self.blocks = blocks
+    self.alert = alert
+  }
+}
+
+public struct CodeBlock: Hashable, Sendable {
+  /// The first word of the fence's info string, lowercased (`swift`, `python`); nil when absent.
+  public var language: String?
+  public var code: String
+
+  public init(language: String?, code: String) {
+    self.language = language
+    self.code = code
+  }
+}
+
+public struct TableBlock: Hashable, Sendable {
+  public enum ColumnAlignment: String, Hashable, Sendable {
+    case natural, left, center, right
+  }
+
+  public var alignments: [ColumnAlignment]
+  public var header: [[TextRun]]
+  public var rows: [[[TextRun]]]
+
+  public init(alignments: [ColumnAlignment], header: [[TextRun]], rows: [[[TextRun]]]) {
+    self.alignments = alignments
+    self.header = header
+    self.rows = rows
+  }
+}
+
+/// An image named by the deck. `path` is resolved against the deck's folder; nil for a remote
+/// address, which Podium never fetches.
+public struct ImageReference: Hashable, Sendable {
+  public var source: String
+  public var alt: String
+  public var path: String?
+
+  public init(source: String, alt: String, path: String?) {
+    self.source = source
+    self.alt = alt
+    self.path = path
+  }
+}

@@ -1,0 +1,80 @@
+/// A parsed deck: plain values that layout, export and the presenter consume.
+public struct Deck: Hashable, Sendable {
+  /// The deck file as the user named it.
+  public var file: String
+  /// The folder that relative image paths are resolved against.
+  public var baseDirectory: String
+  public var dialect: DeckDialect
+  public var metadata: DeckMetadata
+  public var slides: [Slide]
+
+  public init(
+    file: String, baseDirectory: String, dialect: DeckDialect, metadata: DeckMetadata,
+    slides: [Slide]
+  ) {
+    self.file = file
+    self.baseDirectory = baseDirectory
+    self.dialect = dialect
+    self.metadata = metadata
+    self.slides = slides
+  }
+
+  /// Build steps summed over the slides.
+  public var buildStepCount: Int { slides.reduce(0) { $0 + $1.stepCount } }
+  public var slidesWithNotes: Int { slides.lazy.filter(\.hasNotes).count }
+}
+
+/// Which tool's habits the deck is written in (DECK-FORMAT.md, "Slides").
+public enum DeckDialect: String, Hashable, Sendable {
+  /// `---` with a blank line above separates slides (Marp, remark).
+  case standard
+  /// `<!-- end_slide -->` separates slides; `---` is a horizontal rule.
+  case presenterm
+  /// `%title:` metadata; every thematic break separates slides; `-> text <-` centres.
+  case mdp
+}
+
+/// The front matter, typed, with defaults for what is not given.
+public struct DeckMetadata: Hashable, Sendable {
+  public var title: String?
+  public var subtitle: String?
+  public var author: String?
+  public var date: String?
+  public var theme: ThemeChoice
+  public var aspect: AspectRatio
+  public var duration: TalkDuration?
+  public var font: String
+  public var codeFont: String
+  public var footer: String?
+  public var paginate: Bool
+  /// Where each front-matter key was written, for diagnostics found later (e.g. a font that
+  /// is not installed).
+  public var keyLocations: [String: SourceLocation]
+
+  public init(
+    title: String? = nil, subtitle: String? = nil, author: String? = nil, date: String? = nil,
+    theme: ThemeChoice = .light, aspect: AspectRatio = .wide, duration: TalkDuration? = nil,
+    font: String = "DejaVu Sans", codeFont: String = "DejaVu Sans Mono", footer: String? = nil,
+    paginate: Bool = false, keyLocations: [String: SourceLocation] = [:]
+  ) {
+    self.keyLocations = keyLocations
+    self.title = title
+    self.subtitle = subtitle
+    self.author = author
+    self.date = date
+    self.theme = theme
+    self.aspect = aspect
+    self.duration = duration
+    self.font = font
+    self.codeFont = codeFont
+    self.footer = footer
+    self.paginate = paginate
+  }
+}
+
+public enum ThemeChoice: Hashable, Sendable {
+  case light
+  case dark
+  /// A theme YAML file, resolved against the deck's folder.
+  case file(path: String)
+}

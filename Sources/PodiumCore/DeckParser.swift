@@ -1,0 +1,267 @@
+import Foundation
+
+/// The result of reading a deck: the deck when the file could be read at all, and every problem
+/// found on the way.
+public struct DeckParseResult: Sendable {
+  public var deck: Deck?
+  public var diagnostics: [Diagnostic]
+
+  public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+/// Reads a deck (DECK-FORMAT.md) into a `Deck`. It never stops at the first problem: everything
+/// it can read is read, and each problem becomes a diagnostic with its line and column.
+public enum DeckParser {
+  /// Reads and parses the deck file at `path`. Image and theme paths resolve against the file's
+  /// folder.
+  public static func parse(fileAt path: String) -> DeckParseResult {
+    var sink = DiagnosticSink(file: path)
+    let bytes: [UInt8]
+    switch DeckSource.read(path: path) {
+    case .success(let read): bytes = read
+    case .failure(.message(let message)):
+      sink.error(message, at: nil)
+      return DeckParseResult(deck: nil, diagnostics: sink.diagnostics)
+    }
+    let (text, invalid) = DeckSource.decode(bytes)
+    if let invalid {
+      sink.warning(
+        "invalid UTF-8 (the first bad byte is here); bad bytes are shown as \u{FFFD}", at: invalid)
+    }
+    let base = (path as NSString).deletingLastPathComponent
+    var result = parse(text: text, file: path, baseDirectory: base.isEmpty ? "." : base)
+    result.diagnostics = sink.diagnostics + result.diagnostics
+    return result
+  }
+
+  /// Parses deck text. `file` names it in diagnostics; `baseDirectory` resolves relative paths.
+  public static func parse(text: String, file: String, baseDirectory: String) -> DeckParseResult {
+    var sink = DiagnosticSink(file: file)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var metadata = DeckMetadata()
+    var dialect = DeckDialect.standard
+
+    if let (opening, closing) = FrontMatter.locate(in: lines) {
+      metadata =
+        FrontMatter.parse(
+          lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
+          diagnostics: &sink
+        ).metadata
+      // Blank rather than drop the front matter, so cmark's line numbers stay the file's.
+      for index in 0..<closing { lines[index] = "" }
+    } else if let count = mdpMetadataLines(lines) {
+      dialect = .mdp
+      for index in 0..<count {
+        let line = lines[index]
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        let key = line[line.index(after: line.startIndex)..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        switch key {
+        case "title": metadata.title = value
+        case "author": metadata.author = value
+        case "date": metadata.date = value
+        default: break
+        }
+        lines[index] = ""
+      }
+    }
+
+    var document = CommonMarkConverter.parse(lines.joined(separator: "\n"))
+    if dialect == .standard && usesEndSlide(document) { dialect = .presenterm }
+
+    var sourceMap = SlideBuilder.SourceMap()
+    if rewriteLines(&lines, protecting: document, dialect: dialect, sourceMap: &sourceMap) {
+      document = CommonMarkConverter.parse(lines.joined(separator: "\n"))
+    }
+
+    if dialect == .standard { warnAboutSetextSeparators(in: document, lines: lines, sink: &sink) }
+
+    var builder = SlideBuilder(baseDirectory: baseDirectory, sourceMap: sourceMap, diagnostics: sink)
+    var slides: [Slide] = []
+    for (index, part) in split(document, lines: lines, dialect: dialect).enumerated() {
+      var slide = builder.build(
+        index: index, location: part.location, body: part.body, notesSection: part.notes)
+      slide.index = index
+      slides.append(slide)
+    }
+    sink = builder.diagnostics
+
+    // A separator before the first slide or after the last one makes no slide a reader counts.
+    while let first = slides.first, isEmpty(first) { slides.removeFirst() }
+    while let last = slides.last, isEmpty(last) { slides.removeLast() }
+    for index in slides.indices { slides[index].index = index }
+    if slides.isEmpty {
+      sink.warning("the deck has no slides", at: nil)
+    }
+
+    let deck = Deck(
+      file: file, baseDirectory: baseDirectory, dialect: dialect, metadata: metadata, slides: slides)
+    return DeckParseResult(deck: deck, diagnostics: sink.diagnostics)
+  }
+
+  // MARK: - Dialects
+
+  /// mdp decks open with `%title:`, `%author:` or `%date:` lines; returns how many.
+  private static func mdpMetadataLines(_ lines: [Substring]) -> Int? {
+    var count = 0
+    for line in lines {
+      let lowered = line.lowercased()
+      if lowered.hasPrefix("%title:") || lowered.hasPrefix("%author:") || lowered.hasPrefix("%date:") {
+        count += 1
+      } else {
+        break
+      }
+    }
+    return count > 0 ? count : nil
+  }
+
+  private static let notesMarker = "<!--podium:notes-->"
+
+  private static func usesEndSlide(_ document: MarkdownNode) -> Bool {
+    document.children.contains { node in
+      node.kind == .htmlBlock
+        && CommentCommand.comments(in: node.literal).bodies.contains {
+          CommentCommand(comment: $0) == .endSlide
+        }
+    }
+  }
+
+  /// Rewrites what cmark cannot see on its own: `???` lines (remark's notes marker) and, in mdp
+  /// decks, `-> centred <-` lines and `^`/`<br>` pause lines. Lines inside code blocks and HTML
+  /// comments are left alone; other HTML blocks are not protected, because cmark swallows an mdp
+  /// `<br>` line and everything up to the next blank line into one. Returns whether anything
+  /// changed.
+  private static func rewriteLines(
+    _ lines: inout [Substring], protecting document: MarkdownNode, dialect: DeckDialect,
+    sourceMap: inout SlideBuilder.SourceMap
+  ) -> Bool {
+    var protected = [Bool](repeating: false, count: lines.count + 2)
+    func mark(_ node: MarkdownNode) {
+      switch node.kind {
+      case .codeBlock, .htmlBlock where node.kind != .htmlBlock || node.literal.hasPrefix("<!--"):
+        for line in node.start.line...max(node.start.line, node.endLine) where line < protected.count {
+          protected[line] = true
+        }
+      default:
+        for child in node.children where child.isBlock { mark(child) }
+      }
+    }
+    mark(document)
+
+    var changed = false
+    for index in lines.indices where !protected[index + 1] {
+      let line = lines[index]
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed == "???" {
+        lines[index] = Substring(notesMarker)
+        changed = true
+        continue
+      }
+      guard dialect == .mdp else { continue }
+      if trimmed == "^" || trimmed.lowercased() == "<br>" {
+        // The pause must sit inside the list item that follows it, so take that line's indent.
+        let next = lines[(index + 1)...].first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let indent = next?.prefix { $0 == " " } ?? ""
+        lines[index] = Substring(indent + "<!-- pause -->")
+        changed = true
+      } else if trimmed.hasPrefix("->") && trimmed.hasSuffix("<-") && trimmed.count >= 4 {
+        let leading = line.prefix { $0 == " " }.utf8.count
+        var inner = trimmed.dropFirst(2).dropLast(2)
+        let innerLeading = inner.prefix { $0 == " " }.utf8.count
+        inner = inner.drop { $0 == " " }
+        while inner.last == " " { inner = inner.dropLast() }
+        lines[index] = Substring(inner)
+        sourceMap.columnShift[index + 1] = leading + 2 + innerLeading
+        sourceMap.centeredLines.insert(index + 1)
+        changed = true
+      }
+    }
+    return changed
+  }
+
+  // MARK: - Slides
+
+  private struct SlidePart {
+    var location: SourceLocation
+    var body: [MarkdownNode] = []
+    var notes: [MarkdownNode] = []
+    var inNotes = false
+  }
+
+  private static func split(
+    _ document: MarkdownNode, lines: [Substring], dialect: DeckDialect
+  ) -> [SlidePart] {
+    var parts: [SlidePart] = []
+    var current = SlidePart(location: SourceLocation(line: 1, column: 1))
+    var started = false
+    for node in document.children {
+      if isSeparator(node, lines: lines, dialect: dialect) {
+        parts.append(current)
+        current = SlidePart(location: SourceLocation(line: node.endLine + 1, column: 1))
+        started = false
+        continue
+      }
+      if node.kind == .htmlBlock
+        && node.literal.trimmingCharacters(in: .whitespacesAndNewlines) == notesMarker
+      {
+        current.inNotes = true
+        continue
+      }
+      if !started {
+        current.location = node.start
+        started = true
+      }
+      if current.inNotes { current.notes.append(node) } else { current.body.append(node) }
+    }
+    parts.append(current)
+    return parts
+  }
+
+  private static func isSeparator(
+    _ node: MarkdownNode, lines: [Substring], dialect: DeckDialect
+  ) -> Bool {
+    switch (node.kind, dialect) {
+    case (.thematicBreak, .mdp):
+      return true
+    case (.thematicBreak, .standard):
+      // `***` and `___` stay horizontal rules; only hyphens separate slides.
+      let index = node.start.line - 1
+      guard lines.indices.contains(index) else { return false }
+      return lines[index].first { $0 != " " && $0 != "\t" } == "-"
+    case (.htmlBlock, .presenterm):
+      let bodies = CommentCommand.comments(in: node.literal).bodies
+      return bodies.contains { CommentCommand(comment: $0) == .endSlide }
+    default:
+      return false
+    }
+  }
+
+  private static func isEmpty(_ slide: Slide) -> Bool {
+    slide.blocks.isEmpty && slide.notes.isEmpty && slide.backgrounds.isEmpty
+      && slide.directives.background == nil
+  }
+
+  /// `---` right under a line of text makes a setext heading, not a separator. When the
+  /// underline is exactly `---`, the author almost certainly meant a new slide.
+  private static func warnAboutSetextSeparators(
+    in document: MarkdownNode, lines: [Substring], sink: inout DiagnosticSink
+  ) {
+    for node in document.children {
+      guard case .heading(level: 2) = node.kind else { continue }
+      let startIndex = node.start.line - 1
+      guard lines.indices.contains(startIndex),
+        !lines[startIndex].drop(while: { $0 == " " }).hasPrefix("#")
+      else { continue }
+      // A setext heading's underline is the first line of only hyphens after its text.
+      guard
+        let underline = lines[startIndex...].firstIndex(where: {
+          let trimmed = $0.trimmingCharacters(in: .whitespaces)
+          return !trimmed.isEmpty && trimmed.allSatisfy { $0 == "-" }
+        }), lines[underline].trimmingCharacters(in: .whitespaces) == "---"
+      else { continue }
+      sink.warning(
+        "'---' right under a line of text makes that line a heading, not a slide break; add a blank line above it to start a new slide",
+        at: SourceLocation(line: underline + 1, column: 1))
+    }
+  }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import Yams
+
+/// The YAML block at the top of a deck (DECK-FORMAT.md, "Front matter").
+struct FrontMatter {
+  /// Line numbers (1-based) of the opening and closing `---`.
+  var openingLine: Int
+  var closingLine: Int
+  var metadata: DeckMetadata
+
+  static let knownKeys = [
+    "title", "subtitle", "author", "date", "theme", "aspect", "duration", "font", "code-font",
+    "footer", "paginate",
+  ]
+  /// Other tools' spellings of the same settings, read as ours.
+  static let aliases = [
+    "sub_title": "subtitle", "authors": "author", "size": "aspect", "code_font": "code-font",
+    "codeFont": "code-font",
+  ]
+  /// Keys other tools need that mean nothing to Podium and are not worth a warning.
+  static let silentlyIgnored: Set<String> = ["marp"]
+
+  /// Finds the front matter in `lines`, if the deck has one: a `---` first line, a closing `---`
+  /// or `...`, and a first entry that looks like `key:`. A deck that merely opens with a slide
+  /// separator has no front matter.
+  static func locate(in lines: [Substring]) -> (opening: Int, closing: Int)? {
+    guard let first = lines.first, first.trimmingTrailingWhitespace == "---" else { return nil }
+    guard
+      let closing = lines.indices.dropFirst().first(where: {
+        let line = lines[$0].trimmingTrailingWhitespace
+        return line == "---" || line == "..."
+      })
+    else { return nil }
+    let entries = lines[1..<closing].lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    guard let firstEntry = entries.first else { return (1, closing + 1) }
+    guard looksLikeKey(firstEntry) else { return nil }
+    return (1, closing + 1)
+  }
+
+  private static func looksLikeKey(_ line: String) -> Bool {
+    guard let colon = line.firstIndex(of: ":") else { return false }
+    let key = line[..<colon]
+    let afterColon = line[line.index(after: colon)...]
+    return !key.isEmpty
+      && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "\"" }
+      && (afterColon.isEmpty || afterColon.first == " " || afterColon.first == "\t")
+  }
+
+  /// Parses the YAML between `opening` and `closing` into typed metadata.
+  static func parse(
+    lines: [Substring], opening: Int, closing: Int, baseDirectory: String,
+    diagnostics: inout DiagnosticSink
+  ) -> FrontMatter {
+    var metadata = DeckMetadata()
+    let yaml = lines[opening..<(closing - 1)].joined(separator: "\n")
+    // The YAML's line 1 is the file's line `opening + 1`.
+    let lineOffset = opening
+    func location(_ mark: Mark?) -> SourceLocation {
+      guard let mark else { return SourceLocation(line: opening + 1, column: 1) }
+      return SourceLocation(line: mark.line + lineOffset, column: mark.column)
+    }
+
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: yaml)
+    } catch let error as YamlError {
+      let (message, mark) = describe(error)
+      diagnostics.error("front matter is not valid YAML: \(message)", at: location(mark))
+      return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
+    } catch {
+      diagnostics.error("front matter is not valid YAML: \(error)", at: location(nil))
+      return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
+    }
+    guard let root else {
+      return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
+    }
+    guard let mapping = root.mapping else {
+      diagnostics.error(
+        "front matter must be 'key: value' lines, found \(describeKind(root))",
+        at: location(root.mark))
+      return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
+    }
+
+    for (keyNode, value) in mapping {
+      guard let rawKey = keyNode.scalar?.string else {
+        diagnostics.error("front-matter keys must be plain words", at: location(keyNode.mark))
+        continue
+      }
+      let keyLocation = location(keyNode.mark)
+      let valueLocation = location(value.mark ?? keyNode.mark)
+      let key = aliases[rawKey] ?? rawKey
+      if silentlyIgnored.contains(key) { continue }
+      guard knownKeys.contains(key) else {
+        var message = "unknown front-matter key '\(rawKey)' (ignored)"
+        if let suggestion = closestMatch(to: rawKey, in: knownKeys) {
+          message += "; did you mean '\(suggestion)'?"
+        } else {
+          message += "; known keys: \(knownKeys.joined(separator: ", "))"
+        }
+        diagnostics.warning(message, at: keyLocation)
+        continue
+      }
+      metadata.keyLocations[key] = valueLocation
+
+      func text() -> String? {
+        if let scalar = value.scalar { return scalar.string }
+        if rawKey == "authors", let items = value.sequence?.compactMap(\.scalar?.string) {
+          return items.joined(separator: ", ")
+        }
+        diagnostics.error(
+          "'\(rawKey)' must be text, found \(describeKind(value))", at: valueLocation)
+        return nil
+      }
+      func nonEmpty(_ string: String?) -> String? {
+        guard let string, !string.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return string
+      }
+
+      switch key {
+      case "title": metadata.title = nonEmpty(text())
+      case "subtitle": metadata.subtitle = nonEmpty(text())
+      case "author": metadata.author = nonEmpty(text())
+      case "date": metadata.date = nonEmpty(text())
+      case "footer": metadata.footer = nonEmpty(text())
+      case "font", "code-font":
+        guard let name = text() else { break }
+        guard let family = nonEmpty(name) else {
+          diagnostics.error("'\(rawKey)' needs a font family name, e.g. DejaVu Sans", at: valueLocation)
+          break
+        }
+        if key == "font" { metadata.font = family } else { metadata.codeFont = family }
+      case "theme":
+        if value.mapping != nil {
+          diagnostics.warning(
+            "theme settings written as a mapping (presenterm's theme overrides) are not supported; using the light theme",
+            at: valueLocation)
+          break
+        }
+        guard let name = text() else { break }
+        switch name.lowercased() {
+        case "light": metadata.theme = .light
+        case "dark": metadata.theme = .dark
+        default:
+          let lowered = name.lowercased()
+          guard lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || name.contains("/") else {
+            diagnostics.error(
+              "unknown theme '\(name)'; expected light, dark or a path to a theme .yaml file",
+              at: valueLocation)
+            break
+          }
+          let path = resolve(path: name, against: baseDirectory)
+          var isDirectory: ObjCBool = false
+          if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            || isDirectory.boolValue
+          {
+            diagnostics.error("theme file '\(name)' not found", at: valueLocation)
+          } else {
+            metadata.theme = .file(path: path)
+          }
+        }
+      case "aspect":
+        guard let raw = text() else { break }
+        if let aspect = AspectRatio(parsing: raw) {
+          metadata.aspect = aspect
+        } else {
+          diagnostics.error(
+            "aspect '\(raw)' is not a slide shape; expected 16:9, 16:10, 4:3 or WxH (e.g. 1920x1080)",
+            at: valueLocation)
+        }
+      case "duration":
+        guard let raw = text() else { break }
+        if let duration = TalkDuration(parsing: raw) {
+          metadata.duration = duration
+        } else if let minutes = Int(raw.trimmingCharacters(in: .whitespaces)), minutes > 0,
+          minutes < 100_000
+        {
+          metadata.duration = TalkDuration(seconds: minutes * 60)
+          diagnostics.warning(
+            "duration '\(raw)' has no unit; read as \(minutes) minutes (write \(minutes)m)",
+            at: valueLocation)
+        } else {
+          diagnostics.error(
+            "duration '\(raw)' is not a length of time; expected e.g. 25m, 1h10m or 90s",
+            at: valueLocation)
+        }
+      case "paginate":
+        guard let raw = text() else { break }
+        if let flag = parseBool(raw) {
+          metadata.paginate = flag
+        } else {
+          diagnostics.error("paginate must be true or false, not '\(raw)'", at: valueLocation)
+        }
+      default:
+        break
+      }
+    }
+    return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
+  }
+
+  private static func describe(_ error: YamlError) -> (String, Mark?) {
+    switch error {
+    case .scanner(let context, let problem, let mark, _),
+      .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      if let context { return ("\(problem) (\(context.text))", mark) }
+      return (problem, mark)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      let names = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+      return ("\(names) appears more than once; each key may be set once", context.mark)
+    default:
+      return ("\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)", nil)
+    }
+  }
+
+  private static func describeKind(_ node: Node) -> String {
+    switch node {
+    case .scalar: return "a single value"
+    case .mapping: return "a mapping"
+    case .sequence: return "a list"
+    case .alias: return "an alias"
+    }
+  }
+}
+
+func parseBool(_ raw: String) -> Bool? {
+  switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+  case "true", "yes", "on": return true
+  case "false", "no", "off": return false
+  default: return nil
+  }
+}
+
+/// Resolves a path written in a deck against the deck's folder.
+func resolve(path: String, against baseDirectory: String) -> String {
+  let expanded = (path as NSString).expandingTildeInPath
+  if expanded.hasPrefix("/") { return expanded }
+  return (baseDirectory as NSString).appendingPathComponent(expanded)
+}
+
+/// The known word within two edits of `word`, for "did you mean" hints.
+func closestMatch(to word: String, in candidates: [String]) -> String? {
+  let lowered = word.lowercased()
+  var best: (String, Int)?
+  for candidate in candidates {
+    let distance = editDistance(lowered, candidate.lowercased())
+    if distance <= 2, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+  }
+  return best?.0
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a.unicodeScalars)
+  let b = Array(b.unicodeScalars)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = previous
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      current[j] = min(
+        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}
+
+extension Substring {
+  var trimmingTrailingWhitespace: Substring {
+    var end = endIndex
+    while end > startIndex {
+      let before = index(before: end)
+      guard self[before] == " " || self[before] == "\t" else { break }
+      end = before
+    }
+    return self[startIndex..<end]
+  }
+}

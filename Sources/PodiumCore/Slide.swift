@@ -1,0 +1,119 @@
+/// One slide of a deck: its content, its notes and its per-slide settings.
+public struct Slide: Hashable, Sendable {
+  /// 0-based position in the deck.
+  public var index: Int
+  /// Where the slide's first line is.
+  public var location: SourceLocation
+  public var blocks: [Block]
+  /// Speaker notes, Markdown, for the presenter only.
+  public var notes: [Block]
+  public var directives: SlideDirectives
+  /// `![bg](...)` images, in the order written.
+  public var backgrounds: [BackgroundImage]
+  /// Build steps: 1 for a slide without pauses.
+  public var stepCount: Int
+
+  public init(
+    index: Int, location: SourceLocation, blocks: [Block], notes: [Block] = [],
+    directives: SlideDirectives = SlideDirectives(), backgrounds: [BackgroundImage] = [],
+    stepCount: Int = 1
+  ) {
+    self.index = index
+    self.location = location
+    self.blocks = blocks
+    self.notes = notes
+    self.directives = directives
+    self.backgrounds = backgrounds
+    self.stepCount = stepCount
+  }
+
+  public var hasNotes: Bool { !notes.isEmpty }
+
+  /// The first heading's text, or the first line of text: what tables and overviews call it.
+  public var title: String? {
+    if let heading = blocks.first(where: {
+      if case .heading = $0.kind { return true } else { return false }
+    }) {
+      return heading.plainText
+    }
+    let text = blocks.lazy.map(\.plainText).first { !$0.isEmpty }
+    return text.map { String($0.prefix { $0 != "\n" }) }
+  }
+
+  /// The layout the slide gets: the `layout` directive, else `title` for a slide that opens with
+  /// a level-1 heading and holds at most one more short paragraph (DECK-FORMAT.md).
+  public var layout: SlideLayout {
+    if let layout = directives.layout { return layout }
+    return looksLikeTitleSlide ? .title : .default
+  }
+
+  private var looksLikeTitleSlide: Bool {
+    guard let first = blocks.first, case .heading(level: 1, _) = first.kind else { return false }
+    let rest = blocks.dropFirst()
+    if rest.isEmpty { return true }
+    guard rest.count == 1, let only = rest.first, case .paragraph(let text) = only.kind else {
+      return false
+    }
+    return text.plainText.count <= 120
+  }
+}
+
+public enum SlideLayout: String, Hashable, Sendable, CaseIterable {
+  case `default`
+  case title
+  case center
+  case twoColumn = "two-column"
+  case imageLeft = "image-left"
+  case imageRight = "image-right"
+}
+
+public enum SlideClass: String, Hashable, Sendable, CaseIterable {
+  case lead
+  case invert
+}
+
+public enum SlideBackground: Hashable, Sendable {
+  case color(RGBAColor)
+  case image(ImageReference)
+}
+
+public struct BackgroundImage: Hashable, Sendable {
+  public enum Fit: String, Hashable, Sendable {
+    /// Covers the slide, cropping what overflows (Marp's default for `![bg]`).
+    case cover
+    /// Fits inside the slide with its aspect kept, letterboxed.
+    case contain
+  }
+
+  public var image: ImageReference
+  public var fit: Fit
+  public var location: SourceLocation
+
+  public init(image: ImageReference, fit: Fit, at location: SourceLocation) {
+    self.image = image
+    self.fit = fit
+    self.location = location
+  }
+}
+
+/// The `<!-- key: value -->` settings of one slide. Nil means "the deck's default".
+public struct SlideDirectives: Hashable, Sendable {
+  public var layout: SlideLayout?
+  public var background: SlideBackground?
+  public var classes: Set<SlideClass>
+  /// Shrink text to fit (default true).
+  public var fit: Bool
+  /// This slide's share of the talk.
+  public var duration: TalkDuration?
+
+  public init(
+    layout: SlideLayout? = nil, background: SlideBackground? = nil,
+    classes: Set<SlideClass> = [], fit: Bool = true, duration: TalkDuration? = nil
+  ) {
+    self.layout = layout
+    self.background = background
+    self.classes = classes
+    self.fit = fit
+    self.duration = duration
+  }
+}

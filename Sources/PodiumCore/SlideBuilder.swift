@@ -1,0 +1,460 @@
+import Foundation
+
+/// Turns the Markdown nodes of one slide into a `Slide`: blocks with their build steps, notes,
+/// directives and background images.
+struct SlideBuilder {
+  /// Where the Markdown text came from, for locations that must match the file.
+  struct SourceMap {
+    /// Lines whose first bytes were removed before parsing (mdp's `-> text <-`), by how much.
+    var columnShift: [Int: Int] = [:]
+    /// Lines that mdp centres.
+    var centeredLines: Set<Int> = []
+  }
+
+  let baseDirectory: String
+  let sourceMap: SourceMap
+  var diagnostics: DiagnosticSink
+
+  private var step = 0
+  private var incrementalLists = false
+  private var inNotes = false
+  private var lineOffset = 0
+  private var directives = SlideDirectives()
+  private var backgrounds: [BackgroundImage] = []
+  private var notes: [Block] = []
+
+  init(baseDirectory: String, sourceMap: SourceMap, diagnostics: DiagnosticSink) {
+    self.baseDirectory = baseDirectory
+    self.sourceMap = sourceMap
+    self.diagnostics = diagnostics
+  }
+
+  /// Builds slide `index` from its body nodes and the nodes after its `???` line.
+  mutating func build(
+    index: Int, location: SourceLocation, body: [MarkdownNode], notesSection: [MarkdownNode]
+  ) -> Slide {
+    step = 0
+    incrementalLists = false
+    directives = SlideDirectives()
+    backgrounds = []
+    notes = []
+    inNotes = false
+
+    var blocks: [Block] = []
+    for node in body { blocks += convertBlock(node) }
+    inNotes = true
+    for node in notesSection { notes += convertBlock(node) }
+    inNotes = false
+
+    // Trailing pauses reveal nothing: the slide has as many steps as its content uses.
+    let lastStep = blocks.reduce(0) { max($0, $1.lastStep) }
+    return Slide(
+      index: index, location: location, blocks: blocks, notes: notes, directives: directives,
+      backgrounds: backgrounds, stepCount: lastStep + 1)
+  }
+
+  // MARK: - Blocks
+
+  private func location(of node: MarkdownNode) -> SourceLocation {
+    let line = node.start.line + lineOffset
+    return SourceLocation(line: line, column: node.start.column + (sourceMap.columnShift[line] ?? 0))
+  }
+
+  private func alignment(of node: MarkdownNode) -> Block.Alignment {
+    sourceMap.centeredLines.contains(node.start.line + lineOffset) ? .center : .natural
+  }
+
+  private mutating func convertBlock(_ node: MarkdownNode) -> [Block] {
+    let here = location(of: node)
+    switch node.kind {
+    case .paragraph:
+      return convertParagraph(node)
+    case .heading(let level):
+      let (runs, images) = convertInlines(node.children)
+      var result: [Block] = []
+      if !runs.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
+        result.append(
+          Block(.heading(level: level, text: runs), at: here, step: step, alignment: alignment(of: node)))
+      }
+      return result + images
+    case .thematicBreak:
+      return [Block(.rule, at: here, step: step)]
+    case .codeBlock(let info, _):
+      return [Block(.code(convertCode(info: info, literal: node.literal, at: here)), at: here, step: step)]
+    case .htmlBlock:
+      return convertHTMLBlock(node, at: here)
+    case .list(let ordered, let start, let tight):
+      let listStep = step
+      var items: [ListItem] = []
+      for (position, child) in node.children.enumerated() {
+        guard case .item(let checked) = child.kind else { continue }
+        if incrementalLists && !inNotes && position > 0 { step += 1 }
+        let itemStep = step
+        var itemBlocks: [Block] = []
+        for grandchild in child.children { itemBlocks += convertBlock(grandchild) }
+        items.append(ListItem(blocks: itemBlocks, checked: checked, at: location(of: child), step: itemStep))
+      }
+      guard !items.isEmpty else { return [] }
+      return [
+        Block(
+          .list(ListBlock(ordered: ordered, start: start, tight: tight, items: items)), at: here,
+          step: listStep)
+      ]
+    case .blockQuote:
+      let quoteStep = step
+      var inner: [Block] = []
+      for child in node.children { inner += convertBlock(child) }
+      let alert = extractAlert(from: &inner)
+      guard !inner.isEmpty || alert != nil else { return [] }
+      return [Block(.quote(QuoteBlock(blocks: inner, alert: alert)), at: here, step: quoteStep)]
+    case .table:
+      return [Block(.table(convertTable(node)), at: here, step: step)]
+    case .item, .tableRow, .tableCell, .document, .other:
+      return node.children.filter(\.isBlock).flatMap { convertBlock($0) }
+    default:
+      // Inline content where a block was expected: keep its text.
+      let (runs, images) = convertInlines([node])
+      return runs.isEmpty ? images : [Block(.paragraph(runs), at: here, step: step)] + images
+    }
+  }
+
+  private mutating func convertParagraph(_ node: MarkdownNode) -> [Block] {
+    let here = location(of: node)
+    let (runs, images) = convertInlines(node.children)
+    var result: [Block] = []
+    if !runs.plainText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      result.append(Block(.paragraph(runs), at: here, step: step, alignment: alignment(of: node)))
+    }
+    return result + images
+  }
+
+  private mutating func convertCode(info: String, literal: String, at here: SourceLocation) -> CodeBlock {
+    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    var language = words.first.map { String($0).lowercased() }
+    // Pandoc's `{.numberLines}` and similar attribute blocks are not a language.
+    if let first = language, first.hasPrefix("{") || first.hasPrefix(".") { language = nil }
+    if words.contains(where: { $0.hasPrefix("+exec") }) {
+      diagnostics.warning(
+        "code is shown, never run: Podium does not execute snippets ('+exec' ignored)", at: here)
+    }
+    var code = literal
+    if code.hasSuffix("\n") { code.removeLast() }
+    return CodeBlock(language: language, code: code)
+  }
+
+  private mutating func convertTable(_ node: MarkdownNode) -> TableBlock {
+    guard case .table(let alignments) = node.kind else {
+      return TableBlock(alignments: [], header: [], rows: [])
+    }
+    var header: [[TextRun]] = []
+    var rows: [[[TextRun]]] = []
+    for row in node.children {
+      guard case .tableRow(let isHeader) = row.kind else { continue }
+      // Images in cells have no room of their own; their alt text stands in.
+      var cells: [[TextRun]] = []
+      for cell in row.children {
+        let (runs, images) = convertInlines(cell.children)
+        cells.append(runs + images.map { TextRun($0.plainText) })
+      }
+      if isHeader && header.isEmpty { header = cells } else { rows.append(cells) }
+    }
+    return TableBlock(alignments: alignments, header: header, rows: rows)
+  }
+
+  /// GitHub alerts: a quote whose first line is `[!NOTE]`, `[!TIP]`, ...
+  private func extractAlert(from blocks: inout [Block]) -> QuoteBlock.Alert? {
+    guard let first = blocks.first, case .paragraph(var runs) = first.kind,
+      let head = runs.first, head.text.hasPrefix("[!")
+    else { return nil }
+    guard let close = head.text.firstIndex(of: "]") else { return nil }
+    let name = head.text[head.text.index(head.text.startIndex, offsetBy: 2)..<close].lowercased()
+    guard let alert = QuoteBlock.Alert(rawValue: name) else { return nil }
+    let remainder = head.text[head.text.index(after: close)...].drop { $0 == " " || $0 == "\n" }
+    if remainder.isEmpty { runs.removeFirst() } else { runs[0].text = String(remainder) }
+    while let lead = runs.first, lead.text.allSatisfy({ $0 == " " || $0 == "\n" }) {
+      runs.removeFirst()
+    }
+    if runs.isEmpty {
+      blocks.removeFirst()
+    } else {
+      blocks[0].kind = .paragraph(runs)
+    }
+    return alert
+  }
+
+  // MARK: - HTML and comments
+
+  private mutating func convertHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
+    let (bodies, other) = CommentCommand.comments(in: node.literal)
+    for body in bodies {
+      apply(CommentCommand(comment: body), at: here, standalone: true)
+    }
+    let text = stripTags(other).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return [] }
+    diagnostics.warning("HTML is not rendered; showing only its text", at: here)
+    return [Block(.paragraph([TextRun(text)]), at: here, step: step)]
+  }
+
+  private mutating func apply(_ command: CommentCommand, at here: SourceLocation, standalone: Bool) {
+    switch command {
+    case .note(let text, let suggestion):
+      if let suggestion {
+        let key = text.prefix { $0 != ":" }
+        diagnostics.warning(
+          "unknown directive '\(key)', did you mean '\(suggestion)'? (kept as a speaker note)",
+          at: here)
+      }
+      addNote(text, at: here)
+    case .speakerNote(let text):
+      addNote(text, at: here)
+    case .pause where standalone:
+      if !inNotes { step += 1 }
+    case .incrementalLists(let on) where standalone:
+      incrementalLists = on
+    case .directive(let key, let value) where standalone:
+      applyDirective(key: key, value: value, at: here)
+    case .unsupported(let command, let tool):
+      if command != "//" {
+        diagnostics.warning("\(tool) command '\(command)' is not supported (ignored)", at: here)
+      }
+    case .endSlide:
+      diagnostics.warning(
+        "'end_slide' inside a list or quote does not end the slide; put it on its own line at the top level",
+        at: here)
+    case .pause, .incrementalLists, .directive:
+      diagnostics.warning(
+        "a '<!-- ... -->' command must be on its own line to take effect (ignored)", at: here)
+    }
+  }
+
+  private mutating func addNote(_ text: String, at here: SourceLocation) {
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+    let savedOffset = lineOffset
+    let savedInNotes = inNotes
+    let savedStep = step
+    lineOffset = here.line - 1
+    inNotes = true
+    var converted: [Block] = []
+    for node in CommonMarkConverter.parse(text).children { converted += convertBlock(node) }
+    for index in converted.indices { converted[index].step = 0 }
+    notes += converted
+    lineOffset = savedOffset
+    inNotes = savedInNotes
+    step = savedStep
+  }
+
+  private mutating func applyDirective(key: String, value: String, at here: SourceLocation) {
+    switch key {
+    case "layout":
+      if let layout = SlideLayout(rawValue: value.lowercased()) {
+        directives.layout = layout
+      } else {
+        diagnostics.error(
+          "unknown layout '\(value)'; expected \(SlideLayout.allCases.map(\.rawValue).joined(separator: ", "))",
+          at: here)
+      }
+    case "background":
+      if let background = parseBackground(value, at: here) { directives.background = background }
+    case "class":
+      var classes = Set<SlideClass>()
+      for word in value.split(whereSeparator: \.isWhitespace) {
+        if let slideClass = SlideClass(rawValue: word.lowercased()) {
+          classes.insert(slideClass)
+        } else {
+          diagnostics.error("unknown class '\(word)'; expected lead or invert", at: here)
+        }
+      }
+      directives.classes.formUnion(classes)
+    case "fit":
+      if let flag = parseBool(value) {
+        directives.fit = flag
+      } else {
+        diagnostics.error("fit must be true or false, not '\(value)'", at: here)
+      }
+    case "duration":
+      if let duration = TalkDuration(parsing: value) {
+        directives.duration = duration
+      } else {
+        diagnostics.error(
+          "duration '\(value)' is not a length of time; expected e.g. 90s or 2m", at: here)
+      }
+    default:
+      break
+    }
+  }
+
+  private static let namedColors: [String: RGBAColor] = [
+    "black": RGBAColor(red: 0, green: 0, blue: 0), "white": RGBAColor(red: 255, green: 255, blue: 255),
+    "red": RGBAColor(red: 255, green: 0, blue: 0), "green": RGBAColor(red: 0, green: 128, blue: 0),
+    "blue": RGBAColor(red: 0, green: 0, blue: 255), "gray": RGBAColor(red: 128, green: 128, blue: 128),
+    "grey": RGBAColor(red: 128, green: 128, blue: 128), "navy": RGBAColor(red: 0, green: 0, blue: 128),
+    "orange": RGBAColor(red: 255, green: 165, blue: 0), "yellow": RGBAColor(red: 255, green: 255, blue: 0),
+    "purple": RGBAColor(red: 128, green: 0, blue: 128), "teal": RGBAColor(red: 0, green: 128, blue: 128),
+  ]
+
+  private mutating func parseBackground(_ raw: String, at here: SourceLocation) -> SlideBackground? {
+    var value = raw.trimmingCharacters(in: .whitespaces)
+    if value.isEmpty {
+      diagnostics.error("background needs a colour (e.g. #1b2b34) or an image path", at: here)
+      return nil
+    }
+    if value.hasPrefix("#") {
+      if let color = RGBAColor(hex: value) { return .color(color) }
+      diagnostics.error(
+        "background colour '\(value)' is not valid; expected #rgb, #rrggbb or #rrggbbaa", at: here)
+      return nil
+    }
+    if let color = Self.namedColors[value.lowercased()] { return .color(color) }
+    // Marp writes `backgroundImage: url('x.png')`.
+    if value.hasPrefix("url(") && value.hasSuffix(")") {
+      value = String(value.dropFirst(4).dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+    }
+    return .image(imageReference(source: value, alt: "", at: here))
+  }
+
+  // MARK: - Inlines
+
+  /// Converts inline nodes to styled runs; images found among them come back as blocks (or
+  /// become the slide's background).
+  private mutating func convertInlines(_ nodes: [MarkdownNode]) -> (runs: [TextRun], images: [Block]) {
+    var runs: [TextRun] = []
+    var images: [Block] = []
+    for node in nodes {
+      appendInline(node, style: [], link: nil, into: &runs, images: &images)
+    }
+    return (merged(runs), images)
+  }
+
+  private mutating func appendInline(
+    _ node: MarkdownNode, style: TextRun.Style, link: String?, into runs: inout [TextRun],
+    images: inout [Block]
+  ) {
+    switch node.kind {
+    case .text:
+      runs.append(TextRun(node.literal, style: style, link: link))
+    case .softBreak:
+      runs.append(TextRun(" ", style: style, link: link))
+    case .lineBreak:
+      runs.append(TextRun("\n", style: style, link: link))
+    case .code:
+      runs.append(TextRun(node.literal, style: style.union(.code), link: link))
+    case .htmlInline:
+      let html = node.literal
+      if html.hasPrefix("<!--") {
+        let (bodies, _) = CommentCommand.comments(in: html)
+        for body in bodies { apply(CommentCommand(comment: body), at: location(of: node), standalone: false) }
+      } else if isLineBreakTag(html) {
+        runs.append(TextRun("\n", style: style, link: link))
+      }
+    // Other tags (`<span style=...>`) are dropped; the text between them stays.
+    case .emphasis, .strong, .strikethrough:
+      let added: TextRun.Style =
+        node.kind == .emphasis ? .emphasis : node.kind == .strong ? .strong : .strikethrough
+      for child in node.children {
+        appendInline(child, style: style.union(added), link: link, into: &runs, images: &images)
+      }
+    case .link(let destination):
+      if node.children.isEmpty {
+        runs.append(TextRun(destination, style: style.union(.link), link: destination))
+      }
+      for child in node.children {
+        appendInline(child, style: style.union(.link), link: destination, into: &runs, images: &images)
+      }
+    case .image(let destination):
+      let alt = node.children.map(plainInlineText).joined()
+      let here = location(of: node)
+      let words = alt.lowercased().split(separator: " ")
+      if words.first == "bg" {
+        let fit: BackgroundImage.Fit = words.contains("contain") || words.contains("fit") ? .contain : .cover
+        let caption = words.dropFirst().filter { $0 != "contain" && $0 != "fit" && $0 != "cover" }
+          .joined(separator: " ")
+        backgrounds.append(
+          BackgroundImage(image: imageReference(source: destination, alt: caption, at: here), fit: fit, at: here))
+      } else {
+        images.append(Block(.image(imageReference(source: destination, alt: alt, at: here)), at: here, step: step))
+      }
+    default:
+      for child in node.children {
+        appendInline(child, style: style, link: link, into: &runs, images: &images)
+      }
+    }
+  }
+
+  private func plainInlineText(_ node: MarkdownNode) -> String {
+    switch node.kind {
+    case .text, .code: return node.literal
+    case .softBreak, .lineBreak: return " "
+    default: return node.children.map(plainInlineText).joined()
+    }
+  }
+
+  private func isLineBreakTag(_ html: String) -> Bool {
+    let tag = html.lowercased().filter { !$0.isWhitespace }
+    return tag == "<br>" || tag == "<br/>"
+  }
+
+  /// Joins neighbouring runs of the same style, so layout measures whole words.
+  private func merged(_ runs: [TextRun]) -> [TextRun] {
+    var result: [TextRun] = []
+    result.reserveCapacity(runs.count)
+    for run in runs where !run.text.isEmpty {
+      if let last = result.last, last.style == run.style, last.link == run.link {
+        result[result.count - 1].text += run.text
+      } else {
+        result.append(run)
+      }
+    }
+    return result
+  }
+
+  // MARK: - Images
+
+  private mutating func imageReference(source: String, alt: String, at here: SourceLocation) -> ImageReference {
+    let lowered = source.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("data:")
+      || lowered.hasPrefix("ftp://")
+    {
+      diagnostics.warning(
+        "image '\(source)' is remote; Podium never reaches the network, so a placeholder is shown",
+        at: here)
+      return ImageReference(source: source, alt: alt, path: nil)
+    }
+    var written = source
+    if lowered.hasPrefix("file://") { written = String(source.dropFirst(7)) }
+    let decoded = written.removingPercentEncoding ?? written
+    let path = resolve(path: decoded, against: baseDirectory)
+    var isDirectory: ObjCBool = false
+    if source.isEmpty {
+      diagnostics.warning("image has no path", at: here)
+    } else if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      diagnostics.warning("image '\(source)' not found", at: here)
+    } else if isDirectory.boolValue {
+      diagnostics.warning("image '\(source)' is a directory, not an image", at: here)
+    }
+    return ImageReference(source: source, alt: alt, path: path)
+  }
+}
+
+/// Removes HTML tags, keeping the text between them and turning `<br>` into line breaks.
+func stripTags(_ html: String) -> String {
+  var result = ""
+  var inTag = false
+  var tag = ""
+  for character in html {
+    if inTag {
+      if character == ">" {
+        inTag = false
+        let name = tag.lowercased().filter { !$0.isWhitespace && $0 != "/" }
+        if name == "br" || name == "p" { result += "\n" }
+        tag = ""
+      } else {
+        tag.append(character)
+      }
+    } else if character == "<" {
+      inTag = true
+    } else {
+      result.append(character)
+    }
+  }
+  return result
+}

@@ -1,0 +1,28 @@
+import CSDL2
+
+/// A failed SDL call, naming the function and carrying SDL's own message.
+public struct SDLError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var function: String
+  public var message: String
+
+  public init(function: String, message: String) {
+    self.function = function
+    self.message = message
+  }
+
+  /// The error SDL reports for the call that just failed. The corresponding C function is
+  /// `SDL_GetError`.
+  static func last(_ function: String) -> SDLError {
+    SDLError(function: function, message: SDL_GetError().map { String(cString: $0) } ?? "")
+  }
+
+  public var description: String { "\(function) failed: \(message)" }
+}
+
+/// Runs an SDL call that returns 0 on success and throws its error otherwise.
+@discardableResult
+func sdlCall(_ function: String, _ body: () -> Int32) throws -> Int32 {
+  let result = body()
+  guard result >= 0 else { throw SDLError.last(function) }
+  return result
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the built `podium` binary the way a user would, capturing what it prints.
+public struct CommandResult: Sendable {
+  public var status: Int32
+  public var stdout: String
+  public var stderr: String
+}
+
+public enum CommandRunner {
+  /// The folder that holds the built products (`podium`, the test bundle).
+  public static var productsDirectory: URL {
+    let candidates = [
+      Bundle.main.executableURL?.deletingLastPathComponent(),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Fixtures.packageRoot.appendingPathComponent(".build/debug"),
+    ].compactMap { $0 }
+    return candidates.first {
+      FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("podium").path)
+    } ?? candidates[0]
+  }
+
+  public static var podium: URL { productsDirectory.appendingPathComponent("podium") }
+
+  /// Runs `executable` with `arguments`, optionally in `directory` and with extra environment.
+  public static func run(
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String] = [:]
+  ) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes before waiting, so a chatty command cannot fill a pipe and stall.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// Runs `podium` with `arguments`.
+  public static func podium(
+    _ arguments: String..., in directory: URL? = nil, environment: [String: String] = [:]
+  ) throws -> CommandResult {
+    try run(podium, arguments, in: directory, environment: environment)
+  }
+}

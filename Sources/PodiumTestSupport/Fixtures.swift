@@ -1,0 +1,88 @@
+import Foundation
+import PodiumCore
+
+/// Paths and scratch space shared by the test targets.
+public enum Fixtures {
+  /// The package's root folder, found from this source file's location.
+  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// `../shared` beside the checkout (DESIGN.md, compat decks, bench decks), or
+  /// `$PODIUM_SHARED`.
+  public static var shared: URL {
+    if let override = ProcessInfo.processInfo.environment["PODIUM_SHARED"] {
+      return URL(fileURLWithPath: override)
+    }
+    return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+  }
+
+  public static var compatDecks: [URL] {
+    let folder = shared.appendingPathComponent("compat")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".md") && $0 != "SOURCES.md" }.sorted()
+      .map { folder.appendingPathComponent($0) }
+  }
+
+  public static var bundledDecks: [URL] {
+    let folder = packageRoot.appendingPathComponent("Decks")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appendingPathComponent($0) }
+  }
+
+  /// A new empty folder under the system's temporary folder.
+  public static func temporaryDirectory(_ name: String = "podium-test") throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Writes `text` to `name` in a new temporary folder and returns the file's path.
+  public static func writeDeck(_ text: String, named name: String = "deck.md") throws -> String {
+    let folder = try temporaryDirectory()
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  /// Writes raw bytes (for encoding tests).
+  public static func writeDeck(bytes: [UInt8], named name: String = "deck.md") throws -> String {
+    let folder = try temporaryDirectory()
+    let url = folder.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  /// A deck of `count` slides in the style of a real talk: headings, lists, code, notes and
+  /// builds, for scale tests.
+  public static func largeDeck(slides count: Int) -> String {
+    var text = "---\ntitle: Large deck\nduration: 2h\n---\n\n"
+    for index in 1...count {
+      if index > 1 { text += "\n---\n\n" }
+      text += "# Slide \(index)\n\n"
+      switch index % 4 {
+      case 0:
+        text += "- point one with **bold**\n- point two with `code`\n  - nested *detail*\n"
+        text += "\n<!-- pause -->\n\n- revealed later\n"
+      case 1:
+        text += "```swift\nlet slide = \(index)\nprint(slide)\n```\n"
+      case 2:
+        text += "| a | b |\n|:--|--:|\n| \(index) | x |\n"
+      default:
+        text += "A paragraph of text that wraps over a couple of lines in the final layout.\n"
+      }
+      text += "\n???\n\nNotes for slide \(index).\n"
+    }
+    return text
+  }
+}
+
+extension DeckParseResult {
+  /// The diagnostics as `line:col: severity: message`, without the file name, for assertions.
+  public var messages: [String] {
+    diagnostics.map { diagnostic in
+      let place = diagnostic.location.map { "\($0.line):\($0.column): " } ?? ""
+      return "\(place)\(diagnostic.severity.rawValue): \(diagnostic.message)"
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import PodiumCore
+import PodiumSDL
+
+struct Check: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Check decks for problems without presenting them.",
+    discussion:
+      "Prints each problem as 'deck.md:LINE:COLUMN: error|warning: message', then a summary "
+      + "line per deck. Exits 0 when no deck has an error, 1 when one has, 2 for a usage error."
+  )
+
+  @Argument(help: "The deck files to check.", completion: .file(extensions: ["md", "markdown"]))
+  var decks: [String]
+
+  @Flag(help: "Print the result as JSON, for editors and scripts.")
+  var json = false
+
+  @Flag(help: "Treat warnings as errors (exit 1 when there is any).")
+  var strict = false
+
+  func validate() throws {
+    if decks.isEmpty { throw ValidationError("Missing a deck file, e.g. 'podium check talk.md'.") }
+  }
+
+  func run() throws {
+    var reports: [CheckReport] = []
+    for path in decks {
+      let result = DeckParser.parse(fileAt: path)
+      var diagnostics = result.diagnostics
+      if let deck = result.deck { diagnostics += SystemChecks.diagnostics(for: deck) }
+      reports.append(CheckReport(file: path, deck: result.deck, diagnostics: diagnostics))
+    }
+    if json {
+      print(try CheckReport.json(reports))
+    } else {
+      for report in reports {
+        for diagnostic in report.diagnostics { print(diagnostic) }
+        print(report.summary)
+      }
+    }
+    let failed = reports.contains { $0.diagnostics.hasErrors || (strict && !$0.diagnostics.isEmpty) }
+    if failed { throw ExitCode.failure }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PodiumCore
+
+/// What `podium check` found in one deck, as text or JSON.
+struct CheckReport {
+  var file: String
+  var deck: Deck?
+  var diagnostics: [Diagnostic]
+
+  /// `talk.md: 14 slides, 22 build steps, 9 with notes, 0 errors, 2 warnings`
+  var summary: String {
+    let slides = deck?.slides.count ?? 0
+    let steps = deck?.buildStepCount ?? 0
+    let notes = deck?.slidesWithNotes ?? 0
+    return "\(file): \(counted(slides, "slide")), \(counted(steps, "build step")), "
+      + "\(notes) with notes, \(counted(diagnostics.errorCount, "error")), "
+      + "\(counted(diagnostics.warningCount, "warning"))"
+  }
+
+  private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  private struct JSONDeck: Encodable {
+    var file: String
+    var readable: Bool
+    var slides: Int
+    var buildSteps: Int
+    var slidesWithNotes: Int
+    var errors: Int
+    var warnings: Int
+    var diagnostics: [JSONDiagnostic]
+    var slideList: [JSONSlide]
+  }
+
+  private struct JSONDiagnostic: Encodable {
+    var file: String
+    var line: Int?
+    var column: Int?
+    var severity: String
+    var message: String
+  }
+
+  private struct JSONSlide: Encodable {
+    var number: Int
+    var line: Int
+    var title: String?
+    var layout: String
+    var steps: Int
+    var hasNotes: Bool
+  }
+
+  static func json(_ reports: [CheckReport]) throws -> String {
+    let decks = reports.map { report in
+      JSONDeck(
+        file: report.file, readable: report.deck != nil, slides: report.deck?.slides.count ?? 0,
+        buildSteps: report.deck?.buildStepCount ?? 0,
+        slidesWithNotes: report.deck?.slidesWithNotes ?? 0,
+        errors: report.diagnostics.errorCount, warnings: report.diagnostics.warningCount,
+        diagnostics: report.diagnostics.map {
+          JSONDiagnostic(
+            file: $0.file, line: $0.location?.line, column: $0.location?.column,
+            severity: $0.severity.rawValue, message: $0.message)
+        },
+        slideList: (report.deck?.slides ?? []).map {
+          JSONSlide(
+            number: $0.index + 1, line: $0.location.line, title: $0.title,
+            layout: $0.layout.rawValue, steps: $0.stepCount, hasNotes: $0.hasNotes)
+        })
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = try encoder.encode(["decks": decks])
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,28 @@
+import PodiumCore
+import PodiumTestSupport
+import Testing
+
+/// Parses deck text that lives in a temporary folder (so image paths resolve there).
+func parse(_ text: String, baseDirectory: String = "/nonexistent-podium-dir") -> DeckParseResult {
+  DeckParser.parse(text: text, file: "deck.md", baseDirectory: baseDirectory)
+}
+
+/// Parses and returns the deck, failing the test if there is none.
+func deck(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Deck {
+  try #require(parse(text).deck, sourceLocation: sourceLocation)
+}
+
+func kinds(_ blocks: [Block]) -> [String] {
+  blocks.map { block in
+    switch block.kind {
+    case .heading(let level, _): return "h\(level)"
+    case .paragraph: return "p"
+    case .list(let list): return list.ordered ? "ol" : "ul"
+    case .quote: return "quote"
+    case .code: return "code"
+    case .table: return "table"
+    case .image: return "image"
+    case .rule: return "rule"
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import PodiumTestSupport
+import Testing
+
+@Suite struct CheckCommandTests {
+  @Test func cleanDeckPrintsTheSummaryAndExitsZero() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    try """
+      # One
+
+      <!-- pause -->
+
+      more
+
+      ???
+
+      notes
+
+      ---
+
+      # Two
+      """.write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
+    let result = try CommandRunner.podium("check", "talk.md", in: folder)
+    #expect(result.status == 0)
+    #expect(result.stdout == "talk.md: 2 slides, 3 build steps, 1 with notes, 0 errors, 0 warnings\n")
+    #expect(result.stderr == "")
+  }
+
+  @Test func problemsArePrintedWithTheirPlaceAndErrorsExitOne() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    try """
+      ---
+      theme: neon
+      colour: red
+      ---
+
+      # One
+
+      ![chart](chart.png)
+      """.write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
+    let result = try CommandRunner.podium("check", "talk.md", in: folder)
+    #expect(result.status == 1)
+    #expect(
+      result.stdout == """
+        talk.md:2:8: error: unknown theme 'neon'; expected light, dark or a path to a theme .yaml file
+        talk.md:3:1: warning: unknown front-matter key 'colour' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate
+        talk.md:8:1: warning: image 'chart.png' not found
+        talk.md: 1 slide, 1 build step, 0 with notes, 1 error, 2 warnings
+
+        """)
+  }
+
+  @Test func warningsAloneExitZeroUnlessStrict() throws {
+    let path = try Fixtures.writeDeck("# A\n\n![x](missing.png)\n")
+    #expect(try CommandRunner.podium("check", path).status == 0)
+    #expect(try CommandRunner.podium("check", "--strict", path).status == 1)
+  }
+
+  @Test func missingFileAndDirectoryAreErrors() throws {
+    let missing = try CommandRunner.podium("check", "/nonexistent/talk.md")
+    #expect(missing.status == 1)
+    #expect(
+      missing.stdout == """
+        /nonexistent/talk.md: error: no such file: '/nonexistent/talk.md'
+        /nonexistent/talk.md: 0 slides, 0 build steps, 0 with notes, 1 error, 0 warnings
+
+        """)
+    let folder = try Fixtures.temporaryDirectory()
+    let directory = try CommandRunner.podium("check", folder.path)
+    #expect(directory.status == 1)
+    #expect(directory.stdout.hasPrefix("\(folder.path): error: '\(folder.path)' is a directory, not a deck file\n"))
+  }
+
+  /// Root reads any file, so the permission check runs the binary as `nobody`.
+  @Test func unreadableFileIsAnError() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let deck = folder.appendingPathComponent("secret.md")
+    try "# Secret\n".write(to: deck, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: deck.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+    let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+    let arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", CommandRunner.podium.path, "check", deck.path]
+    let result: CommandResult
+    if getuid() == 0 {
+      // The binary lives under the checkout; every folder above it must let `nobody` through.
+      result = try CommandRunner.run(setpriv, arguments)
+    } else {
+      try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: deck.path)
+      result = try CommandRunner.run(CommandRunner.podium, ["check", deck.path])
+    }
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("\(deck.path): error: cannot read '\(deck.path)': permission denied\n"))
+  }
+
+  @Test func jsonOutputCarriesTheSameFacts() throws {
+    let path = try Fixtures.writeDeck("# One\n\n<!-- layout: wrong -->\n\n---\n\n# Two\n\n???\n\nnote\n")
+    let result = try CommandRunner.podium("check", "--json", path)
+    #expect(result.status == 1)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let decks = try #require(object["decks"] as? [[String: Any]])
+    #expect(decks.count == 1)
+    let deck = decks[0]
+    #expect(deck["file"] as? String == path)
+    #expect(deck["slides"] as? Int == 2)
+    #expect(deck["buildSteps"] as? Int == 2)
+    #expect(deck["slidesWithNotes"] as? Int == 1)
+    #expect(deck["errors"] as? Int == 1)
+    #expect(deck["warnings"] as? Int == 0)
+    let diagnostics = try #require(deck["diagnostics"] as? [[String: Any]])
+    #expect(diagnostics.count == 1)
+    #expect(diagnostics[0]["line"] as? Int == 3)
+    #expect(diagnostics[0]["column"] as? Int == 1)
+    #expect(diagnostics[0]["severity"] as? String == "error")
+    #expect((diagnostics[0]["message"] as? String)?.hasPrefix("unknown layout 'wrong'") == true)
+    let slides = try #require(deck["slideList"] as? [[String: Any]])
+    #expect(slides.map { $0["title"] as? String } == ["One", "Two"])
+    #expect(slides.map { $0["hasNotes"] as? Bool } == [false, true])
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    let noDeck = try CommandRunner.podium("check")
+    #expect(noDeck.status == 2)
+    #expect(noDeck.stderr.contains("Missing"))
+    let badFlag = try CommandRunner.podium("check", "--frobnicate", "x.md")
+    #expect(badFlag.status == 2)
+    #expect(badFlag.stderr.contains("--frobnicate"))
+    let badCommand = try CommandRunner.podium("dance")
+    #expect(badCommand.status == 2)
+  }
+
+  @Test func helpAndVersionWorkAsArgumentParserUsersExpect() throws {
+    let help = try CommandRunner.podium("--help")
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("USAGE: podium <subcommand>"))
+    #expect(help.stdout.contains("check"))
+    let checkHelp = try CommandRunner.podium("help", "check")
+    #expect(checkHelp.status == 0)
+    #expect(checkHelp.stdout.contains("USAGE: podium check <decks> ... [--json] [--strict]"))
+    let version = try CommandRunner.podium("--version")
+    #expect(version.status == 0)
+    #expect(version.stdout.hasPrefix("podium 0.1.0 (SDL 2."))
+  }
+
+  @Test func everyCompatibilityDeckPasses() throws {
+    let decks = Fixtures.compatDecks
+    #expect(decks.count == 7, "../shared/compat should hold the seven corpus decks")
+    for deck in decks {
+      let result = try CommandRunner.podium("check", deck.path)
+      #expect(result.status == 0, "\(deck.lastPathComponent): \(result.stdout)")
+      #expect(!result.stdout.contains(": error:"))
+    }
+  }
+
+  @Test func bundledDecksAreClean() throws {
+    let decks = Fixtures.bundledDecks
+    #expect(decks.contains { $0.lastPathComponent == "tour.md" })
+    for deck in decks {
+      let result = try CommandRunner.podium("check", "--strict", deck.path)
+      #expect(result.status == 0, "\(deck.lastPathComponent): \(result.stdout)")
+    }
+    let tour = try CommandRunner.podium("check", Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
+    let slides = Int(tour.stdout.split(separator: ":").last?.split(separator: " ").first ?? "") ?? 0
+    #expect(slides >= 12, "the tour has at least 12 slides: \(tour.stdout)")
+  }
+}
