@@ -14,16 +14,15 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
   ],
   targets: [
-    // System libraries from Debian (DESIGN.md lists the packages).
+    // System libraries from Debian (DESIGN.md lists the packages). The SDL module maps include
+    // <SDL2/...> from the default include path instead of asking pkg-config: sdl2.pc adds
+    // -D_REENTRANT, which SwiftPM rejects with a warning per target, and SDL_ttf.h and
+    // SDL_image.h find "SDL.h" beside themselves.
+    .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
     .systemLibrary(
-      name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
-      providers: [.apt(["libsdl2-dev"])]),
+      name: "CSDL2TTF", path: "Sources/CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
     .systemLibrary(
-      name: "CSDL2TTF", path: "Sources/CSDL2TTF", pkgConfig: "SDL2_ttf",
-      providers: [.apt(["libsdl2-ttf-dev"])]),
-    .systemLibrary(
-      name: "CSDL2Image", path: "Sources/CSDL2Image", pkgConfig: "SDL2_image",
-      providers: [.apt(["libsdl2-image-dev"])]),
+      name: "CSDL2Image", path: "Sources/CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
     .systemLibrary(
       name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),

@@ -96,7 +96,17 @@ public enum DeckParser {
 
     let deck = Deck(
       file: file, baseDirectory: baseDirectory, dialect: dialect, metadata: metadata, slides: slides)
-    return DeckParseResult(deck: deck, diagnostics: sink.diagnostics)
+    return DeckParseResult(deck: deck, diagnostics: inFileOrder(sink.diagnostics))
+  }
+
+  /// Problems about the whole file first, then by line and column; the sort is stable, so two
+  /// problems at one place keep the order they were found in.
+  private static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.enumerated().sorted { a, b in
+      let left = a.element.location ?? SourceLocation(line: 0, column: 0)
+      let right = b.element.location ?? SourceLocation(line: 0, column: 0)
+      return left != right ? left < right : a.offset < b.offset
+    }.map(\.element)
   }
 
   // MARK: - Dialects
@@ -137,13 +147,14 @@ public enum DeckParser {
   ) -> Bool {
     var protected = [Bool](repeating: false, count: lines.count + 2)
     func mark(_ node: MarkdownNode) {
-      switch node.kind {
-      case .codeBlock, .htmlBlock where node.kind != .htmlBlock || node.literal.hasPrefix("<!--"):
-        for line in node.start.line...max(node.start.line, node.endLine) where line < protected.count {
-          protected[line] = true
-        }
-      default:
+      let isCode = { if case .codeBlock = node.kind { return true } else { return false } }()
+      let isComment = node.kind == .htmlBlock && node.literal.hasPrefix("<!--")
+      guard isCode || isComment else {
         for child in node.children where child.isBlock { mark(child) }
+        return
+      }
+      for line in node.start.line...max(node.start.line, node.endLine) where line < protected.count {
+        protected[line] = true
       }
     }
     mark(document)

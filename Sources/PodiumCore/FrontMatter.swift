@@ -31,10 +31,14 @@ struct FrontMatter {
         return line == "---" || line == "..."
       })
     else { return nil }
-    let entries = lines[1..<closing].lazy.map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-    guard let firstEntry = entries.first else { return (1, closing + 1) }
-    guard looksLikeKey(firstEntry) else { return nil }
+    let content = lines[1..<closing].lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+    // `---` twice with nothing between is an empty front matter.
+    if content.isEmpty { return (1, closing + 1) }
+    // `# Title` is a YAML comment and a Markdown heading alike: without a single `key:` line,
+    // the block is a slide, not metadata.
+    let entries = content.filter { !$0.hasPrefix("#") }
+    guard let firstEntry = entries.first, looksLikeKey(firstEntry) else { return nil }
     return (1, closing + 1)
   }
 

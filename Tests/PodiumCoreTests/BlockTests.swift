@@ -188,6 +188,20 @@ import Testing
     #expect(result.messages == ["3:1: warning: HTML is not rendered; showing only its text"])
   }
 
+  @Test func bareAddressesBecomeLinks() throws {
+    let deck = try deck("See https://podium.example/docs today\n")
+    guard case .paragraph(let runs) = deck.slides[0].blocks[0].kind else {
+      Issue.record("expected a paragraph")
+      return
+    }
+    #expect(
+      runs == [
+        TextRun("See "),
+        TextRun("https://podium.example/docs", style: .link, link: "https://podium.example/docs"),
+        TextRun(" today"),
+      ])
+  }
+
   @Test func emptyLinkShowsItsAddress() throws {
     let deck = try deck("Links [](https://example.com/)\n")
     #expect(deck.slides[0].blocks[0].plainText == "Links https://example.com/")

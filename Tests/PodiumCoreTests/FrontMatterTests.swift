@@ -110,6 +110,13 @@ import Testing
     let deck = try deck("---\n# Slide one\n\ntext\n\n---\n\n# Slide two\n")
     #expect(deck.slides.count == 2)
     #expect(deck.metadata == DeckMetadata())
+    // A heading alone between two separators is a slide, though YAML would call it a comment.
+    let headingOnly = try PodiumCoreTests.deck("---\n# Only a heading\n---\n\n# Two\n")
+    #expect(headingOnly.slides.map(\.title) == ["Only a heading", "Two"])
+    // Commented front matter with keys is still front matter.
+    let commented = try PodiumCoreTests.deck("---\n# my talk\ntitle: T\n---\n\n# One\n")
+    #expect(commented.metadata.title == "T")
+    #expect(commented.slides.count == 1)
   }
 
   @Test func durationWithoutUnitIsReadAsMinutesWithAWarning() {

@@ -55,6 +55,12 @@ import Testing
     #expect(deck.slides[0].blocks[1].plainText == "text ")
   }
 
+  @Test func questionMarksInsideACommentStayInTheComment() throws {
+    let deck = try deck("# A\n\n<!--\nbefore\n???\nafter\n-->\n\nvisible\n")
+    #expect(kinds(deck.slides[0].blocks) == ["h1", "p"])
+    #expect(deck.slides[0].notes.map(\.plainText) == ["before ??? after"])
+  }
+
   @Test func multilineCommentNoteKeepsItsParagraphs() throws {
     let deck = try deck("# A\n\n<!--\nFirst point.\n\nSecond point.\n-->\n")
     #expect(deck.slides[0].notes.map(\.plainText) == ["First point.", "Second point."])

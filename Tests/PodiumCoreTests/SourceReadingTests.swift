@@ -56,6 +56,12 @@ import Testing
       ])
   }
 
+  @Test func diagnosticsComeInFileOrder() {
+    let result = DeckParser.parse(
+      text: "# A\n\n![x](a.png)\n\ntext\n---\n", file: "deck.md", baseDirectory: "/nonexistent")
+    #expect(result.diagnostics.compactMap(\.location?.line) == [3, 6])
+  }
+
   @Test func imagePathsResolveAgainstTheDeckFolder() throws {
     let folder = try Fixtures.temporaryDirectory()
     try FileManager.default.createDirectory(
