@@ -27,6 +27,8 @@ let package = Package(
       name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
     .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
       name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
 
@@ -35,7 +37,7 @@ let package = Package(
       dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]),
     .target(
       name: "PodiumSDL",
-      dependencies: ["PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
+      dependencies: ["PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CZlib"]),
     .executableTarget(
       name: "podium",
       dependencies: [
