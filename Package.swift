@@ -48,9 +48,17 @@ let package = Package(
 
     .executableTarget(
       name: "deck-outline", dependencies: ["PodiumCore"], path: "Examples/deck-outline"),
+    .executableTarget(
+      name: "render-deck", dependencies: ["PodiumCore", "PodiumSDL"], path: "Examples/render-deck"),
+    .executableTarget(
+      name: "custom-theme", dependencies: ["PodiumCore", "PodiumSDL"], path: "Examples/custom-theme"),
 
-    .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumTestSupport"]),
-    .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumTestSupport"]),
+    .testTarget(
+      name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumTestSupport"],
+      exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumTestSupport"],
+      exclude: ["__Goldens__"]),
     .testTarget(name: "podiumTests", dependencies: ["podium", "PodiumTestSupport"]),
   ]
 )

@@ -43,8 +43,10 @@ public struct DeckMetadata: Hashable, Sendable {
   public var theme: ThemeChoice
   public var aspect: AspectRatio
   public var duration: TalkDuration?
-  public var font: String
-  public var codeFont: String
+  /// A fontconfig family for text; nil means the theme's.
+  public var font: String?
+  /// A fontconfig family for code; nil means the theme's.
+  public var codeFont: String?
   public var footer: String?
   public var paginate: Bool
   /// Where each front-matter key was written, for diagnostics found later (e.g. a font that
@@ -54,7 +56,7 @@ public struct DeckMetadata: Hashable, Sendable {
   public init(
     title: String? = nil, subtitle: String? = nil, author: String? = nil, date: String? = nil,
     theme: ThemeChoice = .light, aspect: AspectRatio = .wide, duration: TalkDuration? = nil,
-    font: String = "DejaVu Sans", codeFont: String = "DejaVu Sans Mono", footer: String? = nil,
+    font: String? = nil, codeFont: String? = nil, footer: String? = nil,
     paginate: Bool = false, keyLocations: [String: SourceLocation] = [:]
   ) {
     self.keyLocations = keyLocations

@@ -7,6 +7,9 @@ public enum FontResolver {
   public struct Match: Hashable, Sendable {
     public var family: String
     public var path: String
+    /// Whether the face itself is bold or italic (otherwise SDL_ttf must slant or embolden it).
+    public var isBold = false
+    public var isItalic = false
   }
 
   /// Resolves `family` (e.g. "DejaVu Sans", "monospace") to the best installed font, as
@@ -14,7 +17,7 @@ public enum FontResolver {
   ///
   /// The corresponding C functions are `FcNameParse`, `FcConfigSubstitute`,
   /// `FcDefaultSubstitute` and `FcFontMatch`.
-  public static func match(family: String) -> Match? {
+  public static func match(family: String, bold: Bool = false, italic: Bool = false) -> Match? {
     guard FcInit() != 0 else { return nil }
     guard let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
@@ -23,6 +26,58 @@ public enum FontResolver {
         FcPatternAddString(pattern, FC_FAMILY, $0)
       }
     }
+    if bold { FcPatternAddInteger(pattern, FC_WEIGHT, FC_WEIGHT_BOLD) }
+    if italic { FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ITALIC) }
+    return bestMatch(for: pattern)
+  }
+
+  /// The font fontconfig prefers for `family` among those that have `codepoint`: where text
+  /// falls back for CJK, emoji and other scripts the main font lacks.
+  public static func match(family: String, containing codepoint: UInt32) -> Match? {
+    guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    _ = family.withCString { name in
+      name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+        FcPatternAddString(pattern, FC_FAMILY, $0)
+      }
+    }
+    guard let charset = FcCharSetCreate() else { return nil }
+    defer { FcCharSetDestroy(charset) }
+    FcCharSetAddChar(charset, codepoint)
+    FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+    guard let found = bestMatch(for: pattern), hasCharacter(path: found.path, codepoint) else {
+      return nil
+    }
+    return found
+  }
+
+  /// Whether the font file covers `codepoint`, by fontconfig's own charset.
+  private static func hasCharacter(path: String, _ codepoint: UInt32) -> Bool {
+    guard let pattern = FcPatternCreate() else { return false }
+    defer { FcPatternDestroy(pattern) }
+    _ = path.withCString { name in
+      name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
+        FcPatternAddString(pattern, FC_FILE, $0)
+      }
+    }
+    guard let objects = FcObjectSetCreate() else { return false }
+    defer { FcObjectSetDestroy(objects) }
+    FcObjectSetAdd(objects, FC_CHARSET)
+    guard let list = FcFontList(nil, pattern, objects) else { return false }
+    defer { FcFontSetDestroy(list) }
+    for index in 0..<Int(list.pointee.nfont) {
+      guard let font = list.pointee.fonts[index] else { continue }
+      var charset: OpaquePointer?
+      if FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+        FcCharSetHasChar(charset, codepoint) != 0
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  private static func bestMatch(for pattern: OpaquePointer) -> Match? {
     FcConfigSubstitute(nil, pattern, FcMatchPattern)
     FcDefaultSubstitute(pattern)
     var result = FcResultNoMatch
@@ -31,7 +86,13 @@ public enum FontResolver {
     guard let chosenFamily = string(matched, FC_FAMILY), let file = string(matched, FC_FILE) else {
       return nil
     }
-    return Match(family: chosenFamily, path: file)
+    var weight: Int32 = 0
+    var slant: Int32 = 0
+    FcPatternGetInteger(matched, FC_WEIGHT, 0, &weight)
+    FcPatternGetInteger(matched, FC_SLANT, 0, &slant)
+    return Match(
+      family: chosenFamily, path: file, isBold: weight >= FC_WEIGHT_BOLD,
+      isItalic: slant != FC_SLANT_ROMAN)
   }
 
   /// Whether `family` is installed under that name, rather than substituted by another font.

@@ -1,19 +1,44 @@
 import PodiumCore
 
 /// Checks of a deck against this machine, which the pure parser cannot make: whether the fonts
-/// it names are installed.
+/// it names are installed, and whether every slide fits when laid out with the real fonts.
 public enum SystemChecks {
   public static func diagnostics(for deck: Deck) -> [Diagnostic] {
+    fontDiagnostics(for: deck) + layoutDiagnostics(for: deck)
+  }
+
+  static func fontDiagnostics(for deck: Deck) -> [Diagnostic] {
     var found: [Diagnostic] = []
     for (key, family) in [("font", deck.metadata.font), ("code-font", deck.metadata.codeFont)] {
-      // Only what the deck asked for: the defaults are the setup script's business.
-      guard let location = deck.metadata.keyLocations[key] else { continue }
+      // Only what the deck asked for: the theme's fonts are the setup script's business.
+      guard let family, let location = deck.metadata.keyLocations[key] else { continue }
       guard !FontResolver.isInstalled(family: family) else { continue }
       let substitute = FontResolver.match(family: family)?.family ?? "a default font"
       found.append(
         Diagnostic(
           .warning, file: deck.file, at: location,
           "font '\(family)' is not installed; fontconfig substitutes '\(substitute)'"))
+    }
+    return found
+  }
+
+  /// Lays out every slide at 1920x1080 with the deck's theme and real fonts, and reports the
+  /// slides whose content is cut off even at the smallest text size.
+  static func layoutDiagnostics(for deck: Deck) -> [Diagnostic] {
+    let (theme, themeDiagnostics) = ThemeLoader.theme(for: deck.metadata.theme)
+    let fonts = FontLibrary()
+    let engine = LayoutEngine(
+      theme: theme, measurer: SDLTextMeasurer(library: fonts), images: ImageLibrary())
+    var found = themeDiagnostics
+    for slide in deck.slides {
+      let frame = engine.layout(
+        slide, in: deck, step: slide.stepCount - 1, size: PixelSize(width: 1920, height: 1080))
+      for overflow in frame.overflow {
+        found.append(
+          Diagnostic(
+            .warning, file: deck.file, at: overflow.location,
+            "slide \(slide.index + 1) does not fit even at the smallest text size; from here on it is cut off"))
+      }
     }
     return found
   }

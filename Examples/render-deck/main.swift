@@ -1,0 +1,32 @@
+// Example: render a deck to PNG files from Swift code, as `podium export` does.
+//
+//   swift run render-deck Decks/tour.md /tmp/tour-pngs
+import Foundation
+import PodiumCore
+import PodiumSDL
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count == 2 else {
+  print("usage: render-deck DECK.md OUTPUT-FOLDER")
+  exit(2)
+}
+
+let parsed = DeckParser.parse(fileAt: arguments[0])
+for diagnostic in parsed.diagnostics { print(diagnostic) }
+guard let deck = parsed.deck, !parsed.hasErrors else { exit(1) }
+
+let (theme, themeProblems) = ThemeLoader.theme(for: deck.metadata.theme)
+for problem in themeProblems { print(problem) }
+
+// Every build step, at 1280x720, on two encoding threads.
+let options = DeckExporter.Options(
+  outputDirectory: arguments[1], size: PixelSize(width: 1280, height: 720), pages: .steps, jobs: 2)
+do {
+  let result = try DeckExporter(deck: deck, theme: theme, options: options).run { done, total in
+    print("\r\(done)/\(total)", terminator: "")
+  }
+  print("\nwrote \(result.files.count) images, \(result.bytesWritten / 1024) KB")
+} catch {
+  print("error: \(error)")
+  exit(1)
+}

@@ -1,0 +1,358 @@
+/// Lays out single blocks (headings, paragraphs, lists, quotes, code, tables, images) as boxes in
+/// their own coordinates; `LayoutEngine` stacks and places them.
+struct BlockLayout {
+  typealias Box = LayoutEngine.Box
+  typealias Piece = LayoutEngine.Piece
+
+  let engine: LayoutEngine
+  let context: LayoutEngine.Context
+
+  private var theme: Theme { engine.theme }
+  private var measurer: any TextMeasurer { engine.measurer }
+  private var colors: Theme.Colors { context.colors }
+  /// The body text size in pixels: 1 em.
+  private var em: Double { engine.bodySize(context) }
+
+  func box(for block: Block, width: Double, depth: Int = 0) -> Box {
+    switch block.kind {
+    case .heading(let level, let text):
+      let isTitle = context.layout == .title && level == 1
+      let factor = isTitle ? theme.sizes.title : [theme.sizes.h1, theme.sizes.h2, theme.sizes.h3][min(level, 3) - 1]
+      let font = FontSpec(family: context.headingFamily, size: em * factor, bold: true)
+      return textBox(
+        text, font: font, color: colors.heading, width: width, block: block,
+        spaceAfter: em * (isTitle ? 0.6 : 0.5))
+    case .paragraph(let runs):
+      let subtitle = context.layout == .title
+      let font = FontSpec(family: context.bodyFamily, size: em * (subtitle ? 1.1 : 1))
+      return textBox(
+        runs, font: font, color: subtitle ? colors.muted : colors.text, width: width, block: block,
+        spaceAfter: em * 0.6)
+    case .list(let list):
+      return listBox(list, block: block, width: width, depth: depth)
+    case .quote(let quote):
+      return quoteBox(quote, block: block, width: width)
+    case .code(let code):
+      return codeBox(code, block: block, width: width)
+    case .table(let table):
+      return tableBox(table, block: block, width: width)
+    case .image:
+      return imageBox(for: block, width: width, height: width * 9 / 16)
+    case .rule:
+      let thickness = max(1, (em * 0.08).rounded())
+      return Box(
+        width: width, height: em * 0.6,
+        pieces: [Piece(step: block.step, command: .fill(Rect(x: 0, y: em * 0.3, width: width, height: thickness), colors.tableRule))],
+        location: block.location, spaceAfter: em * 0.4)
+    }
+  }
+
+  // MARK: - Text
+
+  private func textBox(
+    _ runs: [TextRun], font: FontSpec, color: RGBAColor, width: Double, block: Block,
+    spaceAfter: Double
+  ) -> Box {
+    let centered = context.centered || block.alignment == .center
+    let lines = engine.flow(context, font: font, color: color).lines(
+      runs, width: width, alignment: centered ? .center : .leading)
+    return box(lines: lines, width: width, step: block.step, location: block.location, spaceAfter: spaceAfter)
+  }
+
+  private func box(
+    lines: [TextFlow.Line], width: Double, step: Int, location: SourceLocation, spaceAfter: Double
+  ) -> Box {
+    var pieces: [Piece] = []
+    var y = 0.0
+    for line in lines {
+      for item in line.items {
+        var placed = item
+        placed.y += y
+        pieces.append(Piece(step: step, command: .text(placed)))
+      }
+      y += line.height
+    }
+    return Box(width: width, height: y, pieces: pieces, location: location, spaceAfter: spaceAfter)
+  }
+
+  // MARK: - Lists
+
+  private static let bullets = ["•", "◦", "–"]
+
+  private func listBox(_ list: ListBlock, block: Block, width: Double, depth: Int) -> Box {
+    let size = em * (depth == 0 ? 1 : 0.92)
+    let font = FontSpec(family: context.bodyFamily, size: size)
+    let indent = size * (list.ordered ? 1.6 : 1.25)
+    let itemGap = size * (list.tight ? 0.22 : 0.45)
+    var pieces: [Piece] = []
+    var y = 0.0
+    for (index, item) in list.items.enumerated() {
+      let marker: String
+      if let checked = item.checked {
+        marker = checked ? "☑" : "☐"
+      } else if list.ordered {
+        marker = "\(list.start + index)."
+      } else {
+        marker = Self.bullets[min(depth, Self.bullets.count - 1)]
+      }
+      let markerFlow = engine.flow(context, font: font, color: colors.accent)
+      if let line = markerFlow.lines([TextRun(marker)], width: indent, alignment: .leading).first {
+        for var markerItem in line.items {
+          // Numbers sit right-aligned against the text; bullets sit a little in from the edge.
+          markerItem.x = list.ordered ? indent - markerItem.width - size * 0.35 : size * 0.15
+          markerItem.y += y
+          pieces.append(Piece(step: item.step, command: .text(markerItem)))
+        }
+      }
+      var itemHeight = 0.0
+      for (blockIndex, inner) in item.blocks.enumerated() {
+        var innerBox: Box
+        switch inner.kind {
+        case .paragraph(let runs):
+          let lines = engine.flow(context, font: font, color: colors.text).lines(
+            runs, width: width - indent, alignment: .leading)
+          innerBox = box(lines: lines, width: width - indent, step: inner.step, location: inner.location, spaceAfter: itemGap)
+        case .list(let nested):
+          innerBox = listBox(nested, block: inner, width: width - indent, depth: depth + 1)
+        default:
+          innerBox = box(for: inner, width: width - indent, depth: depth + 1)
+        }
+        if blockIndex > 0 { itemHeight += itemGap }
+        pieces += innerBox.pieces.map { $0.moved(dx: indent, dy: y + itemHeight) }
+        itemHeight += innerBox.height
+      }
+      y += itemHeight
+      if index < list.items.count - 1 { y += itemGap }
+    }
+    return Box(width: width, height: y, pieces: pieces, location: block.location, spaceAfter: em * 0.6)
+  }
+
+  // MARK: - Quotes
+
+  private static let alertColors: [QuoteBlock.Alert: RGBAColor] = [
+    .note: RGBAColor(red: 0x2F, green: 0x81, blue: 0xF7), .tip: RGBAColor(red: 0x2E, green: 0xA0, blue: 0x43),
+    .important: RGBAColor(red: 0x89, green: 0x57, blue: 0xE5), .warning: RGBAColor(red: 0xD2, green: 0x99, blue: 0x22),
+    .caution: RGBAColor(red: 0xE5, green: 0x53, blue: 0x4B),
+  ]
+
+  private func quoteBox(_ quote: QuoteBlock, block: Block, width: Double) -> Box {
+    let bar = max(2, (em * 0.14).rounded())
+    let padding = em * 0.5
+    let innerWidth = width - bar - 2 * padding
+    let accent = quote.alert.flatMap { Self.alertColors[$0] } ?? colors.accent
+    var pieces: [Piece] = []
+    var y = padding
+    if let alert = quote.alert {
+      let font = FontSpec(family: context.bodyFamily, size: em, bold: true)
+      let label = alert.rawValue.prefix(1).uppercased() + alert.rawValue.dropFirst()
+      let lines = engine.flow(context, font: font, color: accent).lines([TextRun(label)], width: innerWidth, alignment: .leading)
+      let labelBox = box(lines: lines, width: innerWidth, step: block.step, location: block.location, spaceAfter: em * 0.3)
+      pieces += labelBox.pieces.map { $0.moved(dx: bar + padding, dy: y) }
+      y += labelBox.height + labelBox.spaceAfter
+    }
+    for (index, inner) in quote.blocks.enumerated() {
+      var innerBox = box(for: inner, width: innerWidth)
+      // Quoted text is set in italic, as a voice other than the speaker's.
+      innerBox.pieces = innerBox.pieces.map { piece in
+        guard case .text(var item) = piece.command, inner.isProse else { return piece }
+        item.font.italic = true
+        return Piece(step: piece.step, command: .text(item))
+      }
+      if index > 0 { y += em * 0.4 }
+      pieces += innerBox.pieces.map { $0.moved(dx: bar + padding, dy: y) }
+      y += innerBox.height
+    }
+    let height = y + padding
+    let background = [
+      Piece(step: block.step, command: .fill(Rect(x: 0, y: 0, width: width, height: height), colors.quoteBackground)),
+      Piece(step: block.step, command: .fill(Rect(x: 0, y: 0, width: bar, height: height), accent)),
+    ]
+    return Box(width: width, height: height, pieces: background + pieces, location: block.location, spaceAfter: em * 0.6)
+  }
+
+  // MARK: - Code
+
+  private func codeBox(_ code: CodeBlock, block: Block, width: Double) -> Box {
+    let lines = SyntaxHighlighter.highlight(code.code, language: code.language)
+    let padding = em * 0.55
+    var font = FontSpec(family: context.codeFamily, size: em * theme.sizes.code)
+    // Code never wraps: a long line makes the whole block's font smaller, down to the minimum.
+    let longest = lines.map { $0.map(\.text).joined() }.max { $0.count < $1.count } ?? ""
+    let natural = measurer.width(of: longest, font: font)
+    let available = width - 2 * padding
+    if natural > available, natural > 0 {
+      let smallest = em * theme.sizes.code * theme.sizes.minimumScale
+      font.size = max(smallest, font.size * available / natural)
+    }
+    let metrics = measurer.metrics(for: font)
+    let lineHeight = metrics.lineHeight * 1.05
+    var pieces: [Piece] = []
+    var y = padding
+    for line in lines {
+      var x = padding
+      for token in line where !token.text.isEmpty {
+        let tokenWidth = measurer.width(of: token.text, font: font)
+        if !token.text.allSatisfy({ $0 == " " }) {
+          pieces.append(
+            Piece(
+              step: block.step,
+              command: .text(
+                TextItem(
+                  text: token.text, font: font, color: color(for: token.kind), x: x,
+                  y: y + (lineHeight - metrics.lineHeight) / 2, width: tokenWidth))))
+        }
+        x += tokenWidth
+      }
+      y += lineHeight
+    }
+    let height = y + padding
+    let frame = Rect(x: 0, y: 0, width: width, height: height)
+    var all = [Piece(step: block.step, command: .fill(frame, colors.codeBackground))]
+    let tooWide = measurer.width(of: longest, font: font) > available + 0.5
+    if tooWide { all.append(Piece(step: block.step, command: .pushClip(frame.insetBy(dx: padding / 2, dy: 0)))) }
+    all += pieces
+    if tooWide { all.append(Piece(step: block.step, command: .popClip)) }
+    return Box(width: width, height: height, pieces: all, location: block.location, spaceAfter: em * 0.6)
+  }
+
+  private func color(for kind: CodeTokenKind) -> RGBAColor {
+    let palette = theme.code
+    switch kind {
+    case .plain: return palette.plain
+    case .keyword: return palette.keyword
+    case .type: return palette.type
+    case .string: return palette.string
+    case .comment: return palette.comment
+    case .number: return palette.number
+    case .function: return palette.function
+    case .punctuation: return palette.punctuation
+    case .attribute: return palette.attribute
+    }
+  }
+
+  // MARK: - Tables
+
+  private func tableBox(_ table: TableBlock, block: Block, width: Double) -> Box {
+    let columns = max(table.header.count, table.rows.map(\.count).max() ?? 0)
+    guard columns > 0 else {
+      return Box(width: width, height: 0, pieces: [], location: block.location, spaceAfter: 0)
+    }
+    let size = em * 0.9
+    let body = FontSpec(family: context.bodyFamily, size: size)
+    let bold = FontSpec(family: context.bodyFamily, size: size, bold: true)
+    let padding = size * 0.5
+    let rows = [table.header] + table.rows
+    // Natural column widths: the widest cell on one line; shrink all columns alike if too wide.
+    var natural = [Double](repeating: padding * 4, count: columns)
+    for (rowIndex, row) in rows.enumerated() {
+      for (column, cell) in row.enumerated() where column < columns {
+        let font = rowIndex == 0 ? bold : body
+        let cellWidth = cell.reduce(0.0) { $0 + measurer.width(of: $1.text, font: font) } + 2 * padding
+        natural[column] = max(natural[column], cellWidth)
+      }
+    }
+    let total = natural.reduce(0, +)
+    let widths = total > width ? natural.map { $0 * width / total } : natural
+    let tableWidth = widths.reduce(0, +)
+    let rule = max(1, (size * 0.06).rounded())
+    var pieces: [Piece] = []
+    var y = 0.0
+    for (rowIndex, row) in rows.enumerated() {
+      let isHeader = rowIndex == 0
+      var cellBoxes: [[TextFlow.Line]] = []
+      var rowHeight = 0.0
+      for column in 0..<columns {
+        let cell = column < row.count ? row[column] : []
+        let alignment = column < table.alignments.count ? table.alignments[column] : .natural
+        let flow = engine.flow(context, font: isHeader ? bold : body, color: isHeader ? colors.heading : colors.text)
+        var lines = flow.lines(cell, width: max(1, widths[column] - 2 * padding), alignment: alignment == .center ? .center : .leading)
+        if alignment == .right {
+          for index in lines.indices {
+            let shift = widths[column] - 2 * padding - lines[index].width
+            for item in lines[index].items.indices { lines[index].items[item].x += shift }
+          }
+        }
+        cellBoxes.append(lines)
+        rowHeight = max(rowHeight, lines.reduce(0) { $0 + $1.height })
+      }
+      rowHeight += 2 * padding
+      if isHeader {
+        pieces.append(Piece(step: block.step, command: .fill(Rect(x: 0, y: y, width: tableWidth, height: rowHeight), colors.tableHeaderBackground)))
+      }
+      var x = 0.0
+      for column in 0..<columns {
+        var lineY = y + padding
+        for line in cellBoxes[column] {
+          for var item in line.items {
+            item.x += x + padding
+            item.y += lineY
+            pieces.append(Piece(step: block.step, command: .text(item)))
+          }
+          lineY += line.height
+        }
+        x += widths[column]
+      }
+      y += rowHeight
+      pieces.append(Piece(step: block.step, command: .fill(Rect(x: 0, y: y - rule / 2, width: tableWidth, height: rule), colors.tableRule)))
+    }
+    return Box(width: width, height: y, pieces: pieces, location: block.location, spaceAfter: em * 0.6)
+  }
+
+  // MARK: - Images
+
+  /// An image fitted into `width` × `height` with its aspect kept, or a placeholder naming it.
+  func imageBox(for block: Block, width: Double, height: Double) -> Box {
+    guard case .image(let image) = block.kind else {
+      return box(for: block, width: width)
+    }
+    if let path = image.path, let natural = engine.images.size(ofImageAt: path) {
+      // Small images grow at most to twice their size at 1080p, so icons do not turn to mush.
+      let limit = 2 * context.slideRect.height / 1080
+      var target = fitted(natural, in: Rect(x: 0, y: 0, width: width, height: height))
+      let scale = target.width / Double(natural.width)
+      if scale > limit {
+        target.width = Double(natural.width) * limit
+        target.height = Double(natural.height) * limit
+      }
+      return Box(
+        width: target.width, height: target.height,
+        pieces: [Piece(step: block.step, command: .image(ImageItem(path: path, destination: Rect(x: 0, y: 0, width: target.width, height: target.height))))],
+        location: block.location, spaceAfter: em * 0.6)
+    }
+    // Missing or unreadable: a visible box with the path, so the speaker sees what is wrong.
+    let boxHeight = min(height, width * 9 / 16, context.slideRect.height * 0.4)
+    let boxWidth = min(width, boxHeight * 16 / 9)
+    let frame = Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)
+    let font = FontSpec(family: context.bodyFamily, size: em * 0.7)
+    let label = "image not found: \(image.source)"
+    let lines = engine.flow(context, font: font, color: colors.muted).lines(
+      [TextRun(label)], width: boxWidth * 0.9, alignment: .center)
+    let textHeight = lines.reduce(0) { $0 + $1.height }
+    var pieces = [Piece(step: block.step, command: .fill(frame, colors.placeholder))]
+    var y = (boxHeight - textHeight) / 2
+    for line in lines {
+      for var item in line.items {
+        item.x += boxWidth * 0.05
+        item.y += y
+        pieces.append(Piece(step: block.step, command: .text(item)))
+      }
+      y += line.height
+    }
+    let border = max(1, (em * 0.05).rounded())
+    pieces += [
+      Rect(x: 0, y: 0, width: boxWidth, height: border), Rect(x: 0, y: boxHeight - border, width: boxWidth, height: border),
+      Rect(x: 0, y: 0, width: border, height: boxHeight), Rect(x: boxWidth - border, y: 0, width: border, height: boxHeight),
+    ].map { Piece(step: block.step, command: .fill($0, colors.muted)) }
+    return Box(width: boxWidth, height: boxHeight, pieces: pieces, location: block.location, spaceAfter: em * 0.6)
+  }
+}
+
+extension Block {
+  /// Headings and paragraphs: text set in the reading font.
+  var isProse: Bool {
+    switch kind {
+    case .paragraph, .heading: return true
+    default: return false
+    }
+  }
+}

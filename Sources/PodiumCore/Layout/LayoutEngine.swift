@@ -1,0 +1,344 @@
+import Foundation
+
+/// Lays out one slide build step at one pixel size as a `SlideFrame`.
+///
+/// Sizes are fractions of the slide's height, so a slide looks the same at 720p and 4K. Layout
+/// always places the slide's full content and then draws what the step reveals, so nothing
+/// moves when a build step appears. Text that does not fit shrinks, down to the theme's minimum
+/// scale; what still does not fit is clipped and reported in `SlideFrame.overflow`.
+public struct LayoutEngine {
+  public var theme: Theme
+  public var measurer: any TextMeasurer
+  public var images: any ImageMeasurer
+
+  public init(theme: Theme, measurer: any TextMeasurer, images: any ImageMeasurer) {
+    self.theme = theme
+    self.measurer = measurer
+    self.images = images
+  }
+
+  /// Where a slide of `aspect` lies in a canvas of `size`: centred, as large as fits, with
+  /// letterbox or pillarbox borders around it, never stretched.
+  public static func slideRect(aspect: AspectRatio, in size: PixelSize) -> Rect {
+    let canvas = Double(size.width) / Double(size.height)
+    if canvas > aspect.value {
+      let width = (Double(size.height) * aspect.value).rounded()
+      return Rect(x: ((Double(size.width) - width) / 2).rounded(), y: 0, width: width, height: Double(size.height))
+    }
+    let height = (Double(size.width) / aspect.value).rounded()
+    return Rect(x: 0, y: ((Double(size.height) - height) / 2).rounded(), width: Double(size.width), height: height)
+  }
+
+  public func layout(_ slide: Slide, in deck: Deck, step: Int, size: PixelSize) -> SlideFrame {
+    let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    let slideRect = Self.slideRect(aspect: deck.metadata.aspect, in: size)
+    let context = Context(engine: self, slide: slide, deck: deck, slideRect: slideRect)
+    var commands: [DrawCommand] = []
+    if slideRect != canvas { commands.append(.fill(canvas, RGBAColor(red: 0, green: 0, blue: 0))) }
+    commands.append(.fill(slideRect, context.colors.background))
+    commands += backgroundCommands(slide, context: context)
+
+    let (pieces, overflow) = content(slide, context: context)
+    let visible = pieces.filter { $0.step <= step }.map(\.command)
+    if overflow != nil {
+      commands.append(.pushClip(context.contentRect))
+      commands += visible
+      commands.append(.popClip)
+    } else {
+      commands += visible
+    }
+    commands += footerCommands(slide, context: context)
+    return SlideFrame(
+      size: size, slideRect: slideRect, commands: commands,
+      overflow: overflow.map { [LayoutOverflow(slideIndex: slide.index, location: $0)] } ?? [])
+  }
+
+  // MARK: - Context
+
+  /// What every block's layout needs to know about the slide.
+  struct Context {
+    var slideRect: Rect
+    var contentRect: Rect
+    var colors: Theme.Colors
+    var bodyFamily: String
+    var headingFamily: String
+    var codeFamily: String
+    var layout: SlideLayout
+    var fit: Bool
+    var footer: String?
+    var pageLabel: String?
+    /// The shrink factor being tried, 1 at full size.
+    var scale = 1.0
+
+    init(engine: LayoutEngine, slide: Slide, deck: Deck, slideRect: Rect) {
+      let theme = engine.theme
+      self.slideRect = slideRect
+      let margins = theme.margins
+      contentRect = Rect(
+        x: slideRect.x + slideRect.width * margins.horizontal,
+        y: slideRect.y + slideRect.height * margins.top,
+        width: slideRect.width * (1 - 2 * margins.horizontal),
+        height: slideRect.height * (1 - margins.top - margins.bottom))
+      colors = slide.directives.classes.contains(.invert) ? theme.inverted : theme.colors
+      if case .color(let color) = slide.directives.background { colors.background = color }
+      bodyFamily = deck.metadata.font ?? theme.fonts.body
+      headingFamily = deck.metadata.font ?? theme.fonts.heading
+      codeFamily = deck.metadata.codeFont ?? theme.fonts.code
+      var layout = slide.layout
+      if layout == .default && slide.directives.classes.contains(.lead) { layout = .center }
+      self.layout = layout
+      fit = slide.directives.fit
+      footer = deck.metadata.footer
+      pageLabel = deck.metadata.paginate ? "\(slide.index + 1) / \(deck.slides.count)" : nil
+    }
+
+    var centered: Bool { layout == .title || layout == .center }
+  }
+
+  /// A draw command in block coordinates, with the build step that reveals it.
+  struct Piece {
+    var step: Int
+    var command: DrawCommand
+
+    func moved(dx: Double, dy: Double) -> Piece {
+      Piece(step: step, command: command.translated(dx: dx, dy: dy))
+    }
+  }
+
+  /// A laid-out block: its pieces relative to its top-left corner.
+  struct Box {
+    var width: Double
+    var height: Double
+    var pieces: [Piece]
+    var location: SourceLocation
+    var spaceAfter: Double
+  }
+
+  private var sizes: Theme.Sizes { theme.sizes }
+
+  func bodySize(_ context: Context) -> Double {
+    sizes.body * context.slideRect.height * context.scale
+  }
+
+  // MARK: - Backgrounds and footer
+
+  private func backgroundCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+    var layers: [(ImageReference, BackgroundImage.Fit)] = []
+    if case .image(let image) = slide.directives.background { layers.append((image, .cover)) }
+    layers += slide.backgrounds.map { ($0.image, $0.fit) }
+    guard !layers.isEmpty else { return [] }
+    // Several `![bg]` images share the slide side by side, as in Marp.
+    let stripWidth = context.slideRect.width / Double(layers.count)
+    var commands: [DrawCommand] = []
+    for (index, (image, fit)) in layers.enumerated() {
+      guard let path = image.path, let natural = images.size(ofImageAt: path) else { continue }
+      let strip = Rect(
+        x: context.slideRect.x + stripWidth * Double(index), y: context.slideRect.y,
+        width: stripWidth, height: context.slideRect.height)
+      switch fit {
+      case .cover:
+        commands.append(.image(ImageItem(path: path, destination: strip, source: coverCrop(natural, strip))))
+      case .contain:
+        commands.append(.image(ImageItem(path: path, destination: fitted(natural, in: strip))))
+      }
+    }
+    return commands
+  }
+
+  /// The deck's footer at the bottom left, and `n / N` at the bottom right when `paginate` is on.
+  private func footerCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+    let size = sizes.body * sizes.footer * context.slideRect.height
+    let font = FontSpec(family: context.bodyFamily, size: size)
+    let metrics = measurer.metrics(for: font)
+    let bottomMargin = context.slideRect.maxY - context.contentRect.maxY
+    let y = context.contentRect.maxY + (bottomMargin - metrics.lineHeight) / 2
+    var commands: [DrawCommand] = []
+    if let footer = context.footer {
+      let width = measurer.width(of: footer, font: font)
+      commands.append(
+        .text(
+          TextItem(
+            text: footer, font: font, color: context.colors.muted, x: context.contentRect.x, y: y,
+            width: width)))
+    }
+    if let page = context.pageLabel {
+      let width = measurer.width(of: page, font: font)
+      commands.append(
+        .text(
+          TextItem(
+            text: page, font: font, color: context.colors.muted,
+            x: context.contentRect.maxX - width, y: y, width: width)))
+    }
+    return commands
+  }
+
+  // MARK: - Content
+
+  /// Lays out the slide's blocks, shrinking to fit; returns the pieces in slide coordinates and
+  /// the location of the first block that overflowed, if any.
+  private func content(_ slide: Slide, context base: Context) -> ([Piece], SourceLocation?) {
+    guard !slide.blocks.isEmpty else { return ([], nil) }
+    var context = base
+    let attempt = arrange(slide.blocks, context: context)
+    if attempt.overflow == nil || !context.fit {
+      return (attempt.pieces, attempt.overflow)
+    }
+    context.scale = sizes.minimumScale
+    let smallest = arrange(slide.blocks, context: context)
+    if smallest.overflow != nil { return (smallest.pieces, smallest.overflow) }
+    // The largest scale that fits, to within a few per cent.
+    var low = sizes.minimumScale
+    var high = 1.0
+    var best = smallest
+    for _ in 0..<7 {
+      context.scale = (low + high) / 2
+      let trial = arrange(slide.blocks, context: context)
+      if trial.overflow == nil {
+        low = context.scale
+        best = trial
+      } else {
+        high = context.scale
+      }
+    }
+    return (best.pieces, nil)
+  }
+
+  private struct Arrangement {
+    var pieces: [Piece]
+    var overflow: SourceLocation?
+  }
+
+  private func arrange(_ blocks: [Block], context: Context) -> Arrangement {
+    let area = context.contentRect
+    switch context.layout {
+    case .twoColumn:
+      var rest = blocks[...]
+      var pieces: [Piece] = []
+      var top = area.y
+      if let first = rest.first, case .heading = first.kind {
+        let heading = box(for: first, width: area.width, context: context)
+        pieces += heading.pieces.map { $0.moved(dx: area.x, dy: top) }
+        top += heading.height + heading.spaceAfter
+        rest = rest.dropFirst()
+      }
+      let split = columnSplit(Array(rest))
+      let gap = area.width * 0.06
+      let columnWidth = (area.width - gap) / 2
+      let height = area.maxY - top
+      let left = stack(Array(rest[..<(rest.startIndex + split)]), width: columnWidth, height: height, context: context)
+      let right = stack(Array(rest[(rest.startIndex + split)...]), width: columnWidth, height: height, context: context)
+      pieces += left.pieces.map { $0.moved(dx: area.x, dy: top) }
+      pieces += right.pieces.map { $0.moved(dx: area.x + columnWidth + gap, dy: top) }
+      return Arrangement(pieces: pieces, overflow: left.overflow ?? right.overflow)
+
+    case .imageLeft, .imageRight:
+      guard let imageIndex = blocks.firstIndex(where: { if case .image = $0.kind { return true } else { return false } })
+      else { return arrangeFlow(blocks, context: context) }
+      let gap = area.width * 0.05
+      let half = (area.width - gap) / 2
+      let imageBox = imageBox(for: blocks[imageIndex], width: half, height: area.height, context: context)
+      var others = blocks
+      others.remove(at: imageIndex)
+      let text = stack(others, width: half, height: area.height, context: context)
+      let imageX = context.layout == .imageLeft ? area.x : area.x + half + gap
+      let textX = context.layout == .imageLeft ? area.x + half + gap : area.x
+      let imageY = area.y + (area.height - imageBox.height) / 2
+      let textY = area.y + max(0, (area.height - text.height) / 2)
+      return Arrangement(
+        pieces: imageBox.pieces.map { $0.moved(dx: imageX + (half - imageBox.width) / 2, dy: imageY) }
+          + text.pieces.map { $0.moved(dx: textX, dy: textY) },
+        overflow: text.overflow)
+
+    default:
+      return arrangeFlow(blocks, context: context)
+    }
+  }
+
+  private func arrangeFlow(_ blocks: [Block], context: Context) -> Arrangement {
+    let area = context.contentRect
+    let flow = stack(blocks, width: area.width, height: area.height, context: context)
+    let top = context.centered ? area.y + max(0, (area.height - flow.height) / 2) : area.y
+    return Arrangement(pieces: flow.pieces.map { $0.moved(dx: area.x, dy: top) }, overflow: flow.overflow)
+  }
+
+  /// Where a two-column slide splits: at its second heading, else halfway through the blocks.
+  private func columnSplit(_ blocks: [Block]) -> Int {
+    let headings = blocks.indices.filter { if case .heading = blocks[$0].kind { return true } else { return false } }
+    if headings.count >= 2 { return headings[1] }
+    return (blocks.count + 1) / 2
+  }
+
+  struct Stack {
+    var pieces: [Piece]
+    var height: Double
+    var overflow: SourceLocation?
+  }
+
+  /// Stacks blocks top to bottom in `width`. Images share the height the other blocks leave.
+  func stack(_ blocks: [Block], width: Double, height: Double, context: Context) -> Stack {
+    var boxes: [Box?] = blocks.map { block in
+      if case .image = block.kind { return nil }
+      return box(for: block, width: width, context: context)
+    }
+    let imageIndices = blocks.indices.filter { boxes[$0] == nil }
+    if !imageIndices.isEmpty {
+      let used = boxes.compactMap { $0 }.reduce(0) { $0 + $1.height + $1.spaceAfter }
+      let share = max(height - used, height * 0.25) / Double(imageIndices.count)
+      for index in imageIndices {
+        var image = imageBox(for: blocks[index], width: width, height: share, context: context)
+        image.pieces = image.pieces.map { $0.moved(dx: (width - image.width) / 2, dy: 0) }
+        boxes[index] = image
+      }
+    }
+    var y = 0.0
+    var pieces: [Piece] = []
+    var overflow: SourceLocation?
+    let placed = boxes.compactMap { $0 }
+    for (index, box) in placed.enumerated() {
+      if overflow == nil && y + box.height > height + 0.5 { overflow = box.location }
+      pieces += box.pieces.map { $0.moved(dx: 0, dy: y) }
+      y += box.height
+      if index < placed.count - 1 { y += box.spaceAfter }
+    }
+    return Stack(pieces: pieces, height: y, overflow: overflow)
+  }
+
+  // MARK: - Blocks
+
+  func flow(_ context: Context, font: FontSpec, color: RGBAColor) -> TextFlow {
+    TextFlow(
+      style: TextFlow.Style(
+        font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
+        codeColor: color, lineSpacing: sizes.lineSpacing),
+      measurer: measurer)
+  }
+
+  func box(for block: Block, width: Double, context: Context) -> Box {
+    BlockLayout(engine: self, context: context).box(for: block, width: width)
+  }
+
+  func imageBox(for block: Block, width: Double, height: Double, context: Context) -> Box {
+    BlockLayout(engine: self, context: context).imageBox(for: block, width: width, height: height)
+  }
+}
+
+/// Scales `natural` to fit inside `rect`, centred, aspect kept.
+func fitted(_ natural: PixelSize, in rect: Rect) -> Rect {
+  guard natural.width > 0, natural.height > 0, rect.width > 0, rect.height > 0 else { return rect }
+  let scale = min(rect.width / Double(natural.width), rect.height / Double(natural.height))
+  let width = Double(natural.width) * scale
+  let height = Double(natural.height) * scale
+  return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+}
+
+/// The part of an image of `natural` size that covers `rect` with the aspect kept (centre crop).
+func coverCrop(_ natural: PixelSize, _ rect: Rect) -> Rect {
+  let imageAspect = Double(natural.width) / Double(natural.height)
+  let rectAspect = rect.width / rect.height
+  if imageAspect > rectAspect {
+    let width = Double(natural.height) * rectAspect
+    return Rect(x: (Double(natural.width) - width) / 2, y: 0, width: width, height: Double(natural.height))
+  }
+  let height = Double(natural.width) / rectAspect
+  return Rect(x: 0, y: (Double(natural.height) - height) / 2, width: Double(natural.width), height: height)
+}

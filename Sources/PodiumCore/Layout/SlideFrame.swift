@@ -1,0 +1,129 @@
+/// One slide build step laid out at one pixel size: the draw list between layout and pixels.
+/// The renderer draws the commands in order and knows nothing about decks.
+public struct SlideFrame: Hashable, Sendable {
+  public var size: PixelSize
+  /// Where the slide itself lies inside `size` (the rest is letterbox or pillarbox border).
+  public var slideRect: Rect
+  public var commands: [DrawCommand]
+  /// Content that did not fit even at the smallest text size and was clipped.
+  public var overflow: [LayoutOverflow]
+
+  public init(
+    size: PixelSize, slideRect: Rect, commands: [DrawCommand], overflow: [LayoutOverflow] = []
+  ) {
+    self.size = size
+    self.slideRect = slideRect
+    self.commands = commands
+    self.overflow = overflow
+  }
+
+  /// The draw list as text, one command a line: what snapshot tests compare.
+  public var snapshot: String {
+    (["frame \(size) slide \(slideRect)"] + commands.map(\.snapshot)).joined(separator: "\n")
+  }
+
+  /// The same frame moved by (dx, dy): for placing a slide on a handout page.
+  public func translated(dx: Double, dy: Double) -> [DrawCommand] {
+    commands.map { $0.translated(dx: dx, dy: dy) }
+  }
+}
+
+public enum DrawCommand: Hashable, Sendable {
+  case fill(Rect, RGBAColor)
+  case text(TextItem)
+  case image(ImageItem)
+  /// Later commands draw only inside the rectangle, until the matching `popClip`.
+  case pushClip(Rect)
+  case popClip
+
+  public var snapshot: String {
+    switch self {
+    case .fill(let rect, let color):
+      return "fill \(rect) \(color)"
+    case .text(let item):
+      var line = "text \(format1(item.x)),\(format1(item.y)) w\(format1(item.width)) "
+      line += "\(item.font) \(item.color) \"\(item.text)\""
+      if item.underline { line += " underline" }
+      if item.strikethrough { line += " strike" }
+      return line
+    case .image(let item):
+      let source = item.source.map { " from \($0)" } ?? ""
+      return "image \(item.destination)\(source) \"\(item.path)\""
+    case .pushClip(let rect):
+      return "clip \(rect)"
+    case .popClip:
+      return "unclip"
+    }
+  }
+
+  func translated(dx: Double, dy: Double) -> DrawCommand {
+    func move(_ rect: Rect) -> Rect {
+      Rect(x: rect.x + dx, y: rect.y + dy, width: rect.width, height: rect.height)
+    }
+    switch self {
+    case .fill(let rect, let color): return .fill(move(rect), color)
+    case .text(var item):
+      item.x += dx
+      item.y += dy
+      return .text(item)
+    case .image(var item):
+      item.destination = move(item.destination)
+      return .image(item)
+    case .pushClip(let rect): return .pushClip(move(rect))
+    case .popClip: return .popClip
+    }
+  }
+}
+
+/// One line of text in one style. `y` is the top of the font's line box (baseline minus ascent).
+public struct TextItem: Hashable, Sendable {
+  public var text: String
+  public var font: FontSpec
+  public var color: RGBAColor
+  public var x: Double
+  public var y: Double
+  /// The measured width, for underline and strikethrough and for tests.
+  public var width: Double
+  public var underline: Bool
+  public var strikethrough: Bool
+
+  public init(
+    text: String, font: FontSpec, color: RGBAColor, x: Double, y: Double, width: Double,
+    underline: Bool = false, strikethrough: Bool = false
+  ) {
+    self.text = text
+    self.font = font
+    self.color = color
+    self.x = x
+    self.y = y
+    self.width = width
+    self.underline = underline
+    self.strikethrough = strikethrough
+  }
+}
+
+/// An image scaled into `destination`; `source` crops the image first (in image pixels), as a
+/// covering background does.
+public struct ImageItem: Hashable, Sendable {
+  public var path: String
+  public var destination: Rect
+  public var source: Rect?
+
+  public init(path: String, destination: Rect, source: Rect? = nil) {
+    self.path = path
+    self.destination = destination
+    self.source = source
+  }
+}
+
+/// Content clipped because it did not fit: reported by `podium check` with the slide and line.
+public struct LayoutOverflow: Hashable, Sendable {
+  public var slideIndex: Int
+  /// The first block that did not fit.
+  public var location: SourceLocation
+
+  public init(slideIndex: Int, location: SourceLocation) {
+    self.slideIndex = slideIndex
+    self.location = location
+  }
+}

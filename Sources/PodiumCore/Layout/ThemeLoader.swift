@@ -1,0 +1,194 @@
+import Foundation
+import Yams
+
+/// Reads a theme YAML file: a built-in theme to start from (`extends`), then colours, fonts,
+/// sizes, margins and the code palette to change. Every problem names its line and column.
+///
+/// ```yaml
+/// extends: dark
+/// colors:
+///   background: "#101820"
+///   accent: "#f2aa4c"
+/// fonts:
+///   body: DejaVu Serif
+/// sizes:
+///   body: 0.05
+/// code:
+///   keyword: "#ff7b72"
+/// ```
+public enum ThemeLoader {
+  /// The theme a deck asks for; built-in themes need no file. Problems with a theme file are
+  /// reported against that file, and the built-in light theme stands in for a broken one.
+  public static func theme(for choice: ThemeChoice) -> (Theme, [Diagnostic]) {
+    switch choice {
+    case .light: return (.light, [])
+    case .dark: return (.dark, [])
+    case .file(let path): return load(path: path)
+    }
+  }
+
+  public static func load(path: String) -> (Theme, [Diagnostic]) {
+    var sink = DiagnosticSink(file: path)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      sink.error("cannot read theme file '\(path)'", at: nil)
+      return (.light, sink.diagnostics)
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text)
+    } catch {
+      sink.error("theme is not valid YAML: \(error)".split(separator: "\n").first.map(String.init) ?? "", at: nil)
+      return (.light, sink.diagnostics)
+    }
+    guard let mapping = root?.mapping else {
+      sink.error("a theme file is a mapping of sections (colors, fonts, sizes, margins, code)", at: nil)
+      return (.light, sink.diagnostics)
+    }
+    var reader = Reader(sink: sink)
+    let theme = reader.read(mapping)
+    return (theme, reader.sink.diagnostics)
+  }
+
+  private struct Reader {
+    var sink: DiagnosticSink
+
+    func location(_ node: Node) -> SourceLocation? {
+      node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
+    }
+
+    mutating func read(_ root: Node.Mapping) -> Theme {
+      var theme = Theme.light
+      if let base = root["extends"] {
+        switch base.scalar?.string.lowercased() {
+        case "light": theme = .light
+        case "dark": theme = .dark
+        default:
+          sink.error("extends must be light or dark, not '\(base.scalar?.string ?? "a mapping")'", at: location(base))
+        }
+      }
+      for (keyNode, value) in root {
+        let key = keyNode.scalar?.string ?? ""
+        switch key {
+        case "extends": break
+        case "name": theme.name = value.scalar?.string ?? theme.name
+        case "colors": readColors(value, into: &theme.colors)
+        case "invert-colors": readColors(value, into: &theme.inverted)
+        case "fonts": readFonts(value, into: &theme.fonts)
+        case "sizes": readSizes(value, into: &theme.sizes)
+        case "margins": readMargins(value, into: &theme.margins)
+        case "code": readCode(value, into: &theme.code)
+        default:
+          sink.warning(
+            "unknown theme section '\(key)' (ignored); expected extends, name, colors, invert-colors, fonts, sizes, margins or code",
+            at: location(keyNode))
+        }
+      }
+      return theme
+    }
+
+    private mutating func entries(_ node: Node, section: String) -> [(String, Node, Node)] {
+      guard let mapping = node.mapping else {
+        sink.error("'\(section)' must be a mapping of 'key: value' lines", at: location(node))
+        return []
+      }
+      return mapping.map { ($0.key.scalar?.string ?? "", $0.key, $0.value) }
+    }
+
+    private mutating func color(_ node: Node, key: String) -> RGBAColor? {
+      if let raw = node.scalar?.string, let color = RGBAColor(hex: raw) { return color }
+      sink.error(
+        "'\(key)' must be a colour like \"#1b2b34\" (quoted, since # starts a YAML comment), not '\(node.scalar?.string ?? "")'",
+        at: location(node))
+      return nil
+    }
+
+    private mutating func number(_ node: Node, key: String, range: ClosedRange<Double>) -> Double? {
+      if let raw = node.scalar?.string, let value = Double(raw), range.contains(value) { return value }
+      sink.error(
+        "'\(key)' must be a number from \(range.lowerBound) to \(range.upperBound), not '\(node.scalar?.string ?? "")'",
+        at: location(node))
+      return nil
+    }
+
+    private mutating func unknown(_ key: String, _ node: Node, section: String, known: [String]) {
+      var message = "unknown key '\(key)' in \(section) (ignored)"
+      if let guess = closestMatch(to: key, in: known) { message += "; did you mean '\(guess)'?" }
+      sink.warning(message, at: location(node))
+    }
+
+    mutating func readColors(_ node: Node, into colors: inout Theme.Colors) {
+      let keys: [String: WritableKeyPath<Theme.Colors, RGBAColor>] = [
+        "background": \.background, "text": \.text, "heading": \.heading, "accent": \.accent,
+        "muted": \.muted, "code-background": \.codeBackground, "quote-background": \.quoteBackground,
+        "table-header": \.tableHeaderBackground, "table-rule": \.tableRule, "placeholder": \.placeholder,
+      ]
+      for (key, keyNode, value) in entries(node, section: "colors") {
+        guard let path = keys[key] else {
+          unknown(key, keyNode, section: "colors", known: Array(keys.keys))
+          continue
+        }
+        if let parsed = color(value, key: key) { colors[keyPath: path] = parsed }
+      }
+    }
+
+    mutating func readFonts(_ node: Node, into fonts: inout Theme.Fonts) {
+      let keys: [String: WritableKeyPath<Theme.Fonts, String>] = ["body": \.body, "heading": \.heading, "code": \.code]
+      for (key, keyNode, value) in entries(node, section: "fonts") {
+        guard let path = keys[key] else {
+          unknown(key, keyNode, section: "fonts", known: Array(keys.keys))
+          continue
+        }
+        if let family = value.scalar?.string, !family.isEmpty {
+          fonts[keyPath: path] = family
+        } else {
+          sink.error("'\(key)' must be a font family name", at: location(value))
+        }
+      }
+    }
+
+    mutating func readSizes(_ node: Node, into sizes: inout Theme.Sizes) {
+      let keys: [String: (WritableKeyPath<Theme.Sizes, Double>, ClosedRange<Double>)] = [
+        "body": (\.body, 0.01...0.2), "title": (\.title, 0.5...5), "h1": (\.h1, 0.5...5),
+        "h2": (\.h2, 0.5...5), "h3": (\.h3, 0.5...5), "code": (\.code, 0.3...3),
+        "footer": (\.footer, 0.2...2), "minimum-scale": (\.minimumScale, 0.2...1),
+        "line-spacing": (\.lineSpacing, 0.8...3),
+      ]
+      for (key, keyNode, value) in entries(node, section: "sizes") {
+        guard let (path, range) = keys[key] else {
+          unknown(key, keyNode, section: "sizes", known: Array(keys.keys))
+          continue
+        }
+        if let parsed = number(value, key: key, range: range) { sizes[keyPath: path] = parsed }
+      }
+    }
+
+    mutating func readMargins(_ node: Node, into margins: inout Theme.Margins) {
+      let keys: [String: WritableKeyPath<Theme.Margins, Double>] = [
+        "horizontal": \.horizontal, "top": \.top, "bottom": \.bottom,
+      ]
+      for (key, keyNode, value) in entries(node, section: "margins") {
+        guard let path = keys[key] else {
+          unknown(key, keyNode, section: "margins", known: Array(keys.keys))
+          continue
+        }
+        if let parsed = number(value, key: key, range: 0...0.4) { margins[keyPath: path] = parsed }
+      }
+    }
+
+    mutating func readCode(_ node: Node, into palette: inout Theme.CodePalette) {
+      let keys: [String: WritableKeyPath<Theme.CodePalette, RGBAColor>] = [
+        "plain": \.plain, "keyword": \.keyword, "type": \.type, "string": \.string,
+        "comment": \.comment, "number": \.number, "function": \.function,
+        "punctuation": \.punctuation, "attribute": \.attribute,
+      ]
+      for (key, keyNode, value) in entries(node, section: "code") {
+        guard let path = keys[key] else {
+          unknown(key, keyNode, section: "code", known: Array(keys.keys))
+          continue
+        }
+        if let parsed = color(value, key: key) { palette[keyPath: path] = parsed }
+      }
+    }
+  }
+}

@@ -1,0 +1,338 @@
+import CSDL2
+import CSDL2TTF
+import PodiumCore
+
+/// An owned `TTF_Font` at one pixel size.
+final class TTFFont {
+  let pointer: OpaquePointer
+  let path: String
+  /// Colour emoji fonts carry bitmaps at one size; their glyphs are scaled to the text's size.
+  let isEmoji: Bool
+
+  /// The corresponding C function is `TTF_OpenFont`.
+  init(path: String, size: Int) throws {
+    guard let font = TTF_OpenFont(path, Int32(size)) else { throw SDLError.last("TTF_OpenFont") }
+    pointer = font
+    self.path = path
+    isEmoji = path.lowercased().contains("emoji")
+  }
+
+  deinit {
+    TTF_CloseFont(pointer)
+  }
+}
+
+/// SDL_ttf's global state, started once per process. The corresponding C function is `TTF_Init`.
+enum TTFRuntime {
+  static let started: Bool = TTF_WasInit() != 0 || TTF_Init() == 0
+}
+
+/// Fonts by family, size and style, opened once and reused, with a fallback for every character
+/// the main font lacks (CJK, emoji, other scripts), right-to-left shaping for Arabic and Hebrew,
+/// and text measurement and rendering that agree to the pixel.
+///
+/// Used from one thread: SDL_ttf fonts are shared, and shaping changes their direction.
+public final class FontLibrary {
+  /// One run of text drawn with one font in one direction, in visual order within its line.
+  public struct Segment: Hashable, Sendable {
+    public var text: String
+    public var fontFile: String
+    public var rightToLeft: Bool
+  }
+
+  private struct FaceKey: Hashable {
+    var family: String
+    var bold: Bool
+    var italic: Bool
+  }
+
+  private struct Face {
+    var path: String
+    /// SDL_ttf's synthetic style, for a family without a real bold or italic face.
+    var style: Int32
+  }
+
+  private struct FontKey: Hashable {
+    var path: String
+    var size: Int
+    var style: Int32
+  }
+
+  private struct FallbackKey: Hashable {
+    var family: String
+    var codepoint: UInt32
+  }
+
+  private var faces: [FaceKey: Face] = [:]
+  private var fonts: [FontKey: TTFFont] = [:]
+  private var failedFonts: Set<FontKey> = []
+  private var fallbacks: [FallbackKey: String?] = [:]
+  /// Colour emoji bitmaps are this tall; found when the emoji font is first opened.
+  private static let emojiStrike = 109
+
+  /// How many fonts have been opened: each (file, size, style) once.
+  public private(set) var openedFontCount = 0
+
+  public init() {
+    _ = TTFRuntime.started
+  }
+
+  // MARK: - Fonts
+
+  private func face(for spec: FontSpec) -> Face {
+    let key = FaceKey(family: spec.family, bold: spec.bold, italic: spec.italic)
+    if let known = faces[key] { return known }
+    var face = Face(path: "", style: TTF_STYLE_NORMAL)
+    if let match = FontResolver.match(family: spec.family, bold: spec.bold, italic: spec.italic) {
+      face.path = match.path
+      if spec.bold && !match.isBold { face.style |= TTF_STYLE_BOLD }
+      if spec.italic && !match.isItalic { face.style |= TTF_STYLE_ITALIC }
+    }
+    faces[key] = face
+    return face
+  }
+
+  private func font(path: String, size: Int, style: Int32) -> TTFFont? {
+    let isEmoji = path.lowercased().contains("emoji")
+    let key = FontKey(path: path, size: isEmoji ? Self.emojiStrike : size, style: isEmoji ? TTF_STYLE_NORMAL : style)
+    if let open = fonts[key] { return open }
+    guard !failedFonts.contains(key), !path.isEmpty, TTFRuntime.started else { return nil }
+    guard let opened = try? TTFFont(path: path, size: key.size) else {
+      failedFonts.insert(key)
+      return nil
+    }
+    if key.style != TTF_STYLE_NORMAL { TTF_SetFontStyle(opened.pointer, key.style) }
+    // Light hinting keeps glyph shapes true to the design at every size.
+    TTF_SetFontHinting(opened.pointer, TTF_HINTING_LIGHT)
+    fonts[key] = opened
+    openedFontCount += 1
+    return opened
+  }
+
+  private func primary(_ spec: FontSpec) -> TTFFont? {
+    let face = self.face(for: spec)
+    return font(path: face.path, size: spec.pixelSize, style: face.style)
+  }
+
+  /// The font file that draws `character` in text set in `spec`.
+  public func fontFile(for character: Character, font spec: FontSpec) -> String? {
+    guard let main = primary(spec) else { return nil }
+    return chooseFont(for: character, primary: main, spec: spec)?.path
+  }
+
+  private func chooseFont(for character: Character, primary main: TTFFont, spec: FontSpec) -> TTFFont? {
+    guard let scalar = character.unicodeScalars.first else { return main }
+    // Spaces and joiners stay with the text around them.
+    if scalar.properties.isWhitespace || scalar.value < 0x20 { return main }
+    // Emoji come from the colour emoji font even where the text font has a plain outline.
+    if isEmoji(character), let emoji = fallbackFont(for: scalar.value, family: "emoji", spec: spec) {
+      return emoji
+    }
+    if TTF_GlyphIsProvided32(main.pointer, scalar.value) != 0 { return main }
+    return fallbackFont(for: scalar.value, family: spec.family, spec: spec) ?? main
+  }
+
+  private func fallbackFont(for codepoint: UInt32, family: String, spec: FontSpec) -> TTFFont? {
+    let key = FallbackKey(family: family, codepoint: codepoint)
+    let path: String?
+    if let known = fallbacks[key] {
+      path = known
+    } else {
+      path = FontResolver.match(family: family, containing: codepoint)?.path
+      fallbacks[key] = path
+    }
+    guard let path else { return nil }
+    return font(path: path, size: spec.pixelSize, style: spec.bold ? TTF_STYLE_BOLD : TTF_STYLE_NORMAL)
+  }
+
+  private func isEmoji(_ character: Character) -> Bool {
+    guard let scalar = character.unicodeScalars.first else { return false }
+    let properties = scalar.properties
+    if properties.isEmojiPresentation { return true }
+    return properties.isEmoji && character.unicodeScalars.contains { $0.value == 0xFE0F }
+  }
+
+  // MARK: - Segments
+
+  private enum Direction {
+    case leftToRight, rightToLeft, neutral
+  }
+
+  private func direction(of character: Character) -> Direction {
+    guard let scalar = character.unicodeScalars.first else { return .neutral }
+    switch scalar.value {
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return .rightToLeft
+    // Digits read left to right even inside Arabic or Hebrew text.
+    case 0x30...0x39: return .leftToRight
+    default: return scalar.properties.isAlphabetic ? .leftToRight : .neutral
+    }
+  }
+
+  private struct RawSegment {
+    var text: String
+    var font: TTFFont
+    var rightToLeft: Bool
+  }
+
+  /// Splits a line into runs of one font and one direction, in visual order: a line whose first
+  /// strong character is right-to-left lays its runs out from the right.
+  private func rawSegments(of text: String, spec: FontSpec) -> [RawSegment] {
+    guard let main = primary(spec) else { return [] }
+    var segments: [RawSegment] = []
+    var lineIsRightToLeft: Bool?
+    for character in text {
+      let font = chooseFont(for: character, primary: main, spec: spec) ?? main
+      let direction = self.direction(of: character)
+      if lineIsRightToLeft == nil, direction != .neutral { lineIsRightToLeft = direction == .rightToLeft }
+      if var last = segments.last, last.font === font,
+        direction == .neutral || (direction == .rightToLeft) == last.rightToLeft
+      {
+        last.text.append(character)
+        segments[segments.count - 1] = last
+      } else if var last = segments.last, direction == .neutral, !last.font.isEmoji,
+        let scalar = character.unicodeScalars.first,
+        TTF_GlyphIsProvided32(last.font.pointer, scalar.value) != 0
+      {
+        // A space or punctuation mark joins the run before it when that run's font has it.
+        last.text.append(character)
+        segments[segments.count - 1] = last
+      } else {
+        segments.append(RawSegment(text: String(character), font: font, rightToLeft: direction == .rightToLeft))
+      }
+    }
+    return lineIsRightToLeft == true ? segments.reversed() : segments
+  }
+
+  public func segments(of text: String, font spec: FontSpec) -> [Segment] {
+    rawSegments(of: text, spec: spec).map {
+      Segment(text: $0.text, fontFile: $0.font.path, rightToLeft: $0.rightToLeft)
+    }
+  }
+
+  /// Sets the shaping direction and script for one segment; fonts are shared, so every use sets
+  /// them. The corresponding C functions are `TTF_SetFontDirection` and `TTF_SetFontScriptName`.
+  private func prepare(_ segment: RawSegment) {
+    if segment.rightToLeft {
+      let hebrew = segment.text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) }
+      TTF_SetFontDirection(segment.font.pointer, TTF_DIRECTION_RTL)
+      TTF_SetFontScriptName(segment.font.pointer, hebrew ? "Hebr" : "Arab")
+    } else {
+      TTF_SetFontDirection(segment.font.pointer, TTF_DIRECTION_LTR)
+      TTF_SetFontScriptName(segment.font.pointer, "Zzzz")
+    }
+  }
+
+  /// A segment's width in the line, with emoji bitmaps scaled to the text's size.
+  private func width(of segment: RawSegment, spec: FontSpec) -> Int {
+    prepare(segment)
+    var width: Int32 = 0
+    var height: Int32 = 0
+    guard TTF_SizeUTF8(segment.font.pointer, segment.text, &width, &height) == 0 else { return 0 }
+    if segment.font.isEmoji {
+      return Int((Double(width) * emojiScale(spec)).rounded())
+    }
+    return Int(width)
+  }
+
+  private func emojiScale(_ spec: FontSpec) -> Double {
+    guard let main = primary(spec) else { return 1 }
+    return Double(TTF_FontHeight(main.pointer)) / Double(Self.emojiStrike) * 0.92
+  }
+
+  // MARK: - Measuring
+
+  public func metrics(for spec: FontSpec) -> FontMetrics {
+    guard let main = primary(spec) else {
+      let size = Double(spec.pixelSize)
+      return FontMetrics(ascent: size * 0.8, descent: size * 0.2, lineHeight: size * 1.2)
+    }
+    return FontMetrics(
+      ascent: Double(TTF_FontAscent(main.pointer)), descent: Double(-TTF_FontDescent(main.pointer)),
+      lineHeight: Double(TTF_FontLineSkip(main.pointer)))
+  }
+
+  /// The width `renderLine` will give `text`. The corresponding C function is `TTF_SizeUTF8`.
+  public func width(of text: String, font spec: FontSpec) -> Int {
+    rawSegments(of: text, spec: spec).reduce(0) { $0 + width(of: $1, spec: spec) }
+  }
+
+  // MARK: - Rendering
+
+  /// Renders one line of text, anti-aliased, on a transparent background: the segments side by
+  /// side on one baseline. Nil for text with nothing to draw. The corresponding C function is
+  /// `TTF_RenderUTF8_Blended`.
+  public func renderLine(_ text: String, font spec: FontSpec, color: RGBAColor) throws -> Surface? {
+    guard let main = primary(spec) else { return nil }
+    let segments = rawSegments(of: text, spec: spec)
+    let sdlColor = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
+    var rendered: [(Surface, Int, Int)] = []  // surface, width in the line, top
+    let ascent = Int(TTF_FontAscent(main.pointer))
+    let lineHeight = Int(TTF_FontHeight(main.pointer))
+    for segment in segments {
+      prepare(segment)
+      guard let raw = TTF_RenderUTF8_Blended(segment.font.pointer, segment.text, sdlColor) else { continue }
+      var surface = Surface(owning: raw)
+      var top = ascent - Int(TTF_FontAscent(segment.font.pointer))
+      if segment.font.isEmoji {
+        let scale = emojiScale(spec)
+        let scaled = try Surface(
+          transparentWidth: Int((Double(surface.width) * scale).rounded()),
+          height: Int((Double(surface.height) * scale).rounded()))
+        SDL_SetSurfaceBlendMode(surface.pointer, SDL_BLENDMODE_NONE)
+        var target = SDL_Rect(x: 0, y: 0, w: Int32(scaled.width), h: Int32(scaled.height))
+        SDL_UpperBlitScaled(surface.pointer, nil, scaled.pointer, &target)
+        surface = scaled
+        top = max(0, (lineHeight - scaled.height) / 2)
+      }
+      rendered.append((surface, width(of: segment, spec: spec), top))
+    }
+    if rendered.count == 1, rendered[0].2 == 0, rendered[0].0.height == lineHeight {
+      return rendered[0].0
+    }
+    let total = rendered.reduce(0) { $0 + $1.1 }
+    guard total > 0 else { return nil }
+    let line = try Surface(transparentWidth: total, height: lineHeight)
+    var x = 0
+    for (surface, width, top) in rendered {
+      // Segments do not overlap, so copying (not blending) keeps their edges' alpha exact.
+      SDL_SetSurfaceBlendMode(surface.pointer, SDL_BLENDMODE_NONE)
+      var target = SDL_Rect(x: Int32(x), y: Int32(top), w: Int32(surface.width), h: Int32(surface.height))
+      SDL_UpperBlit(surface.pointer, nil, line.pointer, &target)
+      x += width
+    }
+    return line
+  }
+}
+
+/// `TextMeasurer` for layout, backed by a `FontLibrary`, with a cache: layout measures every
+/// word, often more than once while fitting.
+public final class SDLTextMeasurer: TextMeasurer {
+  let library: FontLibrary
+  private var widths: [WidthKey: Double] = [:]
+  private var metricsCache: [FontSpec: FontMetrics] = [:]
+
+  private struct WidthKey: Hashable {
+    var text: String
+    var font: FontSpec
+  }
+
+  public init(library: FontLibrary) {
+    self.library = library
+  }
+
+  public func metrics(for font: FontSpec) -> FontMetrics {
+    if let known = metricsCache[font] { return known }
+    let metrics = library.metrics(for: font)
+    metricsCache[font] = metrics
+    return metrics
+  }
+
+  public func width(of text: String, font: FontSpec) -> Double {
+    let key = WidthKey(text: text, font: font)
+    if let known = widths[key] { return known }
+    if widths.count > 200_000 { widths.removeAll(keepingCapacity: true) }
+    let width = Double(library.width(of: text, font: font))
+    widths[key] = width
+    return width
+  }
+}

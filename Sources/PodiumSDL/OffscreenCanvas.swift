@@ -1,0 +1,74 @@
+import CSDL2
+import CSDL2Image
+import Foundation
+import PodiumCore
+
+/// A slide-sized surface with a software renderer: draws frames with no display at all.
+///
+/// Pixels are `SDL_PIXELFORMAT_XRGB8888` (bytes B, G, R, X in memory), what `PNGEncoder` reads.
+public final class OffscreenCanvas {
+  public let size: PixelSize
+  let surface: Surface
+  let renderer: Renderer
+  public let frameRenderer: FrameRenderer
+
+  /// The corresponding C functions are `SDL_CreateRGBSurfaceWithFormat` and
+  /// `SDL_CreateSoftwareRenderer`.
+  public init(size: PixelSize, fonts: FontLibrary, images: ImageLibrary, measurer: any TextMeasurer) throws {
+    guard
+      let raw = SDL_CreateRGBSurfaceWithFormat(
+        0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
+    else { throw SDLError.last("SDL_CreateRGBSurfaceWithFormat") }
+    self.size = size
+    surface = Surface(owning: raw)
+    renderer = try Renderer(drawingInto: surface)
+    frameRenderer = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
+  }
+
+  public func draw(_ frame: SlideFrame) {
+    frameRenderer.draw(frame)
+  }
+
+  /// A copy of the pixels, rows packed (`pitch == width * 4`).
+  public func pixelCopy() -> [UInt8] {
+    let rowBytes = size.width * 4
+    let pitch = Int(surface.pointer.pointee.pitch)
+    var copy = [UInt8](repeating: 0, count: rowBytes * size.height)
+    guard let pixels = surface.pointer.pointee.pixels else { return copy }
+    copy.withUnsafeMutableBytes { target in
+      guard let base = target.baseAddress else { return }
+      if pitch == rowBytes {
+        base.copyMemory(from: pixels, byteCount: rowBytes * size.height)
+      } else {
+        for row in 0..<size.height {
+          (base + row * rowBytes).copyMemory(from: pixels + row * pitch, byteCount: rowBytes)
+        }
+      }
+    }
+    return copy
+  }
+
+  /// The colour of one pixel, for tests and checks.
+  public func pixel(x: Int, y: Int) -> RGBAColor {
+    guard x >= 0, y >= 0, x < size.width, y < size.height, let pixels = surface.pointer.pointee.pixels
+    else { return RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
+    let offset = y * Int(surface.pointer.pointee.pitch) + x * 4
+    let bytes = pixels.advanced(by: offset).assumingMemoryBound(to: UInt8.self)
+    return RGBAColor(red: bytes[2], green: bytes[1], blue: bytes[0])
+  }
+
+  /// Writes the canvas as a PNG with Podium's fast encoder.
+  public func savePNG(path: String) throws {
+    let pixels = pixelCopy()
+    let png = try pixels.withUnsafeBytes {
+      try PNGEncoder().encode(bgrx: $0, width: size.width, height: size.height, pitch: size.width * 4)
+    }
+    try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
+  }
+
+  /// Writes the canvas with SDL_image's PNG writer at its default settings: the naive way the
+  /// export benchmark compares against. The corresponding C function is `IMG_SavePNG`.
+  public func saveWithSDLImage(path: String) throws {
+    guard IMG_SavePNG(surface.pointer, path) == 0 else { throw SDLError.last("IMG_SavePNG") }
+  }
+}

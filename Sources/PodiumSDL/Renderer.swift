@@ -1,0 +1,98 @@
+import CSDL2
+import PodiumCore
+
+/// An owned `SDL_Renderer`: a window's, or a software renderer drawing into a surface.
+public final class Renderer {
+  let pointer: OpaquePointer
+
+  /// Takes ownership of `pointer`; it is destroyed with this object.
+  init(owning pointer: OpaquePointer) {
+    self.pointer = pointer
+  }
+
+  /// A software renderer that draws into `surface`, for headless export. The corresponding C
+  /// function is `SDL_CreateSoftwareRenderer`.
+  convenience init(drawingInto surface: Surface) throws {
+    guard let renderer = SDL_CreateSoftwareRenderer(surface.pointer) else {
+      throw SDLError.last("SDL_CreateSoftwareRenderer")
+    }
+    self.init(owning: renderer)
+  }
+
+  deinit {
+    SDL_DestroyRenderer(pointer)
+  }
+
+  /// The corresponding C functions are `SDL_SetRenderDrawColor` and `SDL_RenderFillRect`.
+  func fill(_ rect: SDL_Rect, _ color: RGBAColor) {
+    SDL_SetRenderDrawBlendMode(pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+    SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
+    var rect = rect
+    SDL_RenderFillRect(pointer, &rect)
+  }
+
+  /// Limits drawing to `rect`, or lifts the limit with nil. The corresponding C function is
+  /// `SDL_RenderSetClipRect`.
+  func clip(_ rect: SDL_Rect?) {
+    if var rect {
+      SDL_RenderSetClipRect(pointer, &rect)
+    } else {
+      SDL_RenderSetClipRect(pointer, nil)
+    }
+  }
+
+  /// Uploads a surface. The corresponding C function is `SDL_CreateTextureFromSurface`.
+  func texture(from surface: Surface) throws -> Texture {
+    guard let texture = SDL_CreateTextureFromSurface(pointer, surface.pointer) else {
+      throw SDLError.last("SDL_CreateTextureFromSurface")
+    }
+    return Texture(owning: texture, width: surface.width, height: surface.height)
+  }
+
+  /// Draws `texture` (or its `source` part) into `destination`. The corresponding C function is
+  /// `SDL_RenderCopy`.
+  func copy(_ texture: Texture, source: SDL_Rect?, destination: SDL_Rect) {
+    var target = destination
+    if var crop = source {
+      SDL_RenderCopy(pointer, texture.pointer, &crop, &target)
+    } else {
+      SDL_RenderCopy(pointer, texture.pointer, nil, &target)
+    }
+  }
+
+  /// The corresponding C function is `SDL_RenderPresent`.
+  public func present() {
+    SDL_RenderPresent(pointer)
+  }
+}
+
+/// An owned `SDL_Texture`.
+public final class Texture {
+  let pointer: OpaquePointer
+  public let width: Int
+  public let height: Int
+
+  init(owning pointer: OpaquePointer, width: Int, height: Int) {
+    self.pointer = pointer
+    self.width = width
+    self.height = height
+    SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND)
+    // Scaled images (backgrounds, figures) are filtered, not blocky.
+    SDL_SetTextureScaleMode(pointer, SDL_ScaleModeLinear)
+  }
+
+  deinit {
+    SDL_DestroyTexture(pointer)
+  }
+}
+
+extension Rect {
+  /// Whole pixels, with edges rounded so that neighbouring rectangles meet without a gap.
+  var sdlRect: SDL_Rect {
+    let left = x.rounded()
+    let top = y.rounded()
+    return SDL_Rect(
+      x: Int32(left), y: Int32(top), w: Int32(max(0, (x + width).rounded() - left)),
+      h: Int32(max(0, (y + height).rounded() - top)))
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import PodiumCore
+import PodiumSDL
+import Testing
+
+@Suite struct FontLibraryTests {
+  let library = FontLibrary()
+  let body = FontSpec(family: "DejaVu Sans", size: 40)
+  let ink = RGBAColor(red: 200, green: 30, blue: 40)
+
+  func inkPixels(_ surface: Surface, matching color: RGBAColor, tolerance: Int = 8) -> Int {
+    var count = 0
+    for y in 0..<surface.height {
+      for x in 0..<surface.width {
+        let pixel = surface.pixel(x: x, y: y)
+        if pixel.alpha > 200, abs(Int(pixel.red) - Int(color.red)) <= tolerance,
+          abs(Int(pixel.green) - Int(color.green)) <= tolerance, abs(Int(pixel.blue) - Int(color.blue)) <= tolerance
+        {
+          count += 1
+        }
+      }
+    }
+    return count
+  }
+
+  @Test func latinTextRendersAtItsMeasuredWidthInItsColour() throws {
+    let surface = try #require(try library.renderLine("Hello, stage", font: body, color: ink))
+    #expect(surface.width == library.width(of: "Hello, stage", font: body))
+    #expect(surface.height >= Int(library.metrics(for: body).ascent + library.metrics(for: body).descent))
+    #expect(inkPixels(surface, matching: ink) > 300, "solid text pixels in the requested colour")
+    #expect(surface.pixel(x: 0, y: 0).alpha == 0, "the background is transparent")
+    let empty = try library.renderLine("", font: body, color: ink)
+    #expect(empty == nil)
+  }
+
+  @Test func boldIsWiderAndMonospaceIsEven() {
+    #expect(library.width(of: "Podium", font: FontSpec(family: "DejaVu Sans", size: 40, bold: true)) > library.width(of: "Podium", font: body))
+    let mono = FontSpec(family: "DejaVu Sans Mono", size: 40)
+    #expect(abs(library.width(of: "iiiiiiiiii", font: mono) - library.width(of: "WWWWWWWWWW", font: mono)) <= 1)
+    #expect(library.width(of: "iiiiiiiiii", font: mono) == 2 * library.width(of: "iiiii", font: mono))
+    let metrics = library.metrics(for: body)
+    #expect(metrics.ascent > 30 && metrics.ascent < 45)
+    #expect(metrics.lineHeight >= metrics.ascent + metrics.descent)
+  }
+
+  @Test func cjkFallsBackToACJKFont() throws {
+    let file = try #require(library.fontFile(for: "漢", font: body))
+    #expect(file.contains("DroidSansFallback"))
+    #expect(library.fontFile(for: "a", font: body)?.hasSuffix("DejaVuSans.ttf") == true)
+    let surface = try #require(try library.renderLine("漢字テスト", font: body, color: ink))
+    #expect(surface.width == library.width(of: "漢字テスト", font: body))
+    // Ink in every fifth of the line: five real glyphs, not one box and blanks.
+    let fifth = surface.width / 5
+    for part in 0..<5 {
+      var found = false
+      for x in (part * fifth)..<((part + 1) * fifth) where !found {
+        for y in 0..<surface.height where surface.pixel(x: x, y: y).alpha > 200 { found = true; break }
+      }
+      #expect(found, "glyph \(part + 1) has ink")
+    }
+  }
+
+  @Test func arabicAndHebrewAreShapedRightToLeft() throws {
+    let arabic = library.segments(of: "مرحبا بالعالم", font: body)
+    #expect(arabic.count == 1)
+    #expect(arabic.first?.rightToLeft == true)
+    // Joined Arabic letters are narrower than the same letters set apart.
+    let joined = library.width(of: "مرحبا", font: body)
+    let isolated = "مرحبا".map { library.width(of: String($0), font: body) }.reduce(0, +)
+    #expect(joined < isolated)
+    let hebrew = library.segments(of: "שלום עולם", font: body)
+    #expect(hebrew.allSatisfy { $0.rightToLeft })
+    // A right-to-left line lays its runs out from the right: the English word comes first
+    // (leftmost) in visual order, reading left to right itself.
+    let mixed = library.segments(of: "مرحبا Hello", font: body)
+    #expect(mixed.map(\.rightToLeft) == [false, true])
+    #expect(mixed.first?.text == "Hello")
+    let latinFirst = library.segments(of: "Hello مرحبا", font: body)
+    #expect(latinFirst.map(\.rightToLeft) == [false, true])
+    #expect(latinFirst.last?.text == "مرحبا")
+    // Digits read left to right inside Arabic.
+    #expect(library.segments(of: "عام 2026", font: body).map(\.text) == ["2026", "عام "])
+  }
+
+  @Test func emojiAreInColourAtTheTextSize() throws {
+    #expect(library.fontFile(for: "🎤", font: body)?.contains("NotoColorEmoji") == true)
+    let surface = try #require(try library.renderLine("🎤", font: body, color: ink))
+    #expect(surface.height <= Int(library.metrics(for: body).lineHeight) + 2, "scaled from the 109 px bitmap")
+    #expect(surface.width == library.width(of: "🎤", font: body))
+    var colourful = 0
+    for y in 0..<surface.height {
+      for x in 0..<surface.width {
+        let pixel = surface.pixel(x: x, y: y)
+        let spread = Int(max(pixel.red, pixel.green, pixel.blue)) - Int(min(pixel.red, pixel.green, pixel.blue))
+        if pixel.alpha > 200, spread > 60, pixel != ink { colourful += 1 }
+      }
+    }
+    #expect(colourful > 50, "the microphone is drawn in its own colours, not the text colour")
+  }
+
+  @Test func fontsOpenOncePerSize() throws {
+    _ = try library.renderLine("one", font: body, color: ink)
+    let opened = library.openedFontCount
+    for _ in 0..<5 { _ = try library.renderLine("again and again", font: body, color: ink) }
+    _ = library.width(of: "measure", font: body)
+    #expect(library.openedFontCount == opened)
+    _ = try library.renderLine("bigger", font: FontSpec(family: "DejaVu Sans", size: 60), color: ink)
+    #expect(library.openedFontCount == opened + 1)
+  }
+
+  @Test func missingFamilySubstitutesInsteadOfFailing() throws {
+    let spec = FontSpec(family: "Podium No Such Font", size: 30)
+    let surface = try #require(try library.renderLine("still readable", font: spec, color: ink))
+    #expect(surface.width > 100)
+  }
+}
