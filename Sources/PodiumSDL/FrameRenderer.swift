@@ -12,10 +12,12 @@ public final class FrameRenderer {
   let measurer: any TextMeasurer
 
   /// Text and image textures, kept while the same frames are redrawn (a window redraws the same
-  /// slide every second for the clock), bounded so a long talk does not grow without limit.
+  /// slide every second for the clock), bounded by memory so a long talk or a 1,000-slide export
+  /// does not grow without limit.
   private var textTextures: [TextKey: Texture] = [:]
   private var imageTextures: [String: Texture] = [:]
-  private let textureLimit = 2_000
+  private var textTextureBytes = 0
+  private let textTextureBudget = 24 * 1024 * 1024
 
   private struct TextKey: Hashable {
     var text: String
@@ -64,8 +66,13 @@ public final class FrameRenderer {
       guard let surface = try? fonts.renderLine(item.text, font: item.font, color: item.color),
         let made = try? renderer.texture(from: surface)
       else { return }
-      if textTextures.count >= textureLimit { textTextures.removeAll(keepingCapacity: true) }
+      let bytes = made.width * made.height * 4
+      if textTextureBytes + bytes > textTextureBudget {
+        textTextures.removeAll(keepingCapacity: true)
+        textTextureBytes = 0
+      }
       textTextures[key] = made
+      textTextureBytes += bytes
       texture = made
     }
     let x = item.x.rounded()
@@ -103,6 +110,7 @@ public final class FrameRenderer {
   /// Forgets cached textures (after the deck or the window changes).
   public func purgeCaches() {
     textTextures.removeAll()
+    textTextureBytes = 0
     imageTextures.removeAll()
   }
 }

@@ -57,13 +57,24 @@ public final class OffscreenCanvas {
     return RGBAColor(red: bytes[2], green: bytes[1], blue: bytes[0])
   }
 
+  /// Writes the canvas as a PNG with Podium's fast encoder, reading the pixels in place; returns
+  /// the file's size. The write is atomic: a reader never sees half a file.
+  @discardableResult
+  public func writePNG(path: String) throws -> Int {
+    guard let pixels = surface.pointer.pointee.pixels else {
+      throw SDLError(function: "writePNG", message: "the canvas has no pixels")
+    }
+    let pitch = Int(surface.pointer.pointee.pitch)
+    let png = try PNGEncoder().encode(
+      bgrx: UnsafeRawBufferPointer(start: pixels, count: pitch * size.height), width: size.width,
+      height: size.height, pitch: pitch)
+    try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
+    return png.count
+  }
+
   /// Writes the canvas as a PNG with Podium's fast encoder.
   public func savePNG(path: String) throws {
-    let pixels = pixelCopy()
-    let png = try pixels.withUnsafeBytes {
-      try PNGEncoder().encode(bgrx: $0, width: size.width, height: size.height, pitch: size.width * 4)
-    }
-    try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
+    try writePNG(path: path)
   }
 
   /// Writes the canvas with SDL_image's PNG writer at its default settings: the naive way the

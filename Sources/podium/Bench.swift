@@ -26,8 +26,8 @@ struct ExportBench: ParsableCommand {
   @Option(help: "Image size in pixels, WIDTHxHEIGHT.")
   var size: String = "1920x1080"
 
-  @Option(help: "Encoding threads for Podium's run (default: one per core).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(help: "Encoding threads for Podium's run (default: one more than the cores).")
+  var jobs: Int = DeckExporter.defaultJobs
 
   @Flag(help: "Skip the naive run.")
   var fastOnly = false
@@ -47,14 +47,16 @@ struct ExportBench: ParsableCommand {
     }
 
     print("podium bench export: \(deck), \(loaded.deck.slides.count) slides at \(pixels)")
-    print("run                          wall      slides/s   peak RSS   PNG bytes")
+    print("run                          wall      slides/s   peak RSS   PNG bytes   draw     encode (all threads)")
     let (fastTime, fast) = try measure(.fast, jobs: jobs, folder: "fast")
     let peak = peakResidentMegabytes()
     func row(_ name: String, _ time: Double, _ result: DeckExporter.Result, _ memory: String) {
       let perSecond = Double(result.files.count) / max(time, 0.0001)
       print(
         name.padding(toLength: 28, withPad: " ", startingAt: 0)
-          + String(format: " %6.3f s  %8.1f   %-9@  %.1f MB", time, perSecond, memory as NSString, Double(result.bytesWritten) / 1_048_576))
+          + String(
+            format: " %6.3f s  %8.1f   %-9@  %5.1f MB   %.3f s  %.3f s", time, perSecond, memory as NSString,
+            Double(result.bytesWritten) / 1_048_576, result.drawSeconds, result.encodeSeconds))
     }
     row("podium (\(jobs) job\(jobs == 1 ? "" : "s"))", fastTime, fast, String(format: "%.0f MB", peak))
     guard !fastOnly else { return }

@@ -30,8 +30,8 @@ struct Export: ParsableCommand {
   @Flag(help: "Handout pages: each slide with its speaker notes below.")
   var notes = false
 
-  @Option(help: "Images encoded in parallel (default: one per core).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @Option(help: "Images encoded in parallel (default: one more than the cores).")
+  var jobs: Int = DeckExporter.defaultJobs
 
   func validate() throws {
     guard PixelSize(parsing: size) != nil else {

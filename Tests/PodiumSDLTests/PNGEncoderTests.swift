@@ -1,0 +1,146 @@
+import Foundation
+import PodiumCore
+import PodiumSDL
+import PodiumTestSupport
+import Testing
+
+@Suite struct PNGEncoderTests {
+  /// A BGRX frame: flat background, a band of repeated rows, stripes, a gradient and noise.
+  static func frame(width: Int, height: Int, noise: Double = 0.1, seed: UInt64 = 7) -> [UInt8] {
+    var state = seed
+    func random() -> UInt8 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 33)
+    }
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    for y in 0..<height {
+      for x in 0..<width {
+        let offset = (y * width + x) * 4
+        var (r, g, b): (UInt8, UInt8, UInt8) = (250, 249, 246)
+        if y % 7 == 3 && x % 5 < 3 { (r, g, b) = (39, 49, 61) }
+        if x > width / 2 && y > height / 3 { (r, g, b) = (UInt8(x % 256), UInt8(y % 256), 128) }
+        if Double(x) < Double(width) * noise && y > height / 2 { (r, g, b) = (random(), random(), random()) }
+        pixels[offset] = b
+        pixels[offset + 1] = g
+        pixels[offset + 2] = r
+        pixels[offset + 3] = random()  // the X byte must not matter
+      }
+    }
+    return pixels
+  }
+
+  func roundTrip(width: Int, height: Int, noise: Double) throws {
+    let pixels = Self.frame(width: width, height: height, noise: noise)
+    let png = try pixels.withUnsafeBytes {
+      try PNGEncoder().encode(bgrx: $0, width: width, height: height, pitch: width * 4)
+    }
+    let path = try Fixtures.temporaryDirectory().appendingPathComponent("frame.png").path
+    try Data(png).write(to: URL(fileURLWithPath: path))
+    let decoded = try RGBImage(contentsOf: path)
+    #expect(decoded.width == width && decoded.height == height)
+    var mismatches = 0
+    for index in 0..<(width * height) {
+      let (b, g, r) = (pixels[index * 4], pixels[index * 4 + 1], pixels[index * 4 + 2])
+      if decoded.pixels[index * 3] != r || decoded.pixels[index * 3 + 1] != g || decoded.pixels[index * 3 + 2] != b {
+        mismatches += 1
+      }
+    }
+    #expect(mismatches == 0, "\(width)x\(height), noise \(noise): \(mismatches) pixels differ")
+    try checkChunks(png, width: width, height: height)
+  }
+
+  @Test(arguments: [(1, 1), (3, 2), (17, 5), (641, 361)])
+  func slideLikeFramesRoundTripExactly(width: Int, height: Int) throws {
+    try roundTrip(width: width, height: height, noise: 0.02)
+  }
+
+  @Test func photographLikeFramesRoundTripThroughZlib() throws {
+    // Mostly noise: the fast coder gives up and zlib takes over; pixels must still be exact.
+    try roundTrip(width: 320, height: 200, noise: 1.0)
+  }
+
+  @Test func paddedRowsAreRead() throws {
+    let width = 5
+    let height = 4
+    let pitch = 32  // 20 bytes of pixels, 12 of padding per row
+    var buffer = [UInt8](repeating: 0xEE, count: pitch * height)
+    for y in 0..<height {
+      for x in 0..<width {
+        buffer[y * pitch + x * 4 + 2] = UInt8(x * 40)  // red
+        buffer[y * pitch + x * 4 + 1] = UInt8(y * 60)  // green
+        buffer[y * pitch + x * 4] = 0  // blue
+      }
+    }
+    let png = try buffer.withUnsafeBytes { try PNGEncoder().encode(bgrx: $0, width: width, height: height, pitch: pitch) }
+    let path = try Fixtures.temporaryDirectory().appendingPathComponent("padded.png").path
+    try Data(png).write(to: URL(fileURLWithPath: path))
+    let decoded = try RGBImage(contentsOf: path)
+    #expect(decoded.pixel(x: 4, y: 3) == RGBAColor(red: 160, green: 180, blue: 0))
+    #expect(decoded.pixel(x: 0, y: 0) == RGBAColor(red: 0, green: 0, blue: 0))
+  }
+
+  @Test func badBuffersAreErrors() {
+    let tooSmall = [UInt8](repeating: 0, count: 10)
+    #expect(throws: PNGEncoderError.self) {
+      try tooSmall.withUnsafeBytes { try PNGEncoder().encode(bgrx: $0, width: 4, height: 4, pitch: 16) }
+    }
+  }
+
+  @Test func slidesAreAtMostTwiceTheSizeOfSDLImagesPNGs() throws {
+    let deck = try #require(DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path).deck)
+    let fonts = FontLibrary()
+    let images = ImageLibrary()
+    let measurer = SDLTextMeasurer(library: fonts)
+    let size = PixelSize(width: 1280, height: 720)
+    let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
+    let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
+    let folder = try Fixtures.temporaryDirectory()
+    var ours = 0
+    var theirs = 0
+    for slide in deck.slides {
+      canvas.draw(engine.layout(slide, in: deck, step: slide.stepCount - 1, size: size))
+      let fast = folder.appendingPathComponent("fast-\(slide.index).png").path
+      let reference = folder.appendingPathComponent("sdl-\(slide.index).png").path
+      ours += try canvas.writePNG(path: fast)
+      try canvas.saveWithSDLImage(path: reference)
+      theirs += (try FileManager.default.attributesOfItem(atPath: reference)[.size] as? Int) ?? 0
+      // Same pixels either way.
+      let a = try RGBImage(contentsOf: fast)
+      let b = try RGBImage(contentsOf: reference)
+      #expect(a.pixels == b.pixels, "slide \(slide.index + 1)")
+    }
+    #expect(Double(ours) <= 2 * Double(theirs), "ours \(ours) bytes, SDL_image's \(theirs)")
+  }
+
+  /// Signature, IHDR fields, and every chunk's CRC.
+  func checkChunks(_ png: [UInt8], width: Int, height: Int) throws {
+    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    func be32(_ offset: Int) -> UInt32 { png[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+    var offset = 8
+    var types: [String] = []
+    while offset + 12 <= png.count {
+      let length = Int(be32(offset))
+      let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+      types.append(type)
+      let crc = be32(offset + 8 + length)
+      #expect(crc == Self.crc32(Array(png[offset + 4..<offset + 8 + length])), "\(type) CRC")
+      if type == "IHDR" {
+        #expect(be32(offset + 8) == UInt32(width))
+        #expect(be32(offset + 12) == UInt32(height))
+        #expect(png[offset + 16] == 8 && png[offset + 17] == 2, "8-bit RGB")
+      }
+      offset += 12 + length
+    }
+    #expect(types.first == "IHDR" && types.last == "IEND" && types.contains("IDAT"))
+    #expect(offset == png.count)
+  }
+
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return crc ^ 0xFFFF_FFFF
+  }
+}
