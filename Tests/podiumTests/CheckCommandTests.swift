@@ -142,6 +142,28 @@ import Testing
     #expect(version.stdout.hasPrefix("podium 0.1.0 (SDL 2."))
   }
 
+  @Test func slidesThatDoNotFitAreReportedWithTheirLine() throws {
+    let lines = (1...150).map { "line \($0)\n" }.joined(separator: "\n")
+    let path = try Fixtures.writeDeck("# Fits\n\n---\n\n## Too much\n\n" + lines)
+    let result = try CommandRunner.podium("check", path)
+    #expect(result.status == 0, "overflow is a warning")
+    let warning = try #require(result.stdout.split(separator: "\n").first { $0.contains("does not fit") })
+    #expect(warning.contains(": warning: slide 2 does not fit even at the smallest text size; from here on it is cut off"))
+    let line = Int(warning.split(separator: ":")[1]) ?? 0
+    #expect(line > 20, "the first block that is cut off, not the slide's first line: \(warning)")
+  }
+
+  @Test func themeFileProblemsAreReported() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    try "extends: dark\ncolors:\n  accent: orange\n".write(
+      to: folder.appendingPathComponent("corp.yaml"), atomically: true, encoding: .utf8)
+    try "---\ntheme: corp.yaml\n---\n\n# A\n".write(
+      to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
+    let result = try CommandRunner.podium("check", "talk.md", in: folder)
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("corp.yaml:3:11: error: 'accent' must be a colour like \"#1b2b34\""))
+  }
+
   @Test func everyCompatibilityDeckPasses() throws {
     let decks = Fixtures.compatDecks
     #expect(decks.count == 7, "../shared/compat should hold the seven corpus decks")
