@@ -77,6 +77,7 @@ public enum DeckParser {
     if dialect == .standard { warnAboutSetextSeparators(in: document, lines: lines, sink: &sink) }
 
     var builder = SlideBuilder(baseDirectory: baseDirectory, sourceMap: sourceMap, diagnostics: sink)
+    builder.softBreaksAreLineBreaks = dialect == .mdp
     var slides: [Slide] = []
     for (index, part) in split(document, lines: lines, dialect: dialect).enumerated() {
       var slide = builder.build(

@@ -14,6 +14,8 @@ struct SlideBuilder {
   let baseDirectory: String
   let sourceMap: SourceMap
   var diagnostics: DiagnosticSink
+  /// mdp shows every source line as a line: its soft breaks are line breaks.
+  var softBreaksAreLineBreaks = false
 
   private var step = 0
   private var incrementalLists = false
@@ -333,7 +335,7 @@ struct SlideBuilder {
     case .text:
       runs.append(TextRun(node.literal, style: style, link: link))
     case .softBreak:
-      runs.append(TextRun(" ", style: style, link: link))
+      runs.append(TextRun(softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link))
     case .lineBreak:
       runs.append(TextRun("\n", style: style, link: link))
     case .code:

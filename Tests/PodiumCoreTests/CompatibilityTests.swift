@@ -35,7 +35,7 @@ import Testing
         #expect(!text.contains(leak), "slide \(slide.index + 1) of \(name) shows '\(leak)'")
       }
       let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      for marker in ["<br>", "^", "???", "---"] {
+      for marker in ["<br>", "^", "???"] {
         #expect(!lines.contains(marker), "slide \(slide.index + 1) of \(name) shows '\(marker)'")
       }
     }

@@ -212,6 +212,12 @@ extension SlideFrame {
     #expect(slide.text("Name")?.font.bold == true)
   }
 
+  @Test func spacesCollapseExceptInCode() throws {
+    let slide = try frame("## S\n\nwide     gap and `code   kept`\n")
+    #expect(slide.text("wide gap and ") != nil)
+    #expect(slide.text("code   kept") != nil)
+  }
+
   @Test func rightToLeftParagraphsAlignRight() throws {
     let slide = try frame("## Title\n\nمرحبا بالعالم\n")
     let arabic = try #require(slide.texts.last)

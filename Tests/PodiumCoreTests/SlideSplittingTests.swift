@@ -103,6 +103,9 @@ import Testing
     #expect(kinds(second) == ["p", "h2"])
     #expect(second[0].alignment == .center)
     #expect(second[0].plainText == "plain centred")
+    // mdp shows each source line as a line.
+    let lines = try PodiumCoreTests.deck("%title: x\n\nnext slide   Enter\nprevious     Backspace\n")
+    #expect(lines.slides[0].blocks[0].plainText == "next slide   Enter\nprevious     Backspace")
   }
 
   @Test func emptySlidesAtTheEndsAreNotSlides() throws {

@@ -169,7 +169,8 @@ struct TextFlow {
           flush()
           result.append(Piece(text: "", style: run.style, isBreak: true))
         } else if character == " " || character == "\t" {
-          word.append(" ")
+          // Runs of spaces collapse to one, as Markdown renders them, except in code spans.
+          if !inSpaces || run.style.contains(.code) { word.append(" ") }
           inSpaces = true
         } else if Self.breaksAnywhere(character) {
           flush()
