@@ -17,6 +17,7 @@ public final class FrameRenderer {
   private var textTextures: [TextKey: Texture] = [:]
   private var imageTextures: [String: Texture] = [:]
   private var textTextureBytes = 0
+  private var imageTextureBytes = 0
   private let textTextureBudget = 24 * 1024 * 1024
 
   private struct TextKey: Hashable {
@@ -100,8 +101,13 @@ public final class FrameRenderer {
     } else {
       guard let surface = images.surface(at: item.path), let made = try? renderer.texture(from: surface)
       else { return }
-      if imageTextures.count >= 64 { imageTextures.removeAll(keepingCapacity: true) }
+      let bytes = made.width * made.height * 4
+      if imageTextureBytes + bytes > ImageLibrary.cacheBudget {
+        imageTextures.removeAll(keepingCapacity: true)
+        imageTextureBytes = 0
+      }
       imageTextures[item.path] = made
+      imageTextureBytes += bytes
       texture = made
     }
     renderer.copy(texture, source: item.source?.sdlRect, destination: item.destination.sdlRect)
@@ -112,5 +118,6 @@ public final class FrameRenderer {
     textTextures.removeAll()
     textTextureBytes = 0
     imageTextures.removeAll()
+    imageTextureBytes = 0
   }
 }

@@ -12,14 +12,22 @@ public final class ImageLibrary: ImageMeasurer {
   /// Image files larger than this are not read at all.
   public static let maximumFileSize = 128 * 1024 * 1024
 
+  /// Decoded images are kept up to this many bytes; past it the cache starts again, so a deck
+  /// of a hundred photographs does not hold them all in memory.
+  public static let cacheBudget = 256 * 1024 * 1024
+
   private var surfaces: [String: Surface?] = [:]
+  private var cachedBytes = 0
+  private var sizes: [String: PixelSize?] = [:]
 
   public init() {}
 
   /// The image's size in pixels, or nil if it cannot be read.
   public func size(ofImageAt path: String) -> PixelSize? {
-    guard let surface = surface(at: path) else { return nil }
-    return PixelSize(width: surface.width, height: surface.height)
+    if let known = sizes[path] { return known }
+    let size = surface(at: path).map { PixelSize(width: $0.width, height: $0.height) }
+    sizes[path] = size
+    return size
   }
 
   /// The decoded image, or nil when it is missing, unreadable or too large. The corresponding
@@ -27,7 +35,13 @@ public final class ImageLibrary: ImageMeasurer {
   func surface(at path: String) -> Surface? {
     if let cached = surfaces[path] { return cached }
     let loaded = load(path)
+    let bytes = loaded.map { $0.height * Int($0.pointer.pointee.pitch) } ?? 0
+    if cachedBytes + bytes > Self.cacheBudget {
+      surfaces.removeAll(keepingCapacity: true)
+      cachedBytes = 0
+    }
     surfaces[path] = loaded
+    cachedBytes += bytes
     return loaded
   }
 
