@@ -56,6 +56,17 @@ extension SlideFrame {
     assertSnapshot(try frame(Self.contentSlide).snapshot, named: "content-slide-1080p")
   }
 
+  @Test func titleAndTwoColumnDrawLists() throws {
+    assertSnapshot(
+      try frame("---\ntheme: dark\npaginate: true\n---\n\n# Scaling the Unscalable\n\nA. Speaker\n").snapshot,
+      named: "title-slide-dark-1080p")
+    assertSnapshot(
+      try frame(
+        "<!-- layout: two-column -->\n\n## Before and after\n\n### Before\n\n- manual\n\n### After\n\n| step | time |\n|:--|--:|\n| reset | 2s |\n",
+        size: PixelSize(width: 1280, height: 720)
+      ).snapshot, named: "two-column-table-720p")
+  }
+
   @Test func proportionsAreTheSameAtEverySize() throws {
     let reference = try frame(Self.contentSlide, size: fullHD)
     for size in [PixelSize(width: 1280, height: 720), PixelSize(width: 3840, height: 2160)] {

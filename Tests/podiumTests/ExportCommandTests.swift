@@ -75,6 +75,7 @@ func pngSize(_ path: String) throws -> (Int, Int) {
     let folder = try deckFolder()
     let steps = try CommandRunner.podium("export", "talk.md", "-o", "steps", "--steps", "--size", "1280x720", in: folder)
     #expect(steps.status == 0, "\(steps.stderr)")
+    #expect(steps.stderr == "", "no progress bar when stderr is not a terminal")
     #expect(pngs(folder.appendingPathComponent("steps")) == [
       "slide-001-step-1.png", "slide-002-step-1.png", "slide-002-step-2.png", "slide-003-step-1.png",
     ])
@@ -87,6 +88,17 @@ func pngSize(_ path: String) throws -> (Int, Int) {
     let notes = try CommandRunner.podium("export", "talk.md", "-o", "notes", "--notes", in: folder)
     #expect(notes.status == 0)
     #expect(pngs(folder.appendingPathComponent("notes")) == ["handout-001.png", "handout-002.png", "handout-003.png"])
+  }
+
+  @Test func aTerminalGetsAProgressBar() throws {
+    let folder = try deckFolder()
+    // script(1) gives the command a terminal, as a user's shell would.
+    let command = "\(CommandRunner.podium.path) export talk.md -o tty"
+    let result = try CommandRunner.run(
+      URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], in: folder)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("] 3/3"), "\(result.stdout)")
+    #expect(result.stdout.contains("Exported 3 slides to tty"))
   }
 
   @Test func badOptionsAreUsageErrors() throws {
