@@ -1,0 +1,60 @@
+/// Every input of a talk, from any window, keyboard, clicker or mouse, becomes one of these.
+public enum PresentationCommand: Hashable, Sendable {
+  case next
+  case previous
+  case first
+  case last
+  /// Go to a slide by its 1-based number.
+  case goTo(Int)
+  /// A digit typed towards a jump (finished by Enter).
+  case digit(Int)
+  /// Esc: clears a typed jump, or toggles black as a clicker's "blank" button means.
+  case cancel
+  case toggleBlack
+  case toggleWhite
+  case toggleFreeze
+  case toggleTimer
+  case resetTimer
+  case toggleConsole
+  case toggleMirror
+  case swapDisplays
+  case largerNotes
+  case smallerNotes
+  case quit
+}
+
+/// The default keys, by SDL key name (`SDL_GetKeyName`): the speaker's keyboard and what
+/// presentation clickers send (PageUp/PageDown, b or ., F5/Shift+F5/Esc).
+public enum KeyBindings {
+  public static func command(forKey name: String) -> PresentationCommand? {
+    switch name.lowercased() {
+    case "right", "down", "pagedown", "space", "return", "keypad enter", "n":
+      return .next
+    case "left", "up", "pageup", "backspace", "p":
+      return .previous
+    case "home": return .first
+    case "end": return .last
+    case "b", ".", "keypad .": return .toggleBlack
+    // Clickers send F5 to "start" and Shift+F5 or Esc to "stop": on stage that means blank,
+    // never ending the talk.
+    case "f5": return .toggleBlack
+    case "escape": return .cancel
+    case "w": return .toggleWhite
+    case "f": return .toggleFreeze
+    case "t": return .toggleTimer
+    case "r": return .resetTimer
+    case "tab": return .toggleConsole
+    case "m": return .toggleMirror
+    case "s": return .swapDisplays
+    case "=", "+", "keypad +": return .largerNotes
+    case "-", "keypad -": return .smallerNotes
+    case "q": return .quit
+    default:
+      break
+    }
+    let lowered = name.lowercased()
+    let digitName = lowered.hasPrefix("keypad ") ? String(lowered.dropFirst(7)) : lowered
+    if digitName.count == 1, let digit = Int(digitName) { return .digit(digit) }
+    return nil
+  }
+}

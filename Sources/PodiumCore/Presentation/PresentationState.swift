@@ -1,0 +1,206 @@
+import Foundation
+
+/// Everything a talk's input changes: one value that both windows draw from.
+public struct PresentationState: Hashable, Sendable {
+  /// What the audience window shows.
+  public enum AudienceView: Hashable, Sendable {
+    case slide(slide: Int, step: Int)
+    case black
+    case white
+  }
+
+  public enum Blank: String, Hashable, Sendable {
+    case black, white
+  }
+
+  /// A slide and build step, 0-based.
+  public struct Position: Hashable, Sendable {
+    public var slide: Int
+    public var step: Int
+
+    public init(slide: Int, step: Int) {
+      self.slide = slide
+      self.step = step
+    }
+  }
+
+  /// Build steps of each slide, from the deck.
+  public private(set) var stepCounts: [Int]
+  /// 0-based slide and step the presenter is on.
+  public private(set) var slide = 0
+  public private(set) var step = 0
+  public private(set) var blank: Blank?
+  /// The position the audience stays on while frozen.
+  public private(set) var frozen: Position?
+  public private(set) var timer = TalkTimer()
+  /// Digits typed for a jump, shown on the console until Enter or Esc.
+  public private(set) var jumpEntry = ""
+  /// The console over the slides in mirrored mode (Tab).
+  public private(set) var consoleInMirror = false
+  /// The speaker's m and s keys, applied on top of the command-line options.
+  public private(set) var mirrorToggled = false
+  public private(set) var swapToggled = false
+  public private(set) var notesScale = 1.0
+  /// When q was pressed, waiting for the second press.
+  public private(set) var quitArmedAt: Double?
+  public private(set) var shouldQuit = false
+
+  /// Two presses of q within this many seconds quit; one stray press never ends a talk.
+  public static let quitWindow = 2.0
+
+  public init(stepCounts: [Int]) {
+    self.stepCounts = stepCounts.isEmpty ? [1] : stepCounts.map { max(1, $0) }
+  }
+
+  public var slideCount: Int { stepCounts.count }
+
+  public var audienceView: AudienceView {
+    if let blank { return blank == .black ? .black : .white }
+    if let frozen { return .slide(slide: frozen.slide, step: frozen.step) }
+    return .slide(slide: slide, step: step)
+  }
+
+  public var isFrozen: Bool { frozen != nil }
+
+  /// Whether the q key has been pressed once and a second press now quits.
+  public func isQuitArmed(at now: Double) -> Bool {
+    guard let armed = quitArmedAt else { return false }
+    return now - armed <= Self.quitWindow
+  }
+
+  public var position: Position { Position(slide: slide, step: step) }
+
+  /// The next position to show after the current one: the next step, else the next slide.
+  public var upcoming: Position? {
+    if step + 1 < stepCounts[slide] { return Position(slide: slide, step: step + 1) }
+    if slide + 1 < slideCount { return Position(slide: slide + 1, step: 0) }
+    return nil
+  }
+
+  /// Applies one command at time `now` (seconds on the talk's clock). Returns whether anything
+  /// changed, so the windows redraw only when needed.
+  @discardableResult
+  public mutating func apply(_ command: PresentationCommand, at now: Double) -> Bool {
+    let before = self
+    if command != .quit { quitArmedAt = nil }
+    switch command {
+    case .next:
+      if !jumpEntry.isEmpty {
+        commitJump()
+      } else if let upcoming {
+        timer.startIfNeeded(at: now)
+        (slide, step) = (upcoming.slide, upcoming.step)
+      }
+    case .previous:
+      jumpEntry = ""
+      if step > 0 {
+        step -= 1
+      } else if slide > 0 {
+        slide -= 1
+        step = stepCounts[slide] - 1
+      }
+    case .first:
+      jumpEntry = ""
+      (slide, step) = (0, 0)
+    case .last:
+      jumpEntry = ""
+      slide = slideCount - 1
+      step = stepCounts[slide] - 1
+    case .goTo(let number):
+      jumpEntry = ""
+      if (1...slideCount).contains(number) {
+        timer.startIfNeeded(at: now)
+        (slide, step) = (number - 1, 0)
+      }
+    case .digit(let digit):
+      if jumpEntry.count < 6 { jumpEntry += String(digit) }
+    case .cancel:
+      // Esc clears a half-typed jump; otherwise, as clickers send it, it toggles black.
+      if jumpEntry.isEmpty { blank = blank == .black ? nil : .black } else { jumpEntry = "" }
+    case .toggleBlack:
+      blank = blank == .black ? nil : .black
+    case .toggleWhite:
+      blank = blank == .white ? nil : .white
+    case .toggleFreeze:
+      frozen = frozen == nil ? position : nil
+    case .toggleTimer:
+      timer.toggle(at: now)
+    case .resetTimer:
+      timer.reset(at: now)
+    case .toggleConsole:
+      consoleInMirror.toggle()
+    case .toggleMirror:
+      mirrorToggled.toggle()
+    case .swapDisplays:
+      swapToggled.toggle()
+    case .largerNotes:
+      notesScale = min(3, notesScale * 1.15)
+    case .smallerNotes:
+      notesScale = max(0.5, notesScale / 1.15)
+    case .quit:
+      if isQuitArmed(at: now) {
+        shouldQuit = true
+      } else {
+        quitArmedAt = now
+      }
+    }
+    return before != self
+  }
+
+  /// Keeps the place when the deck is reloaded with other slides: clamped to what exists.
+  public mutating func replaceDeck(stepCounts newCounts: [Int]) {
+    stepCounts = newCounts.isEmpty ? [1] : newCounts.map { max(1, $0) }
+    slide = min(slide, slideCount - 1)
+    step = min(step, stepCounts[slide] - 1)
+    if let position = frozen {
+      let frozenSlide = min(position.slide, slideCount - 1)
+      frozen = Position(slide: frozenSlide, step: min(position.step, stepCounts[frozenSlide] - 1))
+    }
+  }
+
+  private mutating func commitJump() {
+    if let number = Int(jumpEntry), (1...slideCount).contains(number) {
+      (slide, step) = (number - 1, 0)
+    }
+    jumpEntry = ""
+  }
+}
+
+/// The talk's stopwatch: starts on the first advance, pauses and resumes, and survives every
+/// display change because it lives in the state, not in a window.
+public struct TalkTimer: Hashable, Sendable {
+  /// Seconds counted before the current run.
+  public private(set) var accumulated = 0.0
+  /// When the current run started; nil while paused or not started.
+  public private(set) var runningSince: Double?
+  public private(set) var started = false
+
+  public init() {}
+
+  public var isRunning: Bool { runningSince != nil }
+
+  public func elapsed(at now: Double) -> Double {
+    accumulated + (runningSince.map { max(0, now - $0) } ?? 0)
+  }
+
+  mutating func startIfNeeded(at now: Double) {
+    guard !started else { return }
+    started = true
+    runningSince = now
+  }
+
+  mutating func toggle(at now: Double) {
+    if let since = runningSince {
+      accumulated += max(0, now - since)
+      runningSince = nil
+    } else {
+      started = true
+      runningSince = now
+    }
+  }
+
+  mutating func reset(at now: Double) {
+    accumulated = 0
+    if runningSince != nil { runningSince = now }
+  }
+}

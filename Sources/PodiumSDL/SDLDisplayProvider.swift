@@ -1,0 +1,34 @@
+import CSDL2
+import PodiumCore
+
+/// The displays SDL sees. Needs a started `VideoSubsystem`.
+public struct SDLDisplayProvider: DisplayProvider {
+  public init() {}
+
+  /// The corresponding C functions are `SDL_GetNumVideoDisplays`, `SDL_GetDisplayName`,
+  /// `SDL_GetDisplayBounds`, `SDL_GetDisplayDPI` and `SDL_GetCurrentDisplayMode`.
+  public func displays() -> [DisplayInfo] {
+    let count = Int(SDL_GetNumVideoDisplays())
+    guard count > 0 else { return [] }
+    var result: [DisplayInfo] = []
+    for index in 0..<count {
+      var bounds = SDL_Rect()
+      guard SDL_GetDisplayBounds(Int32(index), &bounds) == 0 else { continue }
+      let name = SDL_GetDisplayName(Int32(index)).map { String(cString: $0) } ?? "display \(index)"
+      var horizontal: Float = 0
+      let dpi: Double? =
+        SDL_GetDisplayDPI(Int32(index), nil, &horizontal, nil) == 0 && horizontal > 0
+        ? Double(horizontal) : nil
+      var mode = SDL_DisplayMode()
+      let refresh: Int? =
+        SDL_GetCurrentDisplayMode(Int32(index), &mode) == 0 && mode.refresh_rate > 0
+        ? Int(mode.refresh_rate) : nil
+      // SDL lists the X server's primary output first.
+      result.append(
+        DisplayInfo(
+          index: index, name: name, x: Int(bounds.x), y: Int(bounds.y), width: Int(bounds.w),
+          height: Int(bounds.h), dpi: dpi, refreshRate: refresh, isPrimary: index == 0))
+    }
+    return result
+  }
+}

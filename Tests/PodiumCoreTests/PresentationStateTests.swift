@@ -1,0 +1,147 @@
+import PodiumCore
+import Testing
+
+@Suite struct PresentationStateTests {
+  typealias Position = PresentationState.Position
+
+  /// Three slides: one step, three steps, one step.
+  func state() -> PresentationState { PresentationState(stepCounts: [1, 3, 1]) }
+
+  @Test func nextWalksStepsThenSlidesAndStopsAtTheEnd() {
+    var talk = state()
+    var visited: [Position] = [talk.position]
+    for _ in 0..<6 {
+      talk.apply(.next, at: 0)
+      visited.append(talk.position)
+    }
+    #expect(visited.map { [$0.slide, $0.step] } == [[0, 0], [1, 0], [1, 1], [1, 2], [2, 0], [2, 0], [2, 0]])
+    #expect(talk.apply(.next, at: 0) == false, "nothing changes at the end")
+    #expect(talk.upcoming == nil)
+  }
+
+  @Test func previousWalksBackThroughSteps() {
+    var talk = state()
+    talk.apply(.last, at: 0)
+    var visited: [Position] = [talk.position]
+    for _ in 0..<5 {
+      talk.apply(.previous, at: 0)
+      visited.append(talk.position)
+    }
+    #expect(visited.map { [$0.slide, $0.step] } == [[2, 0], [1, 2], [1, 1], [1, 0], [0, 0], [0, 0]])
+  }
+
+  @Test func firstLastAndJumps() {
+    var talk = state()
+    talk.apply(.last, at: 0)
+    #expect(talk.position == Position(slide: 2, step: 0))
+    talk.apply(.first, at: 0)
+    #expect(talk.position == Position(slide: 0, step: 0))
+    talk.apply(.digit(2), at: 0)
+    #expect(talk.jumpEntry == "2")
+    #expect(talk.position == Position(slide: 0, step: 0), "typing alone does not move")
+    talk.apply(.next, at: 0)  // Enter
+    #expect(talk.position == Position(slide: 1, step: 0))
+    #expect(talk.jumpEntry == "")
+    talk.apply(.digit(9), at: 0)
+    talk.apply(.next, at: 0)
+    #expect(talk.position == Position(slide: 1, step: 0), "a slide that does not exist is ignored")
+    talk.apply(.digit(3), at: 0)
+    talk.apply(.cancel, at: 0)
+    #expect(talk.jumpEntry == "" && talk.blank == nil, "Esc clears a typed number first")
+    talk.apply(.goTo(3), at: 0)
+    #expect(talk.position == Position(slide: 2, step: 0))
+  }
+
+  @Test func blankingAndFreezing() {
+    var talk = state()
+    talk.apply(.toggleBlack, at: 0)
+    #expect(talk.audienceView == .black)
+    talk.apply(.toggleWhite, at: 0)
+    #expect(talk.audienceView == .white)
+    talk.apply(.toggleWhite, at: 0)
+    #expect(talk.audienceView == .slide(slide: 0, step: 0))
+    talk.apply(.cancel, at: 0)  // a clicker's Esc
+    #expect(talk.audienceView == .black)
+    talk.apply(.cancel, at: 0)
+    #expect(talk.audienceView == .slide(slide: 0, step: 0))
+
+    talk.apply(.toggleFreeze, at: 0)
+    talk.apply(.next, at: 0)
+    talk.apply(.next, at: 0)
+    #expect(talk.position == Position(slide: 1, step: 1))
+    #expect(talk.audienceView == .slide(slide: 0, step: 0), "the audience stays while the speaker moves on")
+    talk.apply(.toggleFreeze, at: 0)
+    #expect(talk.audienceView == .slide(slide: 1, step: 1))
+  }
+
+  @Test func theTimerStartsOnTheFirstAdvanceAndPauses() {
+    var talk = state()
+    #expect(talk.timer.elapsed(at: 100) == 0)
+    talk.apply(.next, at: 10)
+    #expect(talk.timer.elapsed(at: 70) == 60)
+    talk.apply(.toggleTimer, at: 70)
+    #expect(talk.timer.elapsed(at: 500) == 60, "paused")
+    talk.apply(.toggleTimer, at: 500)
+    #expect(talk.timer.elapsed(at: 530) == 90)
+    talk.apply(.resetTimer, at: 530)
+    #expect(talk.timer.elapsed(at: 545) == 15, "reset keeps it running from zero")
+    talk.apply(.next, at: 600)
+    #expect(talk.timer.elapsed(at: 600) == 70, "a later advance does not restart it")
+  }
+
+  @Test func quitTakesTwoPressesWithinTwoSeconds() {
+    var talk = state()
+    talk.apply(.quit, at: 10)
+    #expect(!talk.shouldQuit && talk.isQuitArmed(at: 10.5))
+    talk.apply(.quit, at: 13)  // too late: this press arms again
+    #expect(!talk.shouldQuit)
+    talk.apply(.next, at: 13.5)  // any other key disarms
+    talk.apply(.quit, at: 14)
+    #expect(!talk.shouldQuit)
+    talk.apply(.quit, at: 15.9)
+    #expect(talk.shouldQuit)
+  }
+
+  @Test func consoleMirrorSwapAndNotes() {
+    var talk = state()
+    talk.apply(.toggleConsole, at: 0)
+    talk.apply(.toggleMirror, at: 0)
+    talk.apply(.swapDisplays, at: 0)
+    #expect(talk.consoleInMirror && talk.mirrorToggled && talk.swapToggled)
+    for _ in 0..<20 { talk.apply(.largerNotes, at: 0) }
+    #expect(talk.notesScale == 3)
+    for _ in 0..<40 { talk.apply(.smallerNotes, at: 0) }
+    #expect(talk.notesScale == 0.5)
+  }
+
+  @Test func reloadingKeepsThePlaceClamped() {
+    var talk = state()
+    talk.apply(.last, at: 0)
+    talk.apply(.toggleFreeze, at: 0)
+    talk.replaceDeck(stepCounts: [2, 1])
+    #expect(talk.position == Position(slide: 1, step: 0))
+    #expect(talk.audienceView == .slide(slide: 1, step: 0))
+    var empty = PresentationState(stepCounts: [])
+    #expect(empty.slideCount == 1)
+    empty.apply(.next, at: 0)
+    #expect(empty.position == Position(slide: 0, step: 0))
+  }
+
+  @Test(arguments: [
+    ("Right", PresentationCommand.next), ("PageDown", .next), ("Space", .next), ("Return", .next),
+    ("N", .next), ("Left", .previous), ("PageUp", .previous), ("Backspace", .previous),
+    ("P", .previous), ("Home", .first), ("End", .last), ("B", .toggleBlack), (".", .toggleBlack),
+    ("F5", .toggleBlack), ("Escape", .cancel), ("W", .toggleWhite), ("F", .toggleFreeze),
+    ("T", .toggleTimer), ("R", .resetTimer), ("Tab", .toggleConsole), ("M", .toggleMirror),
+    ("S", .swapDisplays), ("Q", .quit), ("7", .digit(7)), ("Keypad 3", .digit(3)),
+    ("=", .largerNotes), ("-", .smallerNotes),
+  ])
+  func keysAndClickers(key: String, command: PresentationCommand) {
+    #expect(KeyBindings.command(forKey: key) == command)
+  }
+
+  @Test func unboundKeysDoNothing() {
+    #expect(KeyBindings.command(forKey: "X") == nil)
+    #expect(KeyBindings.command(forKey: "F12") == nil)
+  }
+}
