@@ -1,0 +1,184 @@
+import Foundation
+
+/// What the presenter console shows besides the slides: times and where the audience is.
+public struct ConsoleStatus: Hashable, Sendable {
+  /// The talk clock's current reading (the `now` commands are applied with).
+  public var now: Double
+  /// Seconds since the talk started.
+  public var elapsed: Double
+  /// The talk's planned length, for the countdown.
+  public var duration: TalkDuration?
+  /// The wall clock, already formatted (`14:05`).
+  public var clock: String
+  /// Where the audience sees the slides, e.g. "Audience on DUMMY1" or "Mirrored".
+  public var audience: String
+  /// Minutes before the end when the countdown turns to a warning colour.
+  public var warningMinutes: Double
+
+  public init(
+    now: Double, elapsed: Double, duration: TalkDuration? = nil, clock: String, audience: String,
+    warningMinutes: Double = 2
+  ) {
+    self.now = now
+    self.elapsed = elapsed
+    self.duration = duration
+    self.clock = clock
+    self.audience = audience
+    self.warningMinutes = warningMinutes
+  }
+
+  /// `12:05`, or `1:02:05` past an hour; negative times (overtime) get a minus sign.
+  public static func format(_ seconds: Double) -> String {
+    let total = Int(abs(seconds).rounded(.down))
+    let text =
+      total >= 3600
+      ? String(format: "%d:%02d:%02d", total / 3600, total % 3600 / 60, total % 60)
+      : String(format: "%d:%02d", total / 60, total % 60)
+    return seconds < 0 && total > 0 ? "-" + text : text
+  }
+}
+
+extension LayoutEngine {
+  /// The presenter console at `size`: the current slide as the audience sees it, the next step
+  /// or slide, the notes, the timers and the clock, and what the audience is shown. Sizes follow
+  /// the window's height; when the window is small the next-slide preview goes first.
+  public func console(
+    deck: Deck, state: PresentationState, status: ConsoleStatus, size: PixelSize
+  ) -> SlideFrame {
+    let page = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    let unit = max(12, page.height * 0.024)
+    let margin = unit
+    let ink = RGBAColor(red: 0xE6, green: 0xEA, blue: 0xEF)
+    let muted = RGBAColor(red: 0x8A, green: 0x95, blue: 0xA3)
+    let panel = RGBAColor(red: 0x1B, green: 0x21, blue: 0x29)
+    let accent = RGBAColor(red: 0x5C, green: 0xB8, blue: 0xFF)
+    let warning = RGBAColor(red: 0xF2, green: 0xB1, blue: 0x3C)
+    let danger = RGBAColor(red: 0xF0, green: 0x56, blue: 0x4A)
+    let family = theme.fonts.body
+    var commands: [DrawCommand] = [.fill(page, RGBAColor(red: 0x10, green: 0x14, blue: 0x19))]
+
+    func text(_ string: String, x: Double, y: Double, size: Double, color: RGBAColor, bold: Bool = false) -> Double {
+      let font = FontSpec(family: family, size: size, bold: bold)
+      let width = measurer.width(of: string, font: font)
+      commands.append(.text(TextItem(text: string, font: font, color: color, x: x, y: y, width: width)))
+      return width
+    }
+    func slideImage(_ position: PresentationState.Position, in area: Rect) -> Rect {
+      var rect = Self.slideRect(
+        aspect: deck.metadata.aspect, in: PixelSize(width: max(16, Int(area.width)), height: max(16, Int(area.height))))
+      rect.y = 0  // previews sit at the top of their area, level with their labels
+      let thumbnail = layout(
+        deck.slides[position.slide], in: deck, step: position.step,
+        size: PixelSize(width: Int(rect.width), height: Int(rect.height)))
+      commands.append(.pushClip(Rect(x: area.x + rect.x, y: area.y + rect.y, width: rect.width, height: rect.height)))
+      commands += thumbnail.translated(dx: area.x + rect.x, dy: area.y + rect.y)
+      commands.append(.popClip)
+      return Rect(x: area.x + rect.x, y: area.y + rect.y, width: rect.width, height: rect.height)
+    }
+
+    // The bottom bar: elapsed, countdown, clock, and the audience's state.
+    let barHeight = unit * 3.2
+    let bar = Rect(x: 0, y: page.height - barHeight, width: page.width, height: barHeight)
+    commands.append(.fill(bar, panel))
+    let big = unit * 1.9
+    let barTextY = bar.y + (barHeight - big * 1.2) / 2
+    var x = margin
+    x += text(ConsoleStatus.format(status.elapsed), x: x, y: barTextY, size: big, color: ink, bold: true)
+    x += unit * 1.5
+    if let duration = status.duration {
+      let remaining = Double(duration.seconds) - status.elapsed
+      let color = remaining < 0 ? danger : remaining <= status.warningMinutes * 60 ? warning : muted
+      let label = remaining < 0 ? "overtime \(ConsoleStatus.format(-remaining))" : "\(ConsoleStatus.format(remaining)) left"
+      x += text(label, x: x, y: barTextY + (big - unit * 1.3) / 2, size: unit * 1.3, color: color)
+      x += unit * 1.5
+    }
+    if !state.timer.isRunning && state.timer.started {
+      x += text("paused", x: x, y: barTextY + (big - unit * 1.3) / 2, size: unit * 1.3, color: warning)
+      x += unit * 1.5
+    }
+    let clockWidth = measurer.width(of: status.clock, font: FontSpec(family: family, size: big))
+    _ = text(status.clock, x: page.width - margin - clockWidth, y: barTextY, size: big, color: ink)
+
+    // The badge for what the audience sees, when it is not simply the current slide.
+    var badges: [(String, RGBAColor)] = []
+    switch state.audienceView {
+    case .black: badges.append(("AUDIENCE SEES BLACK", danger))
+    case .white: badges.append(("AUDIENCE SEES WHITE", warning))
+    case .slide: if state.isFrozen { badges.append(("AUDIENCE FROZEN", warning)) }
+    }
+    if !state.jumpEntry.isEmpty { badges.append(("go to slide \(state.jumpEntry)_", accent)) }
+    if state.isQuitArmed(at: status.now) { badges.append(("press q again to quit", danger)) }
+
+    // Top line: position and the audience's display.
+    let topSize = unit * 1.1
+    var topX = margin
+    let steps = state.stepCounts[state.slide]
+    let position = "Slide \(state.slide + 1) / \(state.slideCount)" + (steps > 1 ? " · step \(state.step + 1)/\(steps)" : "")
+    topX += text(position, x: topX, y: margin * 0.6, size: topSize, color: ink, bold: true)
+    topX += unit
+    topX += text(status.audience, x: topX, y: margin * 0.6, size: topSize, color: muted)
+    for (label, color) in badges {
+      topX += unit
+      topX += text(label, x: topX, y: margin * 0.6, size: topSize, color: color, bold: true)
+    }
+
+    // Slides and notes between the top line and the bar.
+    let top = margin * 0.6 + topSize * 1.6
+    let area = Rect(x: margin, y: top, width: page.width - 2 * margin, height: bar.y - top - margin)
+    // Small windows drop the next-slide preview first, then keep current slide and notes.
+    let roomy = page.width >= 1100 && page.height >= 620
+    let leftWidth = area.width * (roomy ? 0.6 : 0.58)
+    let current = slideImage(state.position, in: Rect(x: area.x, y: area.y, width: leftWidth, height: area.height))
+    if state.audienceView == .black || state.audienceView == .white || state.isFrozen {
+      // A coloured frame says the audience does not see this.
+      let border = max(2, unit * 0.2)
+      let color = state.audienceView == .black ? danger : warning
+      for edge in [
+        Rect(x: current.x - border, y: current.y - border, width: current.width + 2 * border, height: border),
+        Rect(x: current.x - border, y: current.maxY, width: current.width + 2 * border, height: border),
+        Rect(x: current.x - border, y: current.y, width: border, height: current.height),
+        Rect(x: current.maxX, y: current.y, width: border, height: current.height),
+      ] {
+        commands.append(.fill(edge, color))
+      }
+    }
+    let rightX = area.x + leftWidth + margin
+    let right = Rect(x: rightX, y: area.y, width: area.maxX - rightX, height: area.height)
+    var notesTop = right.y
+    if roomy {
+      let nextHeight = right.height * 0.42
+      _ = text("Next", x: right.x, y: right.y, size: unit, color: muted, bold: true)
+      let previewArea = Rect(x: right.x, y: right.y + unit * 1.5, width: right.width, height: nextHeight - unit * 1.5)
+      if let upcoming = state.upcoming {
+        let preview = slideImage(upcoming, in: previewArea)
+        notesTop = preview.maxY + margin
+      } else {
+        _ = text("End of the deck", x: right.x, y: previewArea.y + unit, size: unit, color: muted)
+        notesTop = previewArea.y + unit * 3
+      }
+    }
+
+    // Notes, laid out like slide text in a light-on-dark theme, scaled by + and -.
+    let notesArea = Rect(x: right.x, y: notesTop, width: right.width, height: max(0, right.maxY - notesTop))
+    let notes = deck.slides[state.slide].notes
+    var notesTheme = theme
+    notesTheme.colors = Theme.dark.colors
+    notesTheme.colors.background = panel
+    notesTheme.sizes.body = min(0.5, unit * 1.05 * state.notesScale / page.height)
+    let notesEngine = LayoutEngine(theme: notesTheme, measurer: measurer, images: images)
+    var context = Context(engine: notesEngine, slide: deck.slides[state.slide], deck: deck, slideRect: page)
+    context.contentRect = notesArea
+    context.layout = .default
+    context.colors = notesTheme.colors
+    commands.append(.fill(notesArea, panel))
+    let inner = notesArea.insetBy(dx: unit * 0.6, dy: unit * 0.6)
+    let blocks = notes.isEmpty
+      ? [Block(.paragraph([TextRun("No notes for this slide.", style: .emphasis)]), at: deck.slides[state.slide].location)]
+      : notes
+    let stack = notesEngine.stack(blocks, width: inner.width, height: inner.height, context: context)
+    commands.append(.pushClip(notesArea))
+    commands += stack.pieces.map { $0.moved(dx: inner.x, dy: inner.y).command }
+    commands.append(.popClip)
+    return SlideFrame(size: size, slideRect: page, commands: commands)
+  }
+}
