@@ -47,7 +47,7 @@ public struct PNGEncoder: Sendable {
   // MARK: - Pixels to rows
 
   /// Which rows are the same as the row above: on a slide, most of them.
-  public static func repeatedRows(_ source: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int) -> [Bool] {
+  static func repeatedRows(_ source: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int) -> [Bool] {
     var repeats = [Bool](repeating: false, count: height)
     for row in 1..<max(1, height) {
       let line = source + row * pitch
@@ -58,7 +58,7 @@ public struct PNGEncoder: Sendable {
 
   /// The frame as RGB rows, each led by its filter byte: 0 (None), or 2 (Up) for a repeated
   /// row, whose implied zeros are not stored.
-  public static func rgbRows(
+  static func rgbRows(
     _ source: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int, repeats: [Bool]
   ) -> [UInt8] {
     let rowBytes = width * 3 + 1
@@ -115,7 +115,7 @@ public struct PNGEncoder: Sendable {
   /// match distances: one pixel back, and one row back. Rows flagged in `repeats` are PNG's Up
   /// filter and zeros: only their filter byte is stored in `data`, and they are coded without
   /// being looked at.
-  public static func fastDeflate(_ data: [UInt8], bytesPerPixel: Int, rowBytes: Int, repeats: [Bool]) -> [UInt8] {
+  static func fastDeflate(_ data: [UInt8], bytesPerPixel: Int, rowBytes: Int, repeats: [Bool]) -> [UInt8] {
     let count = data.count
     let rows = count / max(1, rowBytes)
     let tables = FixedHuffman.shared
@@ -199,7 +199,7 @@ public struct PNGEncoder: Sendable {
 
   /// Adler-32 (RFC 1950) continued from `start`, sixteen bytes at a time: zlib's `adler32`
   /// updates its sums one byte at a time, and showed as a tenth of export time in profiles.
-  public static func adler32(_ start: UInt32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
+  static func adler32(_ start: UInt32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
     let modulus: UInt32 = 65_521
     var a = start & 0xFFFF
     var b = start >> 16

@@ -1,6 +1,6 @@
 import Foundation
 import PodiumCore
-import PodiumSDL
+@testable import PodiumSDL
 import PodiumTestSupport
 import Testing
 
@@ -77,6 +77,21 @@ import Testing
     let decoded = try RGBImage(contentsOf: path)
     #expect(decoded.pixel(x: 4, y: 3) == RGBAColor(red: 160, green: 180, blue: 0))
     #expect(decoded.pixel(x: 0, y: 0) == RGBAColor(red: 0, green: 0, blue: 0))
+  }
+
+  @Test func adlerMatchesTheReference() {
+    // RFC 1950's checksum of "Wikipedia", and of longer input across the 5552-byte blocks.
+    let word = Array("Wikipedia".utf8)
+    #expect(word.withUnsafeBufferPointer { PNGEncoder.adler32(1, $0.baseAddress!, $0.count) } == 0x11E6_0398)
+    let long = (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+    var a: UInt32 = 1
+    var b: UInt32 = 0
+    for byte in long {
+      a = (a + UInt32(byte)) % 65_521
+      b = (b + a) % 65_521
+    }
+    #expect(long.withUnsafeBufferPointer { PNGEncoder.adler32(1, $0.baseAddress!, $0.count) } == b << 16 | a)
+    #expect(PNGEncoder.adlerRepeat(1, rowBytes: 5) == [2, 0, 0, 0, 0].withUnsafeBufferPointer { PNGEncoder.adler32(1, $0.baseAddress!, 5) })
   }
 
   @Test func badBuffersAreErrors() {

@@ -46,6 +46,9 @@ extension LayoutEngine {
     deck: Deck, state: PresentationState, status: ConsoleStatus, size: PixelSize
   ) -> SlideFrame {
     let page = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    guard !deck.slides.isEmpty, state.slide < deck.slides.count else {
+      return SlideFrame(size: size, slideRect: page, commands: [.fill(page, RGBAColor(red: 0x10, green: 0x14, blue: 0x19))])
+    }
     let unit = max(12, page.height * 0.024)
     let margin = unit
     let ink = RGBAColor(red: 0xE6, green: 0xEA, blue: 0xEF)
