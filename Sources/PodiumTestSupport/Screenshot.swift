@@ -1,0 +1,147 @@
+import Foundation
+
+/// The whole X screen, as a person in the room would see it: `xwd -root`, decoded.
+public struct Screenshot: Sendable {
+  public var width: Int
+  public var height: Int
+  /// Rows of RGB bytes.
+  public var pixels: [UInt8]
+
+  /// Captures the root window of `display` with xwd (x11-apps).
+  public static func capture(display: String) throws -> Screenshot {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
+    process.arguments = ["-root", "-silent", "-display", display]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return try decode(Array(data))
+  }
+
+  struct FormatError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Decodes an XWD ZPixmap of 24 or 32 bits per pixel with 8-bit channels.
+  static func decode(_ bytes: [UInt8]) throws -> Screenshot {
+    guard bytes.count >= 100 else { throw FormatError(description: "xwd output too short") }
+    func field(_ index: Int) -> Int {
+      bytes[index * 4..<index * 4 + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    let headerSize = field(0)
+    let width = field(4)
+    let height = field(5)
+    let byteOrder = field(7)
+    let bitsPerPixel = field(11)
+    let bytesPerLine = field(12)
+    let colours = field(19)
+    let redMask = field(14)
+    let bytesPerPixel = bitsPerPixel / 8
+    guard field(2) == 2, bytesPerPixel == 3 || bytesPerPixel == 4, redMask == 0xFF0000 else {
+      throw FormatError(description: "unsupported xwd format (\(bitsPerPixel) bits, red mask \(redMask))")
+    }
+    let start = headerSize + colours * 12
+    guard bytes.count >= start + bytesPerLine * height else { throw FormatError(description: "xwd data truncated") }
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    for y in 0..<height {
+      for x in 0..<width {
+        let offset = start + y * bytesPerLine + x * bytesPerPixel
+        let target = (y * width + x) * 3
+        if byteOrder == 0 {  // least significant byte first: B, G, R
+          pixels[target] = bytes[offset + 2]
+          pixels[target + 1] = bytes[offset + 1]
+          pixels[target + 2] = bytes[offset]
+        } else {
+          let skip = bytesPerPixel - 3
+          pixels[target] = bytes[offset + skip]
+          pixels[target + 1] = bytes[offset + skip + 1]
+          pixels[target + 2] = bytes[offset + skip + 2]
+        }
+      }
+    }
+    return Screenshot(width: width, height: height, pixels: pixels)
+  }
+
+  /// The rectangle of one monitor.
+  public func crop(x: Int, y: Int, width: Int, height: Int) -> Screenshot {
+    var cropped = [UInt8](repeating: 0, count: width * height * 3)
+    for row in 0..<height {
+      let source = ((y + row) * self.width + x) * 3
+      cropped.replaceSubrange(row * width * 3..<(row + 1) * width * 3, with: pixels[source..<source + width * 3])
+    }
+    return Screenshot(width: width, height: height, pixels: cropped)
+  }
+
+  public func pixel(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
+    let offset = (y * width + x) * 3
+    return (pixels[offset], pixels[offset + 1], pixels[offset + 2])
+  }
+}
+
+/// A running `podium present` and its trace, for end-to-end tests.
+public final class PresentRun {
+  public let process: Process
+  public let tracePath: String
+  public let server: XorgServer
+
+  public init(_ server: XorgServer, deck: String, arguments: [String] = []) throws {
+    self.server = server
+    tracePath = try Fixtures.temporaryDirectory("podium-trace").appendingPathComponent("trace.jsonl").path
+    process = Process()
+    process.executableURL = CommandRunner.podium
+    process.arguments = ["present", deck, "--trace", tracePath] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = server.display
+    environment["SDL_VIDEODRIVER"] = "x11"
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+
+  /// The trace so far, one dictionary per line.
+  public func events() -> [[String: Any]] {
+    guard let text = try? String(contentsOfFile: tracePath, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  /// Waits up to `timeout` seconds for an event matching `predicate` after the first `after`
+  /// events, and returns it.
+  @discardableResult
+  public func waitFor(
+    _ name: String, after: Int = 0, timeout: Double = 15, where predicate: ([String: Any]) -> Bool = { _ in true }
+  ) -> [String: Any]? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      let all = events()
+      if let found = all.dropFirst(after).first(where: { ($0["event"] as? String) == name && predicate($0) }) {
+        return found
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return nil
+  }
+
+  /// Sends keys with xdotool (to the focused window), as a keyboard or clicker would.
+  public func key(_ names: String...) throws {
+    for name in names {
+      _ = try server.run("/usr/bin/xdotool", ["key", name])
+      Thread.sleep(forTimeInterval: 0.15)
+    }
+  }
+
+  /// Waits for the process to end, up to `timeout` seconds; returns its status or nil.
+  public func waitForExit(timeout: Double = 10) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    return process.isRunning ? nil : process.terminationStatus
+  }
+}

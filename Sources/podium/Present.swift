@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import PodiumCore
+import PodiumSDL
+
+struct Present: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Give a talk: the console on your display, the slides on the projector.",
+    discussion:
+      "With one display the slides are mirrored full screen and Tab shows the console. Keys: "
+      + "Right/Space/PageDown next, Left/PageUp previous, Home/End, a number then Enter to jump, "
+      + "b or . black, w white, f freeze, t pause the timer, r reset it, m mirror, s swap, "
+      + "q twice to quit."
+  )
+
+  @Argument(help: "The deck file.", completion: .file(extensions: ["md", "markdown"]))
+  var deck: String
+
+  @OptionGroup var stage: StageOptionGroup
+
+  @Option(help: "The talk's length for the countdown, e.g. 20m (default: the deck's duration).")
+  var duration: String?
+
+  @Option(help: "Write a JSON-lines trace of displays, windows and slides to FILE (also PODIUM_TRACE).")
+  var trace: String?
+
+  func validate() throws {
+    if let duration, TalkDuration(parsing: duration) == nil {
+      throw ValidationError("--duration '\(duration)' is not a length of time, e.g. 20m or 1h10m.")
+    }
+  }
+
+  func run() throws {
+    let loaded = try LoadedDeck.load(deck)
+    guard !loaded.deck.slides.isEmpty else {
+      Console.error("podium present: \(deck) has no slides")
+      throw ExitCode.failure
+    }
+    let options = PresentationApp.Options(
+      stage: stage.options, duration: duration.flatMap(TalkDuration.init(parsing:)),
+      tracePath: trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"])
+    do {
+      let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)
+      try app.run()
+    } catch {
+      Console.error("podium present: \(error)")
+      throw ExitCode.failure
+    }
+  }
+}

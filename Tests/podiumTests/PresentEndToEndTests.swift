@@ -1,0 +1,113 @@
+import Foundation
+import PodiumCore
+import PodiumSDL
+import PodiumTestSupport
+import Testing
+
+/// `podium present` on a real two-monitor X server: windows, keys, pixels and hot-plug.
+@Suite(.serialized) struct PresentEndToEndTests {
+  static let deck = Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path
+
+  func windows(_ run: PresentRun, after: Int = 0) -> [String: [String: Any]] {
+    var byRole: [String: [String: Any]] = [:]
+    for event in run.events().dropFirst(after) where event["event"] as? String == "window" {
+      byRole[event["role"] as? String ?? ""] = event
+    }
+    return byRole
+  }
+
+  @Test func twoMonitorsKeysPixelsAndQuit() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil, "the audience window is drawn")
+    let placed = windows(run)
+    #expect(placed["presenter"]?["x"] as? Int == 0 && placed["presenter"]?["display"] as? Int == 0)
+    #expect(placed["audience"]?["x"] as? Int == 1920 && placed["audience"]?["display"] as? Int == 1)
+    #expect(placed["audience"]?["w"] as? Int == 1920 && placed["audience"]?["h"] as? Int == 1080)
+
+    // A key sent to the console advances both windows.
+    let before = run.events().count
+    try run.key("Right")
+    #expect(run.waitFor("show", after: before, where: { $0["slide"] as? Int == 2 }) != nil)
+    let drawn = run.waitFor("present", after: before, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 })
+    #expect(drawn != nil)
+    #expect(run.waitFor("present", after: before, where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
+    Thread.sleep(forTimeInterval: 0.3)
+
+    // The audience monitor shows exactly what export renders for that slide at that size.
+    let screen = try Screenshot.capture(display: server.display)
+    let audience = screen.crop(x: 1920, y: 0, width: 1920, height: 1080)
+    let out = try Fixtures.temporaryDirectory()
+    let export = try CommandRunner.podium("export", Self.deck, "-o", out.path, "--slides", "2")
+    #expect(export.status == 0)
+    let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-002.png").path)
+    let shown = RGBImage(width: audience.width, height: audience.height, pixels: audience.pixels)
+    let difference = try #require(shown.difference(from: expected))
+    #expect(difference.differing < 0.002, "audience monitor vs export: \(difference)")
+    #expect(shown.count(of: Theme.dark.colors.background, tolerance: 2) > 500_000, "a real slide, not a blank frame")
+    // The console monitor is not the slide.
+    let console = screen.crop(x: 0, y: 0, width: 1920, height: 1080)
+    #expect(RGBImage(width: 1920, height: 1080, pixels: console.pixels).difference(from: expected)!.differing > 0.03)
+
+    // One q is not enough; two quit.
+    try run.key("q")
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(run.process.isRunning)
+    try run.key("q")
+    #expect(run.waitForExit() == 0)
+    #expect(run.events().last.map { $0["event"] as? String } == "window-closed")
+    #expect(run.events().contains { $0["event"] as? String == "quit" })
+  }
+
+  @Test func unplugFallsBackToMirroredAndReplugRestoresExtended() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
+    try run.key("Right", "Right")
+    #expect(run.waitFor("show", where: { $0["slide"] as? Int == 3 }) != nil)
+    Thread.sleep(forTimeInterval: 1.2)
+
+    var mark = run.events().count
+    try server.unplug("DUMMY1")
+    let mirrored = run.waitFor("stage", after: mark, where: { $0["mode"] as? String == "mirrored" })
+    #expect(mirrored != nil, "unplugging the projector falls back to mirrored")
+    #expect(mirrored?["slide"] as? Int == 3, "on the same slide")
+    let firstElapsed = mirrored?["elapsed"] as? Double ?? 0
+    #expect(firstElapsed > 1, "the timer is running")
+    #expect(run.waitFor("window", after: mark, where: { $0["role"] as? String == "audience" && $0["display"] as? Int == 0 }) != nil)
+
+    Thread.sleep(forTimeInterval: 1.0)
+    mark = run.events().count
+    try server.plug("DUMMY1", rightOf: "DUMMY0")
+    let extended = run.waitFor("stage", after: mark, where: { $0["mode"] as? String == "extended" })
+    #expect(extended != nil, "plugging it back restores extended")
+    #expect(extended?["slide"] as? Int == 3)
+    #expect((extended?["elapsed"] as? Double ?? 0) > firstElapsed + 0.5, "and the timer kept running")
+    #expect(run.waitFor("window", after: mark, where: { $0["role"] as? String == "audience" && $0["display"] as? Int == 1 }) != nil)
+
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
+  @Test func oneMonitorWithAFourThreeDeckShowsPillarboxBars() throws {
+    let server = try XorgServer(monitors: 1)
+    defer { server.stop() }
+    let path = try Fixtures.writeDeck("---\naspect: 4:3\ntheme: light\n---\n\n# Old projector\n")
+    let run = try PresentRun(server, deck: path)
+    let stage = run.waitFor("stage")
+    #expect(stage?["mode"] as? String == "mirrored")
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
+    Thread.sleep(forTimeInterval: 0.3)
+    let screen = try Screenshot.capture(display: server.display).crop(x: 0, y: 0, width: 1920, height: 1080)
+    // 1920 - 1080 * 4 / 3 = 480: bars of 240 px on each side.
+    #expect(screen.pixel(x: 239, y: 540) == (0, 0, 0))
+    #expect(screen.pixel(x: 1680, y: 540) == (0, 0, 0))
+    let light = Theme.light.colors.background
+    #expect(screen.pixel(x: 240, y: 540) == (light.red, light.green, light.blue))
+    #expect(screen.pixel(x: 1679, y: 540) == (light.red, light.green, light.blue))
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+}
