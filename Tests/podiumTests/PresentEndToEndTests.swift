@@ -91,6 +91,55 @@ import Testing
     #expect(run.waitForExit() == 0)
   }
 
+  @Test func optionsAndAThirdMonitor() throws {
+    let server = try XorgServer(monitors: 3)
+    defer { server.stop() }
+    for (arguments, presenter, audience) in [
+      ([String](), 0, [1, 2]), (["--swap"], 1, [0, 2]), (["--audience-display", "DUMMY2"], 0, [2]),
+      (["--mirror"], -1, [0]),
+    ] {
+      let run = try PresentRun(server, deck: Self.deck, arguments: arguments)
+      #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil, "\(arguments)")
+      Thread.sleep(forTimeInterval: 0.2)
+      let opened = run.events().filter { $0["event"] as? String == "window" }
+      let audienceDisplays = opened.filter { $0["role"] as? String == "audience" }.compactMap { $0["display"] as? Int }.sorted()
+      let presenterDisplays = opened.filter { $0["role"] as? String == "presenter" }.compactMap { $0["display"] as? Int }
+      #expect(audienceDisplays == audience, "\(arguments)")
+      #expect(presenterDisplays == (presenter < 0 ? [] : [presenter]), "\(arguments)")
+      // Each audience window covers its monitor exactly.
+      for window in opened where window["role"] as? String == "audience" {
+        #expect(window["w"] as? Int == 1920 && window["h"] as? Int == 1080)
+        #expect(window["x"] as? Int == 1920 * (window["display"] as? Int ?? 0))
+      }
+      try run.key("q", "q")
+      #expect(run.waitForExit() == 0, "\(arguments)")
+    }
+  }
+
+  @Test func blankingShowsBlackAndWhiteToTheAudienceOnly() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
+    func audienceCorner() throws -> (UInt8, UInt8, UInt8) {
+      Thread.sleep(forTimeInterval: 0.4)
+      return try Screenshot.capture(display: server.display).pixel(x: 1920 + 960, y: 540)
+    }
+    try run.key("b")
+    #expect(try audienceCorner() == (0, 0, 0))
+    try run.key("w")
+    #expect(try audienceCorner() == (255, 255, 255))
+    try run.key("w")
+    let slide = try audienceCorner()
+    #expect(slide != (255, 255, 255) && slide != (0, 0, 0))
+    // The console still shows the slides while the audience is blank.
+    try run.key("period")
+    let console = try Screenshot.capture(display: server.display).crop(x: 0, y: 0, width: 1920, height: 1080)
+    #expect(console.pixel(x: 960, y: 540) != (0, 0, 0))
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
   @Test func oneMonitorWithAFourThreeDeckShowsPillarboxBars() throws {
     let server = try XorgServer(monitors: 1)
     defer { server.stop() }
