@@ -27,6 +27,11 @@ public final class Window {
     pointer = window
     renderer = Renderer(owning: raw)
     frames = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
+    if borderless {
+      // With a window manager, full screen on the display the window is on keeps panels and
+      // decorations away; without one, the borderless window already covers the display.
+      SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
   }
 
   deinit {

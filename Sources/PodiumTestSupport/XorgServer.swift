@@ -22,6 +22,7 @@ public final class XorgServer {
   /// `:N`, for `DISPLAY`.
   public let display: String
   private let process: Process
+  private var windowManager: Process?
   private let folder: URL
   private var definedModes: Set<String> = []
 
@@ -97,6 +98,11 @@ public final class XorgServer {
   /// Stops the server: SIGTERM, and SIGKILL if it is still there a second later (the dummy
   /// server can hang on SIGTERM).
   public func stop() {
+    if let manager = windowManager, manager.isRunning {
+      // openbox can ignore SIGTERM while it holds the display; it has nothing to save here.
+      kill(manager.processIdentifier, SIGKILL)
+      manager.waitUntilExit()
+    }
     guard process.isRunning else { return }
     process.terminate()
     for _ in 0..<20 where process.isRunning {
@@ -108,6 +114,29 @@ public final class XorgServer {
     process.waitUntilExit()
     try? FileManager.default.removeItem(atPath: "/tmp/.X\(display.dropFirst())-lock")
     try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
+  }
+
+  /// Starts openbox on this server, as a user's desktop would have a window manager.
+  public func startWindowManager() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else {
+      throw XorgError.notInstalled("/usr/bin/openbox")
+    }
+    let manager = Process()
+    manager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+    manager.arguments = ["--sm-disable"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    manager.environment = environment
+    manager.standardOutput = FileHandle.nullDevice
+    manager.standardError = FileHandle.nullDevice
+    try manager.run()
+    windowManager = manager
+    // openbox takes over the root window within a moment; wait until it owns the WM selection.
+    for _ in 0..<50 {
+      let result = try run("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"])
+      if result.stdout.contains("window id") { break }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
   }
 
   /// Defines the mode with `cvt`'s timings if needed and lets `output` use it.

@@ -16,9 +16,11 @@ import Testing
     return byRole
   }
 
-  @Test func twoMonitorsKeysPixelsAndQuit() throws {
+  @Test(arguments: [false, true])
+  func twoMonitorsKeysPixelsAndQuit(withWindowManager: Bool) throws {
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
+    if withWindowManager { try server.startWindowManager() }
     let run = try PresentRun(server, deck: Self.deck)
     #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil, "the audience window is drawn")
     let placed = windows(run)
