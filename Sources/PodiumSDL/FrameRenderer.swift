@@ -36,9 +36,26 @@ public final class FrameRenderer {
   /// Draws every command of `frame`, in order. Text or images that cannot be drawn are skipped:
   /// a frame is always drawn whole, never half.
   public func draw(_ frame: SlideFrame) {
+    prepare(frame)
     var clips: [Rect] = []
     renderer.clip(nil)
+    drawCommands(frame.commands, clips: &clips)
+    renderer.clip(nil)
+  }
+
+  /// Draws the layers of `frame` into their textures, ahead of time, without drawing the frame:
+  /// the next slide is prepared while the speaker talks, so moving to it is one copy.
+  public func prepare(_ frame: SlideFrame) {
     for command in frame.commands {
+      if case .layer(let item) = command {
+        prepare(item.frame)
+        _ = layerTexture(item)
+      }
+    }
+  }
+
+  private func drawCommands(_ commands: [DrawCommand], clips: inout [Rect]) {
+    for command in commands {
       switch command {
       case .fill(let rect, let color):
         renderer.fill(rect.sdlRect, color)
@@ -53,9 +70,85 @@ public final class FrameRenderer {
       case .popClip:
         clips.removeLast()
         renderer.clip(clips.last?.sdlRect)
+      case .layer(let item):
+        if let texture = layerTexture(item) {
+          // Drawing a layer that was not ready switched the target and its clip: restore it.
+          renderer.clip(clips.last?.sdlRect)
+          renderer.copy(texture, source: nil, destination: item.destination.sdlRect)
+        } else {
+          // No texture to keep it in (headless export, or out of memory): draw it in place.
+          let clip = clips.last.map { $0.intersection(item.destination) } ?? item.destination
+          clips.append(clip)
+          renderer.clip(clip.sdlRect)
+          drawCommands(item.frame.translated(dx: item.x, dy: item.y), clips: &clips)
+          clips.removeLast()
+          renderer.clip(clips.last?.sdlRect)
+        }
       }
     }
+  }
+
+  // MARK: - Layers
+
+  private struct LayerKey: Hashable {
+    var key: String
+    var size: PixelSize
+  }
+
+  private struct CachedLayer {
+    var texture: Texture
+    var lastUse: UInt64
+  }
+
+  /// The pixel format layer textures are made in, the window's; nil draws layers in place.
+  var layerFormat: UInt32?
+  /// How many bytes of layer textures to keep: the least recently used go first.
+  var layerBudget = 64 * 1024 * 1024
+  private var layers: [LayerKey: CachedLayer] = [:]
+  private var layerBytes = 0
+  private var useCounter: UInt64 = 0
+  /// Layers drawn into a texture, and layers found ready, since this renderer was made.
+  public private(set) var layersDrawn = 0
+  public private(set) var layersReused = 0
+
+  /// Bytes of layer textures kept now.
+  public var layerCacheBytes: Int { layerBytes }
+
+  private func layerTexture(_ item: LayerItem) -> Texture? {
+    let key = LayerKey(key: item.key, size: item.frame.size)
+    useCounter += 1
+    if var cached = layers[key] {
+      cached.lastUse = useCounter
+      layers[key] = cached
+      layersReused += 1
+      return cached.texture
+    }
+    guard let format = layerFormat else { return nil }
+    let width = item.frame.size.width
+    let height = item.frame.size.height
+    let bytes = width * height * 4
+    guard bytes <= layerBudget else { return nil }
+    while layerBytes + bytes > layerBudget, let oldest = layers.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+      layers[oldest.key] = nil
+      layerBytes -= oldest.value.texture.width * oldest.value.texture.height * 4
+    }
+    guard let texture = try? renderer.targetTexture(width: width, height: height, format: format) else {
+      return nil
+    }
+    do {
+      try renderer.setTarget(texture)
+    } catch {
+      return nil
+    }
+    var clips: [Rect] = []
     renderer.clip(nil)
+    drawCommands(item.frame.commands, clips: &clips)
+    renderer.clip(nil)
+    try? renderer.setTarget(nil)
+    layers[key] = CachedLayer(texture: texture, lastUse: useCounter)
+    layerBytes += bytes
+    layersDrawn += 1
+    return texture
   }
 
   private func drawText(_ item: TextItem) {
@@ -119,5 +212,7 @@ public final class FrameRenderer {
     textTextureBytes = 0
     imageTextures.removeAll()
     imageTextureBytes = 0
+    layers.removeAll()
+    layerBytes = 0
   }
 }

@@ -29,6 +29,12 @@ public final class OffscreenCanvas {
     frameRenderer.draw(frame)
   }
 
+  /// Keeps `DrawCommand.layer`s as textures, as a window does, instead of drawing them in
+  /// place: tests use it to check that both ways give the same pixels.
+  public func cacheLayers() {
+    frameRenderer.layerFormat = SDL_PIXELFORMAT_RGB888.rawValue
+  }
+
   /// A copy of the pixels, rows packed (`pitch == width * 4`).
   public func pixelCopy() -> [UInt8] {
     let rowBytes = size.width * 4

@@ -49,6 +49,34 @@ public final class Renderer {
     return Texture(owning: texture, width: surface.width, height: surface.height)
   }
 
+  /// A texture to draw into, opaque, in `format` (the window's, so copying it to the window is a
+  /// plain copy). The corresponding C function is `SDL_CreateTexture`.
+  func targetTexture(width: Int, height: Int, format: UInt32) throws -> Texture {
+    guard
+      let texture = SDL_CreateTexture(
+        pointer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(width), Int32(height))
+    else {
+      throw SDLError.last("SDL_CreateTexture")
+    }
+    return Texture(owning: texture, width: width, height: height, opaque: true)
+  }
+
+  /// Sends drawing to `texture`, or back to the window with nil. The corresponding C function is
+  /// `SDL_SetRenderTarget`.
+  func setTarget(_ texture: Texture?) throws {
+    guard SDL_SetRenderTarget(pointer, texture?.pointer) == 0 else {
+      throw SDLError.last("SDL_SetRenderTarget")
+    }
+  }
+
+  /// The renderer's name (`software`, `opengl`, ...). The corresponding C function is
+  /// `SDL_GetRendererInfo`.
+  var name: String {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(pointer, &info) == 0, let name = info.name else { return "unknown" }
+    return String(cString: name)
+  }
+
   /// Draws `texture` (or its `source` part) into `destination`. The corresponding C function is
   /// `SDL_RenderCopy`.
   func copy(_ texture: Texture, source: SDL_Rect?, destination: SDL_Rect) {
@@ -72,11 +100,13 @@ public final class Texture {
   public let width: Int
   public let height: Int
 
-  init(owning pointer: OpaquePointer, width: Int, height: Int) {
+  /// Opaque textures (whole slides) are copied without blending, which is several times faster
+  /// in software.
+  init(owning pointer: OpaquePointer, width: Int, height: Int, opaque: Bool = false) {
     self.pointer = pointer
     self.width = width
     self.height = height
-    SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND)
+    SDL_SetTextureBlendMode(pointer, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
     // Scaled images (backgrounds, figures) are filtered, not blocky.
     SDL_SetTextureScaleMode(pointer, SDL_ScaleModeLinear)
   }

@@ -6,7 +6,7 @@ public struct SDLDisplayProvider: DisplayProvider {
   public init() {}
 
   /// The corresponding C functions are `SDL_GetNumVideoDisplays`, `SDL_GetDisplayName`,
-  /// `SDL_GetDisplayBounds`, `SDL_GetDisplayDPI` and `SDL_GetCurrentDisplayMode`.
+  /// `SDL_GetDisplayBounds`, `SDL_GetDisplayUsableBounds`, `SDL_GetDisplayDPI` and `SDL_GetCurrentDisplayMode`.
   public func displays() -> [DisplayInfo] {
     let count = Int(SDL_GetNumVideoDisplays())
     guard count > 0 else { return [] }
@@ -23,11 +23,17 @@ public struct SDLDisplayProvider: DisplayProvider {
       let refresh: Int? =
         SDL_GetCurrentDisplayMode(Int32(index), &mode) == 0 && mode.refresh_rate > 0
         ? Int(mode.refresh_rate) : nil
+      var usable = SDL_Rect()
+      let usableArea: DisplayInfo.Area? =
+        SDL_GetDisplayUsableBounds(Int32(index), &usable) == 0 && usable.w > 0 && usable.h > 0
+        ? DisplayInfo.Area(x: Int(usable.x), y: Int(usable.y), width: Int(usable.w), height: Int(usable.h))
+        : nil
       // SDL lists the X server's primary output first.
       result.append(
         DisplayInfo(
           index: index, name: name, x: Int(bounds.x), y: Int(bounds.y), width: Int(bounds.w),
-          height: Int(bounds.h), dpi: dpi, refreshRate: refresh, isPrimary: index == 0))
+          height: Int(bounds.h), dpi: dpi, refreshRate: refresh, isPrimary: index == 0,
+          usable: usableArea))
     }
     return result
   }

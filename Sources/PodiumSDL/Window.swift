@@ -19,7 +19,12 @@ public final class Window {
     guard let window = SDL_CreateWindow(title, Int32(x), Int32(y), Int32(width), Int32(height), flags) else {
       throw SDLError.last("SDL_CreateWindow")
     }
-    guard let raw = SDL_CreateRenderer(window, -1, 0) else {
+    // SDL's software renderer, presenting through the X server's shared memory, unless the user
+    // picks another with SDL_RENDER_DRIVER: measured on the Xorg dummy server, a 1080p slide
+    // copied and presented takes about 3 ms this way against 10 to 14 ms through OpenGL on
+    // Mesa's llvmpipe, and a software window survives any display change.
+    let rendererFlags = SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil ? SDL_RENDERER_SOFTWARE.rawValue : 0
+    guard let raw = SDL_CreateRenderer(window, -1, rendererFlags) else {
       let error = SDLError.last("SDL_CreateRenderer")
       SDL_DestroyWindow(window)
       throw error
@@ -27,12 +32,27 @@ public final class Window {
     pointer = window
     renderer = Renderer(owning: raw)
     frames = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
-    if borderless {
-      // With a window manager, full screen on the display the window is on keeps panels and
-      // decorations away; without one, the borderless window already covers the display.
-      SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
-    }
+    frames.layerFormat = SDL_GetWindowPixelFormat(window)
+    // Keep the current, next and previous slide at full size, and the console's thumbnails.
+    frames.layerBudget = max(64 << 20, 4 * width * height * 4)
+    self.borderless = borderless
   }
+
+  private let borderless: Bool
+  private var isFullscreen = false
+
+  /// Makes a borderless window full screen on the display it is on. With a window manager this
+  /// keeps panels and decorations away; without one the window already covers the display and
+  /// SDL waits about 100 ms for an answer that never comes, so this is called after the first
+  /// frame is on screen. The corresponding C function is `SDL_SetWindowFullscreen`.
+  func enterFullscreen() {
+    guard borderless, !isFullscreen else { return }
+    isFullscreen = true
+    SDL_SetWindowFullscreen(pointer, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+  }
+
+  /// The SDL renderer drawing this window, for the trace.
+  var rendererName: String { renderer.name }
 
   deinit {
     SDL_DestroyWindow(pointer)
@@ -66,5 +86,10 @@ public final class Window {
   func show(_ frame: SlideFrame) {
     frames.draw(frame)
     renderer.present()
+  }
+
+  /// Draws the layers of a frame to be shown soon into their textures, showing nothing.
+  func prepare(_ frame: SlideFrame) {
+    frames.prepare(frame)
   }
 }

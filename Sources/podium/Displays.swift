@@ -38,6 +38,7 @@ struct Displays: ParsableCommand {
         var index: Int
         var name: String
         var x, y, width, height: Int
+        var usable: DisplayInfo.Area
         var dpi: Double?
         var refreshRate: Int?
         var primary: Bool
@@ -56,7 +57,7 @@ struct Displays: ParsableCommand {
         displays: displays.map {
           Entry(
             index: $0.index, name: $0.name, x: $0.x, y: $0.y, width: $0.width, height: $0.height,
-            dpi: $0.dpi, refreshRate: $0.refreshRate, primary: $0.isPrimary,
+            usable: $0.usable, dpi: $0.dpi, refreshRate: $0.refreshRate, primary: $0.isPrimary,
             role: assigned.role(of: $0.index))
         })
       let encoder = JSONEncoder()
@@ -69,6 +70,10 @@ struct Displays: ParsableCommand {
       var details = "\(display.width)x\(display.height) at \(display.x),\(display.y)"
       if let refresh = display.refreshRate { details += ", \(refresh) Hz" }
       if let dpi = display.dpi { details += String(format: ", %.0f dpi", dpi) }
+      let usable = display.usable
+      if usable != DisplayInfo.Area(x: display.x, y: display.y, width: display.width, height: display.height) {
+        details += ", usable \(usable.width)x\(usable.height) at \(usable.x),\(usable.y)"
+      }
       if display.isPrimary { details += ", primary" }
       print("  \(display.index)  \(display.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(details)  ->  \(assigned.role(of: display.index))")
     }

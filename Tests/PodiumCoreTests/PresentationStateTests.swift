@@ -114,6 +114,26 @@ import Testing
     #expect(talk.notesScale == 0.5)
   }
 
+  @Test func notesScrollWithinTheirLimitAndResetOnANewSlide() {
+    var talk = state()
+    talk.apply(.next, at: 0)  // the slide with three build steps
+    talk.apply(.scrollNotes(-3), at: 0)
+    #expect(talk.notesScroll == 0, "never above the top")
+    talk.apply(.scrollNotes(3), at: 0)
+    talk.apply(.scrollNotes(3), at: 0)
+    #expect(talk.notesScroll == 6)
+    talk.limitNotesScroll(to: 4)
+    #expect(talk.notesScroll == 4, "clamped when the console finds the notes shorter")
+    #expect(talk.apply(.scrollNotes(3), at: 0) == false, "nothing past the end")
+    talk.apply(.scrollNotes(-3), at: 0)
+    #expect(talk.notesScroll == 1)
+    talk.apply(.next, at: 0)
+    talk.apply(.next, at: 0)
+    #expect(talk.notesScroll == 1, "a build step keeps the notes where they are")
+    talk.apply(.next, at: 0)
+    #expect(talk.slide == 2 && talk.notesScroll == 0, "a new slide starts at the top")
+  }
+
   @Test func reloadingKeepsThePlaceClamped() {
     var talk = state()
     talk.apply(.last, at: 0)
@@ -134,7 +154,7 @@ import Testing
     ("F5", .toggleBlack), ("Escape", .cancel), ("W", .toggleWhite), ("F", .toggleFreeze),
     ("T", .toggleTimer), ("R", .resetTimer), ("Tab", .toggleConsole), ("M", .toggleMirror),
     ("S", .swapDisplays), ("Q", .quit), ("7", .digit(7)), ("Keypad 3", .digit(3)),
-    ("=", .largerNotes), ("-", .smallerNotes),
+    ("=", .largerNotes), ("-", .smallerNotes), ("]", .scrollNotes(3)), ("[", .scrollNotes(-3)),
   ])
   func keysAndClickers(key: String, command: PresentationCommand) {
     #expect(KeyBindings.command(forKey: key) == command)

@@ -13,11 +13,14 @@ import Testing
     try #require(DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path).deck)
   }
 
-  func render(_ deck: Deck, _ state: PresentationState, _ status: ConsoleStatus, size: PixelSize) throws -> (RGBImage, SlideFrame) {
+  func render(
+    _ deck: Deck, _ state: PresentationState, _ status: ConsoleStatus, size: PixelSize, cachingLayers: Bool = false
+  ) throws -> (RGBImage, SlideFrame) {
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
-    let frame = engine.console(deck: deck, state: state, status: status, size: size)
+    let frame = engine.console(deck: deck, state: state, status: status, size: size).frame
     let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
+    if cachingLayers { canvas.cacheLayers() }
     canvas.draw(frame)
     if let folder = ProcessInfo.processInfo.environment["PODIUM_CONSOLE_PNG"] {
       try canvas.savePNG(path: "\(folder)/console-\(size.width)x\(size.height).png")
@@ -83,6 +86,81 @@ import Testing
     let (_, over) = try render(deck, state, later, size: PixelSize(width: 1280, height: 720))
     #expect(!texts(over).contains("press q again to quit"), "the prompt goes after two seconds")
     #expect(texts(over).contains("overtime 0:10"))
+  }
+
+  @Test func slidesAreLayersThatLookTheSameFromTheCache() throws {
+    let deck = try tour()
+    var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    state.apply(.next, at: 0)
+    let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Audience on DUMMY1")
+    let size = PixelSize(width: 1920, height: 1080)
+    let (inPlace, frame) = try render(deck, state, status, size: size)
+    let layers = frame.commands.compactMap { command -> LayerItem? in
+      if case .layer(let item) = command { return item } else { return nil }
+    }
+    #expect(layers.map(\.key) == ["slide 2 step 1", "slide 3 step 1"], "current and next slide")
+    #expect(layers[0].frame.size.width > layers[1].frame.size.width, "the current slide is the larger")
+
+    // Drawn through cached textures, the console has the same pixels as drawn in place.
+    let measurer = SDLTextMeasurer(library: fonts)
+    let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
+    canvas.cacheLayers()
+    canvas.draw(frame)
+    let cached = RGBImage(canvas)
+    let difference = try #require(cached.difference(from: inPlace))
+    #expect(difference.differing < 0.001, "\(difference)")
+    #expect(canvas.frameRenderer.layersDrawn == 2)
+    canvas.draw(frame)
+    #expect(canvas.frameRenderer.layersDrawn == 2, "the second draw copies the kept textures")
+    #expect(canvas.frameRenderer.layersReused >= 2)
+    #expect(RGBImage(canvas).difference(from: inPlace)!.differing < 0.001)
+  }
+
+  @Test func keysAreListedUnderTheCurrentSlide() throws {
+    let deck = try tour()
+    let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Audience on DUMMY1")
+    let (_, frame) = try render(deck, state, status, size: PixelSize(width: 1920, height: 1080))
+    #expect(texts(frame).contains { $0.contains("b black") && $0.contains("q q quit") })
+    let mirrored = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Mirrored", consoleOverMirror: true)
+    let (_, over) = try render(deck, state, mirrored, size: PixelSize(width: 1920, height: 1080))
+    #expect(texts(over).contains { $0.hasPrefix("Tab slides") })
+  }
+
+  @Test func longNotesScrollWithAMarker() throws {
+    let lines = (1...60).map { "Note line \($0) with a few words to read aloud." }.joined(separator: "\n\n")
+    let path = try Fixtures.writeDeck("# One\n\n???\n\n\(lines)\n\n---\n\n# Two\n")
+    let deck = try #require(DeckParser.parse(fileAt: path).deck)
+    var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
+    let measurer = SDLTextMeasurer(library: fonts)
+    let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
+    let size = PixelSize(width: 1920, height: 1080)
+    let top = engine.console(deck: deck, state: state, status: status, size: size)
+    #expect(top.notesScrollLimit > 20, "sixty paragraphs do not fit")
+    #expect(texts(top.frame).contains("▼ more"))
+    #expect(texts(top.frame).contains("Note line 1 with a few words to read aloud."))
+    func firstNoteY(_ frame: SlideFrame) -> Double? {
+      frame.commands.compactMap { command -> Double? in
+        if case .text(let item) = command, item.text == "Note line 1 with a few words to read aloud." { return item.y }
+        return nil
+      }.first
+    }
+    state.limitNotesScroll(to: top.notesScrollLimit)
+    state.apply(.scrollNotes(3), at: 0)
+    let scrolled = engine.console(deck: deck, state: state, status: status, size: size)
+    let moved = try #require(firstNoteY(top.frame)) - (try #require(firstNoteY(scrolled.frame)))
+    #expect(moved > 50, "three lines up: \(moved) px")
+    #expect(texts(scrolled.frame).contains("▲"))
+    // To the end and no further; the end shows the last note and no marker.
+    state.apply(.scrollNotes(10_000), at: 0)
+    #expect(state.notesScroll == top.notesScrollLimit)
+    let end = engine.console(deck: deck, state: state, status: status, size: size)
+    #expect(!texts(end.frame).contains("▼ more"))
+    #expect(texts(end.frame).contains("Note line 60 with a few words to read aloud."))
+    // A new slide starts at the top of its notes.
+    state.apply(.next, at: 0)
+    #expect(state.notesScroll == 0)
   }
 
   @Test func timesAreFormattedForSpeakers() {

@@ -23,6 +23,8 @@ import Testing
     if withWindowManager { try server.startWindowManager() }
     let run = try PresentRun(server, deck: Self.deck)
     #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil, "the audience window is drawn")
+    // The audience is drawn first; `show` follows once every window is open.
+    #expect(run.waitFor("show") != nil)
     let placed = windows(run)
     #expect(placed["presenter"]?["x"] as? Int == 0 && placed["presenter"]?["display"] as? Int == 0)
     #expect(placed["audience"]?["x"] as? Int == 1920 && placed["audience"]?["display"] as? Int == 1)
@@ -102,10 +104,12 @@ import Testing
     ] {
       let run = try PresentRun(server, deck: Self.deck, arguments: arguments)
       #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil, "\(arguments)")
+      #expect(run.waitFor("show") != nil, "\(arguments)")
       Thread.sleep(forTimeInterval: 0.2)
+      // A window is traced when it opens and again when its size is settled (full screen).
       let opened = run.events().filter { $0["event"] as? String == "window" }
-      let audienceDisplays = opened.filter { $0["role"] as? String == "audience" }.compactMap { $0["display"] as? Int }.sorted()
-      let presenterDisplays = opened.filter { $0["role"] as? String == "presenter" }.compactMap { $0["display"] as? Int }
+      let audienceDisplays = Set(opened.filter { $0["role"] as? String == "audience" }.compactMap { $0["display"] as? Int }).sorted()
+      let presenterDisplays = Set(opened.filter { $0["role"] as? String == "presenter" }.compactMap { $0["display"] as? Int }).sorted()
       #expect(audienceDisplays == audience, "\(arguments)")
       #expect(presenterDisplays == (presenter < 0 ? [] : [presenter]), "\(arguments)")
       // Each audience window covers its monitor exactly.

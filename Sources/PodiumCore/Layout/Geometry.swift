@@ -37,6 +37,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   public var maxX: Double { x + width }
   public var maxY: Double { y + height }
 
+  public func contains(x px: Double, y py: Double) -> Bool {
+    px >= x && px < maxX && py >= y && py < maxY
+  }
+
   public var description: String {
     func f(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format1(v)) }
     return "\(f(x)),\(f(y)) \(f(width))x\(f(height))"

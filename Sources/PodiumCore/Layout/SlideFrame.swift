@@ -35,6 +35,10 @@ public enum DrawCommand: Hashable, Sendable {
   /// Later commands draw only inside the rectangle, until the matching `popClip`.
   case pushClip(Rect)
   case popClip
+  /// A whole frame drawn with its top-left corner at a point: a slide on the presenter console,
+  /// or the slide on the audience window. A renderer may keep it as a texture under its key and
+  /// draw it again with one copy.
+  case layer(LayerItem)
 
   public var snapshot: String {
     switch self {
@@ -53,6 +57,10 @@ public enum DrawCommand: Hashable, Sendable {
       return "clip \(rect)"
     case .popClip:
       return "unclip"
+    case .layer(let item):
+      let inner = item.frame.commands.map { "  " + $0.snapshot.replacingOccurrences(of: "\n", with: "\n  ") }
+      return (["layer \"\(item.key)\" at \(format1(item.x)),\(format1(item.y)) \(item.frame.size)"] + inner)
+        .joined(separator: "\n")
     }
   }
 
@@ -71,7 +79,32 @@ public enum DrawCommand: Hashable, Sendable {
       return .image(item)
     case .pushClip(let rect): return .pushClip(move(rect))
     case .popClip: return .popClip
+    case .layer(var item):
+      item.x += dx
+      item.y += dy
+      return .layer(item)
     }
+  }
+}
+
+/// A frame placed at (`x`, `y`) in the frame that holds it. `key` names the content: two layers
+/// with the same key and frame size draw the same pixels, so a renderer can cache them.
+public struct LayerItem: Hashable, Sendable {
+  public var key: String
+  public var x: Double
+  public var y: Double
+  public var frame: SlideFrame
+
+  public init(key: String, x: Double, y: Double, frame: SlideFrame) {
+    self.key = key
+    self.x = x
+    self.y = y
+    self.frame = frame
+  }
+
+  /// Where the layer lands in the frame that holds it.
+  public var destination: Rect {
+    Rect(x: x, y: y, width: Double(frame.size.width), height: Double(frame.size.height))
   }
 }
 

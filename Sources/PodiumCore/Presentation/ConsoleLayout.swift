@@ -14,11 +14,14 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var audience: String
   /// Minutes before the end when the countdown turns to a warning colour.
   public var warningMinutes: Double
+  /// The console is shown over the mirrored slides (Tab), on the one screen the room also sees.
+  public var consoleOverMirror: Bool
 
   public init(
     now: Double, elapsed: Double, duration: TalkDuration? = nil, clock: String, audience: String,
-    warningMinutes: Double = 2
+    warningMinutes: Double = 2, consoleOverMirror: Bool = false
   ) {
+    self.consoleOverMirror = consoleOverMirror
     self.now = now
     self.elapsed = elapsed
     self.duration = duration
@@ -38,16 +41,39 @@ public struct ConsoleStatus: Hashable, Sendable {
   }
 }
 
+/// The console's draw list and where its parts are, for the mouse: the wheel scrolls the notes
+/// over the notes panel, and a later pointer maps the current-slide view to the audience slide.
+public struct ConsoleFrame: Hashable, Sendable {
+  public var frame: SlideFrame
+  /// The current slide's view (the slide itself, without borders).
+  public var currentSlide: Rect
+  /// The notes panel.
+  public var notes: Rect
+  /// How many lines the notes can scroll before their end is in view (0 when they fit).
+  public var notesScrollLimit: Int
+
+  public init(frame: SlideFrame, currentSlide: Rect, notes: Rect, notesScrollLimit: Int) {
+    self.frame = frame
+    self.currentSlide = currentSlide
+    self.notes = notes
+    self.notesScrollLimit = notesScrollLimit
+  }
+}
+
 extension LayoutEngine {
   /// The presenter console at `size`: the current slide as the audience sees it, the next step
-  /// or slide, the notes, the timers and the clock, and what the audience is shown. Sizes follow
-  /// the window's height; when the window is small the next-slide preview goes first.
+  /// or slide, the notes, the timers and the clock, what the audience is shown, and the keys.
+  /// Sizes follow the window's height; when the window is small the next-slide preview goes
+  /// first. Slides are laid out through `frames` when given and placed as layers, so a renderer
+  /// draws each one once.
   public func console(
-    deck: Deck, state: PresentationState, status: ConsoleStatus, size: PixelSize
-  ) -> SlideFrame {
+    deck: Deck, state: PresentationState, status: ConsoleStatus, size: PixelSize,
+    frames: SlideFrameCache? = nil
+  ) -> ConsoleFrame {
     let page = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
     guard !deck.slides.isEmpty, state.slide < deck.slides.count else {
-      return SlideFrame(size: size, slideRect: page, commands: [.fill(page, RGBAColor(red: 0x10, green: 0x14, blue: 0x19))])
+      let empty = SlideFrame(size: size, slideRect: page, commands: [.fill(page, RGBAColor(red: 0x10, green: 0x14, blue: 0x19))])
+      return ConsoleFrame(frame: empty, currentSlide: page, notes: Rect(x: 0, y: 0, width: 0, height: 0), notesScrollLimit: 0)
     }
     let unit = max(12, page.height * 0.024)
     let margin = unit
@@ -71,12 +97,15 @@ extension LayoutEngine {
         aspect: deck.metadata.aspect, in: PixelSize(width: max(16, Int(area.width)), height: max(16, Int(area.height))))
       rect.y = 0  // previews sit at the top of their area, level with their labels
       let thumbnail = layout(
-        deck.slides[position.slide], in: deck, step: position.step,
-        size: PixelSize(width: Int(rect.width), height: Int(rect.height)))
-      commands.append(.pushClip(Rect(x: area.x + rect.x, y: area.y + rect.y, width: rect.width, height: rect.height)))
-      commands += thumbnail.translated(dx: area.x + rect.x, dy: area.y + rect.y)
-      commands.append(.popClip)
-      return Rect(x: area.x + rect.x, y: area.y + rect.y, width: rect.width, height: rect.height)
+        slideAt: position.slide, in: deck, step: position.step,
+        size: PixelSize(width: Int(rect.width), height: Int(rect.height)), cache: frames)
+      let placed = Rect(x: (area.x + rect.x).rounded(), y: (area.y + rect.y).rounded(), width: rect.width, height: rect.height)
+      commands.append(
+        .layer(
+          LayerItem(
+            key: Self.layerKey(slide: position.slide, step: position.step), x: placed.x, y: placed.y,
+            frame: thumbnail)))
+      return placed
     }
 
     // The bottom bar: elapsed, countdown, clock, and the audience's state.
@@ -145,6 +174,18 @@ extension LayoutEngine {
         commands.append(.fill(edge, color))
       }
     }
+    // The keys, under the current slide where there is room: one line, shrunk to fit.
+    let keysTop = current.maxY + unit * 0.9
+    if area.maxY - keysTop >= unit * 1.2 {
+      let keys =
+        status.consoleOverMirror
+        ? "Tab slides  ·  → next  ← back  ·  b black  w white  f freeze  ·  t timer  r reset  ·  q q quit"
+        : "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  t timer  r reset  ·  [ ] notes  + − size  ·  q q quit"
+      let natural = measurer.width(of: keys, font: FontSpec(family: family, size: unit * 0.9))
+      let keysSize = unit * 0.9 * min(1, leftWidth / max(1, natural))
+      _ = text(keys, x: area.x, y: keysTop, size: keysSize, color: muted)
+    }
+
     let rightX = area.x + leftWidth + margin
     let right = Rect(x: rightX, y: area.y, width: area.maxX - rightX, height: area.height)
     var notesTop = right.y
@@ -161,7 +202,8 @@ extension LayoutEngine {
       }
     }
 
-    // Notes, laid out like slide text in a light-on-dark theme, scaled by + and -.
+    // Notes, laid out like slide text in a light-on-dark theme, scaled by + and -, scrolled by
+    // [ and ] or the mouse wheel over them.
     let notesArea = Rect(x: right.x, y: notesTop, width: right.width, height: max(0, right.maxY - notesTop))
     let notes = deck.slides[state.slide].notes
     var notesTheme = theme
@@ -179,9 +221,28 @@ extension LayoutEngine {
       ? [Block(.paragraph([TextRun("No notes for this slide.", style: .emphasis)]), at: deck.slides[state.slide].location)]
       : notes
     let stack = notesEngine.stack(blocks, width: inner.width, height: inner.height, context: context)
+    let lineStep = max(1, page.height * notesTheme.sizes.body * 1.3)
+    let scrollLimit = inner.height > 0 ? max(0, Int(((stack.height - inner.height) / lineStep).rounded(.up))) : 0
+    let scrolled = min(state.notesScroll, scrollLimit)
+    let offset = min(Double(scrolled) * lineStep, max(0, stack.height - inner.height))
     commands.append(.pushClip(notesArea))
-    commands += stack.pieces.map { $0.moved(dx: inner.x, dy: inner.y).command }
+    commands += stack.pieces.map { $0.moved(dx: inner.x, dy: inner.y - offset).command }
     commands.append(.popClip)
-    return SlideFrame(size: size, slideRect: page, commands: commands)
+    // Arrows say there is more above or below.
+    let arrowSize = unit * 0.9
+    if scrolled < scrollLimit {
+      let label = "▼ more"
+      let width = measurer.width(of: label, font: FontSpec(family: family, size: arrowSize))
+      commands.append(.fill(Rect(x: notesArea.maxX - width - unit * 0.9, y: notesArea.maxY - arrowSize * 1.6, width: width + unit * 0.6, height: arrowSize * 1.5), panel))
+      _ = text(label, x: notesArea.maxX - width - unit * 0.6, y: notesArea.maxY - arrowSize * 1.5, size: arrowSize, color: accent)
+    }
+    if scrolled > 0 {
+      let label = "▲"
+      let width = measurer.width(of: label, font: FontSpec(family: family, size: arrowSize))
+      _ = text(label, x: notesArea.maxX - width - unit * 0.6, y: notesArea.y + unit * 0.2, size: arrowSize, color: accent)
+    }
+    return ConsoleFrame(
+      frame: SlideFrame(size: size, slideRect: page, commands: commands), currentSlide: current,
+      notes: notesArea, notesScrollLimit: scrollLimit)
   }
 }

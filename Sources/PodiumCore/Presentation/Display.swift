@@ -9,6 +9,9 @@ public struct DisplayInfo: Hashable, Sendable, Codable {
   public var y: Int
   public var width: Int
   public var height: Int
+  /// The part of the display free of panels and docks (the whole display when nothing is
+  /// reserved): where ordinary windows go.
+  public var usable: Area
   /// Horizontal dots per inch, when the system knows it.
   public var dpi: Double?
   /// Refresh rate in Hz, when known.
@@ -17,8 +20,9 @@ public struct DisplayInfo: Hashable, Sendable, Codable {
 
   public init(
     index: Int, name: String, x: Int, y: Int, width: Int, height: Int, dpi: Double? = nil,
-    refreshRate: Int? = nil, isPrimary: Bool = false
+    refreshRate: Int? = nil, isPrimary: Bool = false, usable: Area? = nil
   ) {
+    self.usable = usable ?? Area(x: x, y: y, width: width, height: height)
     self.index = index
     self.name = name
     self.x = x
@@ -31,6 +35,21 @@ public struct DisplayInfo: Hashable, Sendable, Codable {
   }
 
   public var size: PixelSize { PixelSize(width: width, height: height) }
+
+  /// A rectangle in the desktop's whole-pixel coordinates.
+  public struct Area: Hashable, Sendable, Codable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+    }
+  }
 }
 
 /// Where displays come from: SDL for real (PodiumSDL), a fake in tests.

@@ -20,6 +20,8 @@ public enum PresentationCommand: Hashable, Sendable {
   case swapDisplays
   case largerNotes
   case smallerNotes
+  /// Scrolls the notes by a number of lines (negative: up).
+  case scrollNotes(Int)
   case quit
 }
 
@@ -48,6 +50,8 @@ public enum KeyBindings {
     case "s": return .swapDisplays
     case "=", "+", "keypad +": return .largerNotes
     case "-", "keypad -": return .smallerNotes
+    case "]": return .scrollNotes(3)
+    case "[": return .scrollNotes(-3)
     case "q": return .quit
     default:
       break

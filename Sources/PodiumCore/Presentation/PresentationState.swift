@@ -41,6 +41,10 @@ public struct PresentationState: Hashable, Sendable {
   public private(set) var mirrorToggled = false
   public private(set) var swapToggled = false
   public private(set) var notesScale = 1.0
+  /// Lines the notes are scrolled down by; back to the top on every slide change.
+  public private(set) var notesScroll = 0
+  /// How far the notes can scroll, as the console last laid them out.
+  public private(set) var notesScrollLimit = Int.max
   /// When q was pressed, waiting for the second press.
   public private(set) var quitArmedAt: Double?
   public private(set) var shouldQuit = false
@@ -137,6 +141,8 @@ public struct PresentationState: Hashable, Sendable {
       notesScale = min(3, notesScale * 1.15)
     case .smallerNotes:
       notesScale = max(0.5, notesScale / 1.15)
+    case .scrollNotes(let lines):
+      notesScroll = max(0, min(notesScrollLimit, notesScroll + lines))
     case .quit:
       if isQuitArmed(at: now) {
         shouldQuit = true
@@ -144,7 +150,15 @@ public struct PresentationState: Hashable, Sendable {
         quitArmedAt = now
       }
     }
+    if slide != before.slide { notesScroll = 0 }
     return before != self
+  }
+
+  /// Tells the state how far the notes on screen can scroll, so that scrolling past their end
+  /// does not pile up lines that must be scrolled back first.
+  public mutating func limitNotesScroll(to limit: Int) {
+    notesScrollLimit = max(0, limit)
+    notesScroll = min(notesScroll, notesScrollLimit)
   }
 
   /// Keeps the place when the deck is reloaded with other slides: clamped to what exists.

@@ -1,0 +1,72 @@
+/// Laid-out slides kept by (slide, step, size), so that the audience window, the console's
+/// current-slide view and its next-slide preview lay a slide out once, not on every redraw.
+/// Bounded: past `capacity` frames the least recently used one goes, so visiting every slide of
+/// a 2,000-slide deck keeps memory flat.
+///
+/// A reference type because the windows of one talk share it; used from one thread.
+public final class SlideFrameCache {
+  public struct Key: Hashable, Sendable {
+    public var slide: Int
+    public var step: Int
+    public var size: PixelSize
+
+    public init(slide: Int, step: Int, size: PixelSize) {
+      self.slide = slide
+      self.step = step
+      self.size = size
+    }
+  }
+
+  public let capacity: Int
+  private var frames: [Key: (frame: SlideFrame, lastUse: UInt64)] = [:]
+  private var clock: UInt64 = 0
+  /// Frames laid out, and frames found ready, since the cache was made or emptied.
+  public private(set) var misses = 0
+  public private(set) var hits = 0
+
+  public init(capacity: Int = 48) {
+    self.capacity = max(1, capacity)
+  }
+
+  public var count: Int { frames.count }
+
+  /// The frame for `key`, laid out by `make` when it is not kept.
+  public func frame(_ key: Key, make: () -> SlideFrame) -> SlideFrame {
+    clock += 1
+    if let kept = frames[key] {
+      frames[key] = (kept.frame, clock)
+      hits += 1
+      return kept.frame
+    }
+    misses += 1
+    let frame = make()
+    if frames.count >= capacity, let oldest = frames.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+      frames[oldest.key] = nil
+    }
+    frames[key] = (frame, clock)
+    return frame
+  }
+
+  /// Forgets every frame: the deck or the theme changed.
+  public func removeAll() {
+    frames.removeAll()
+    hits = 0
+    misses = 0
+  }
+}
+
+extension LayoutEngine {
+  /// `layout(_:in:step:size:)` through `cache`, when there is one.
+  public func layout(
+    slideAt index: Int, in deck: Deck, step: Int, size: PixelSize, cache: SlideFrameCache?
+  ) -> SlideFrame {
+    let make = { self.layout(deck.slides[index], in: deck, step: step, size: size) }
+    guard let cache else { return make() }
+    return cache.frame(SlideFrameCache.Key(slide: index, step: step, size: size), make: make)
+  }
+
+  /// The layer key of a slide step: the same for every window, the size tells them apart.
+  public static func layerKey(slide: Int, step: Int) -> String {
+    "slide \(slide + 1) step \(step + 1)"
+  }
+}
