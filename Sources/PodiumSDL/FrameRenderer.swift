@@ -45,11 +45,19 @@ public final class FrameRenderer {
 
   /// Draws the layers of `frame` into their textures, ahead of time, without drawing the frame:
   /// the next slide is prepared while the speaker talks, so moving to it is one copy.
+  /// Text and images outside layers are prepared too, so the console's notes are ready.
   public func prepare(_ frame: SlideFrame) {
     for command in frame.commands {
-      if case .layer(let item) = command {
+      switch command {
+      case .layer(let item):
         prepare(item.frame)
         _ = layerTexture(item)
+      case .text(let item):
+        _ = textTexture(item)
+      case .image(let item):
+        _ = imageTexture(item)
+      case .fill, .pushClip, .popClip:
+        break
       }
     }
   }
@@ -128,11 +136,16 @@ public final class FrameRenderer {
     let height = item.frame.size.height
     let bytes = width * height * 4
     guard bytes <= layerBudget else { return nil }
+    // Make room, least recently used first. A dropped texture of the same size is drawn over
+    // instead of freed: a new 1080p texture costs 8 MB of fresh, zeroed pages.
+    var reusable: Texture?
     while layerBytes + bytes > layerBudget, let oldest = layers.min(by: { $0.value.lastUse < $1.value.lastUse }) {
       layers[oldest.key] = nil
-      layerBytes -= oldest.value.texture.width * oldest.value.texture.height * 4
+      let dropped = oldest.value.texture
+      layerBytes -= dropped.width * dropped.height * 4
+      if reusable == nil && dropped.width == width && dropped.height == height { reusable = dropped }
     }
-    guard let texture = try? renderer.targetTexture(width: width, height: height, format: format) else {
+    guard let texture = reusable ?? (try? renderer.targetTexture(width: width, height: height, format: format)) else {
       return nil
     }
     do {
@@ -151,24 +164,24 @@ public final class FrameRenderer {
     return texture
   }
 
-  private func drawText(_ item: TextItem) {
+  private func textTexture(_ item: TextItem) -> Texture? {
     let key = TextKey(text: item.text, font: item.font, color: item.color)
-    let texture: Texture
-    if let cached = textTextures[key] {
-      texture = cached
-    } else {
-      guard let surface = try? fonts.renderLine(item.text, font: item.font, color: item.color),
-        let made = try? renderer.texture(from: surface)
-      else { return }
-      let bytes = made.width * made.height * 4
-      if textTextureBytes + bytes > textTextureBudget {
-        textTextures.removeAll(keepingCapacity: true)
-        textTextureBytes = 0
-      }
-      textTextures[key] = made
-      textTextureBytes += bytes
-      texture = made
+    if let cached = textTextures[key] { return cached }
+    guard let surface = try? fonts.renderLine(item.text, font: item.font, color: item.color),
+      let made = try? renderer.texture(from: surface)
+    else { return nil }
+    let bytes = made.width * made.height * 4
+    if textTextureBytes + bytes > textTextureBudget {
+      textTextures.removeAll(keepingCapacity: true)
+      textTextureBytes = 0
     }
+    textTextures[key] = made
+    textTextureBytes += bytes
+    return made
+  }
+
+  private func drawText(_ item: TextItem) {
+    guard let texture = textTexture(item) else { return }
     let x = item.x.rounded()
     let y = item.y.rounded()
     renderer.copy(
@@ -187,22 +200,22 @@ public final class FrameRenderer {
     }
   }
 
-  private func drawImage(_ item: ImageItem) {
-    let texture: Texture
-    if let cached = imageTextures[item.path] {
-      texture = cached
-    } else {
-      guard let surface = images.surface(at: item.path), let made = try? renderer.texture(from: surface)
-      else { return }
-      let bytes = made.width * made.height * 4
-      if imageTextureBytes + bytes > ImageLibrary.cacheBudget {
-        imageTextures.removeAll(keepingCapacity: true)
-        imageTextureBytes = 0
-      }
-      imageTextures[item.path] = made
-      imageTextureBytes += bytes
-      texture = made
+  private func imageTexture(_ item: ImageItem) -> Texture? {
+    if let cached = imageTextures[item.path] { return cached }
+    guard let surface = images.surface(at: item.path), let made = try? renderer.texture(from: surface)
+    else { return nil }
+    let bytes = made.width * made.height * 4
+    if imageTextureBytes + bytes > ImageLibrary.cacheBudget {
+      imageTextures.removeAll(keepingCapacity: true)
+      imageTextureBytes = 0
     }
+    imageTextures[item.path] = made
+    imageTextureBytes += bytes
+    return made
+  }
+
+  private func drawImage(_ item: ImageItem) {
+    guard let texture = imageTexture(item) else { return }
     renderer.copy(texture, source: item.source?.sdlRect, destination: item.destination.sdlRect)
   }
 

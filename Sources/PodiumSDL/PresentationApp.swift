@@ -45,6 +45,12 @@ public final class PresentationApp {
   private var shown: PresentationState.Position?
   /// Slides laid out once per (slide, step, size) for every window.
   private let frames = SlideFrameCache(capacity: 48)
+  /// The wall clock on the console, `14:05`; made once, as Foundation's formatters are costly.
+  private let clockFormatter: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm"
+    return formatter
+  }()
   /// Where the notes panel was last drawn, per window id: the wheel scrolls notes there.
   private var notesRects: [UInt32: Rect] = [:]
 
@@ -70,6 +76,8 @@ public final class PresentationApp {
 
   /// Runs the talk until the speaker quits (q twice).
   public func run() throws {
+    // Keys are commands, not text: no text-input events to wade through.
+    SDL_StopTextInput()
     try restage(initial: true)
     render(cause: nil)
     var lastSecond = -1
@@ -172,6 +180,16 @@ public final class PresentationApp {
     }
   }
 
+  /// Whether a key press, click, wheel turn, display change or quit is queued. Key releases and
+  /// mouse motion do not count: they follow every press and change nothing. The corresponding C
+  /// functions are `SDL_PumpEvents` and `SDL_HasEvent`.
+  private func inputIsWaiting() -> Bool {
+    SDL_PumpEvents()
+    return [SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL, SDL_DISPLAYEVENT, SDL_QUIT].contains {
+      SDL_HasEvent($0.rawValue) == SDL_TRUE
+    }
+  }
+
   /// Keys, clicks and the wheel: what a frame's latency is measured from.
   private static func isInput(_ event: SDL_Event) -> Bool {
     switch SDL_EventType(event.type) {
@@ -249,6 +267,7 @@ public final class PresentationApp {
           title: title, x: info.x, y: info.y, width: info.width, height: info.height, borderless: true,
           fonts: fonts, images: images, measurer: measurer)
       }
+      window.keepLayers(windowFrames: role == .presenter ? 6 : 4)
       let entry = StageWindow(role: role, display: info.index, window: window)
       windows.append(entry)
       recordWindow(entry)
@@ -307,8 +326,6 @@ public final class PresentationApp {
 
   private func consoleFrame(for state: PresentationState, size: PixelSize) -> ConsoleFrame {
     let now = Self.now()
-    let formatter = DateFormatter()
-    formatter.dateFormat = "HH:mm"
     let audience: String
     switch stage.mode {
     case .extended:
@@ -320,7 +337,7 @@ public final class PresentationApp {
     }
     let status = ConsoleStatus(
       now: now, elapsed: state.timer.elapsed(at: now), duration: options.duration ?? deck.metadata.duration,
-      clock: formatter.string(from: Date()), audience: audience, consoleOverMirror: stage.mode == .mirrored)
+      clock: clockFormatter.string(from: Date()), audience: audience, consoleOverMirror: stage.mode == .mirrored)
     return engine.console(deck: deck, state: state, status: status, size: size, frames: frames)
   }
 
@@ -350,16 +367,24 @@ public final class PresentationApp {
 
   private func draw(_ entry: StageWindow, cause: UInt32?) {
     let size = entry.window.pixelSize
+    let start = Window.milliseconds()
+    let frame: SlideFrame
     if showsConsole(entry) {
       let console = consoleFrame(for: state, size: size)
       state.limitNotesScroll(to: console.notesScrollLimit)
       notesRects[entry.window.id] = console.notes
-      entry.window.show(console.frame)
+      frame = console.frame
     } else {
       notesRects[entry.window.id] = nil
-      entry.window.show(audienceFrame(state.audienceView, size: size))
+      frame = audienceFrame(state.audienceView, size: size)
     }
-    var fields: [String: Any] = ["role": entry.role.rawValue]
+    let layout = Window.milliseconds() - start
+    let (drawing, presenting) = entry.window.show(frame)
+    func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    var fields: [String: Any] = [
+      "role": entry.role.rawValue, "layout_ms": rounded(layout), "draw_ms": rounded(drawing),
+      "present_ms": rounded(presenting),
+    ]
     if let cause { fields["latency_ms"] = max(0, Double(SDL_GetTicks64()) - Double(cause)) }
     if case .slide(let slide, let step) = state.audienceView, entry.role == .audience {
       fields["slide"] = slide + 1
@@ -385,8 +410,7 @@ public final class PresentationApp {
     }
     for future in ahead {
       for entry in windows {
-        SDL_PumpEvents()
-        if SDL_HasEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == SDL_TRUE { return }
+        if inputIsWaiting() { return }
         let size = entry.window.pixelSize
         if showsConsole(entry) {
           entry.window.prepare(consoleFrame(for: future, size: size).frame)

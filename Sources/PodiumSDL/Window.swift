@@ -33,8 +33,9 @@ public final class Window {
     renderer = Renderer(owning: raw)
     frames = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
     frames.layerFormat = SDL_GetWindowPixelFormat(window)
-    // Keep the current, next and previous slide at full size, and the console's thumbnails.
-    frames.layerBudget = max(64 << 20, 4 * width * height * 4)
+    // Room for four window-sized layers: the current, next and previous slide on the audience
+    // window, and the console's slide views now and after the next or previous press.
+    frames.layerBudget = max(16 << 20, 4 * width * height * 4)
     self.borderless = borderless
   }
 
@@ -49,6 +50,13 @@ public final class Window {
     guard borderless, !isFullscreen else { return }
     isFullscreen = true
     SDL_SetWindowFullscreen(pointer, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+  }
+
+  /// How many window-sized layers of drawing to keep: the audience window needs the current,
+  /// next and previous slide; the console its slide part and slide views for each of those.
+  func keepLayers(windowFrames count: Int) {
+    let size = pixelSize
+    frames.layerBudget = max(16 << 20, count * size.width * size.height * 4)
   }
 
   /// The SDL renderer drawing this window, for the trace.
@@ -83,9 +91,22 @@ public final class Window {
   }
 
   /// Draws one frame and shows it. The corresponding C function is `SDL_RenderPresent`.
-  func show(_ frame: SlideFrame) {
+  /// Returns the milliseconds spent drawing and presenting, for the trace.
+  @discardableResult
+  func show(_ frame: SlideFrame) -> (draw: Double, present: Double) {
+    let start = Self.milliseconds()
     frames.draw(frame)
+    // SDL queues drawing until the present; flushing first splits the two times honestly.
+    SDL_RenderFlush(renderer.pointer)
+    let drawn = Self.milliseconds()
     renderer.present()
+    return (drawn - start, Self.milliseconds() - drawn)
+  }
+
+  /// A monotonic clock in milliseconds with sub-millisecond resolution. The corresponding C
+  /// functions are `SDL_GetPerformanceCounter` and `SDL_GetPerformanceFrequency`.
+  static func milliseconds() -> Double {
+    Double(SDL_GetPerformanceCounter()) * 1000 / Double(SDL_GetPerformanceFrequency())
   }
 
   /// Draws the layers of a frame to be shown soon into their textures, showing nothing.

@@ -28,8 +28,24 @@ import Testing
     return (RGBImage(canvas), frame)
   }
 
+  /// The console's own text: its commands and those of its slide-dependent layer, not the
+  /// slides' text.
   func texts(_ frame: SlideFrame) -> [String] {
-    frame.commands.compactMap { if case .text(let item) = $0 { return item.text } else { return nil } }
+    frame.commands.flatMap { command -> [String] in
+      switch command {
+      case .text(let item): return [item.text]
+      case .layer(let item) where item.key.hasPrefix("console"): return texts(item.frame)
+      default: return []
+      }
+    }
+  }
+
+  /// The slide layers on the console, inside its slide-dependent layer.
+  func slideLayers(_ frame: SlideFrame) -> [LayerItem] {
+    frame.commands.flatMap { command -> [LayerItem] in
+      guard case .layer(let item) = command else { return [] }
+      return item.key.hasPrefix("console") ? slideLayers(item.frame) : [item]
+    }
   }
 
   @Test func showsCurrentNextNotesTimesAndPosition() throws {
@@ -95,9 +111,7 @@ import Testing
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Audience on DUMMY1")
     let size = PixelSize(width: 1920, height: 1080)
     let (inPlace, frame) = try render(deck, state, status, size: size)
-    let layers = frame.commands.compactMap { command -> LayerItem? in
-      if case .layer(let item) = command { return item } else { return nil }
-    }
+    let layers = slideLayers(frame)
     #expect(layers.map(\.key) == ["slide 2 step 1", "slide 3 step 1"], "current and next slide")
     #expect(layers[0].frame.size.width > layers[1].frame.size.width, "the current slide is the larger")
 
@@ -109,11 +123,30 @@ import Testing
     let cached = RGBImage(canvas)
     let difference = try #require(cached.difference(from: inPlace))
     #expect(difference.differing < 0.001, "\(difference)")
-    #expect(canvas.frameRenderer.layersDrawn == 2)
+    #expect(canvas.frameRenderer.layersDrawn == 3, "two slides and the console's slide part")
     canvas.draw(frame)
-    #expect(canvas.frameRenderer.layersDrawn == 2, "the second draw copies the kept textures")
+    #expect(canvas.frameRenderer.layersDrawn == 3, "the second draw copies the kept textures")
     #expect(canvas.frameRenderer.layersReused >= 2)
     #expect(RGBImage(canvas).difference(from: inPlace)!.differing < 0.001)
+  }
+
+  @Test func aTickOfTheClockRedrawsOnlyTheTimes() throws {
+    let deck = try tour()
+    let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    let measurer = SDLTextMeasurer(library: fonts)
+    let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
+    let size = PixelSize(width: 1280, height: 720)
+    let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
+    canvas.cacheLayers()
+    for second in 0..<5 {
+      let status = ConsoleStatus(now: Double(second), elapsed: Double(second), clock: "09:00", audience: "x")
+      canvas.draw(engine.console(deck: deck, state: state, status: status, size: size).frame)
+    }
+    #expect(canvas.frameRenderer.layersDrawn == 3, "the slide part is drawn once in five seconds")
+    let status = ConsoleStatus(now: 9, elapsed: 9, clock: "09:00", audience: "x")
+    let console = engine.console(deck: deck, state: state, status: status, size: size)
+    #expect(texts(console.frame).contains("0:09"))
+    #expect(console.frame.commands.count < 8, "one layer and the times: \(console.frame.commands.count)")
   }
 
   @Test func keysAreListedUnderTheCurrentSlide() throws {
@@ -140,16 +173,18 @@ import Testing
     #expect(top.notesScrollLimit > 20, "sixty paragraphs do not fit")
     #expect(texts(top.frame).contains("▼ more"))
     #expect(texts(top.frame).contains("Note line 1 with a few words to read aloud."))
-    func firstNoteY(_ frame: SlideFrame) -> Double? {
+    func noteY(_ line: Int, in frame: SlideFrame) -> Double? {
       frame.commands.compactMap { command -> Double? in
-        if case .text(let item) = command, item.text == "Note line 1 with a few words to read aloud." { return item.y }
+        if case .text(let item) = command, item.text == "Note line \(line) with a few words to read aloud." { return item.y }
+        if case .layer(let item) = command, item.key.hasPrefix("console") { return noteY(line, in: item.frame) }
         return nil
       }.first
     }
+    #expect(!texts(top.frame).contains("Note line 60 with a few words to read aloud."), "hidden lines are left out")
     state.limitNotesScroll(to: top.notesScrollLimit)
     state.apply(.scrollNotes(3), at: 0)
     let scrolled = engine.console(deck: deck, state: state, status: status, size: size)
-    let moved = try #require(firstNoteY(top.frame)) - (try #require(firstNoteY(scrolled.frame)))
+    let moved = try #require(noteY(8, in: top.frame)) - (try #require(noteY(8, in: scrolled.frame)))
     #expect(moved > 50, "three lines up: \(moved) px")
     #expect(texts(scrolled.frame).contains("▲"))
     // To the end and no further; the end shows the last note and no marker.

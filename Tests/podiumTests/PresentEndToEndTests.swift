@@ -122,6 +122,35 @@ import Testing
     }
   }
 
+  /// With a window manager a new resolution on the projector resizes the full-screen audience
+  /// window; Podium lays the slide out again at the new size (crisp, not a scaled bitmap).
+  @Test func aResolutionChangeLaysTheSlideOutAgainAtTheNewSize() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    try server.startWindowManager()
+    try server.addMode(width: 1280, height: 720, to: "DUMMY1")
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("show") != nil)
+    try run.key("Right")
+    #expect(run.waitFor("show", where: { $0["slide"] as? Int == 2 }) != nil)
+    Thread.sleep(forTimeInterval: 0.5)
+    let mark = run.events().count
+    try server.xrandr(["--output", "DUMMY1", "--mode", "1280x720"])
+    let resized = run.waitFor("window", after: mark, where: { $0["role"] as? String == "audience" && $0["w"] as? Int == 1280 })
+    #expect(resized?["h"] as? Int == 720 && resized?["pixels"] as? String == "1280x720")
+    Thread.sleep(forTimeInterval: 0.5)
+    let shown = try Screenshot.capture(display: server.display).crop(x: 1920, y: 0, width: 1280, height: 720)
+    let out = try Fixtures.temporaryDirectory()
+    let export = try CommandRunner.podium("export", Self.deck, "-o", out.path, "--slides", "2", "--size", "1280x720")
+    #expect(export.status == 0)
+    let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-002.png").path)
+    let audience = RGBImage(width: 1280, height: 720, pixels: shown.pixels)
+    let difference = try #require(audience.difference(from: expected))
+    #expect(difference.differing < 0.002, "the 720p audience vs export at 1280x720: \(difference)")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
   @Test func blankingShowsBlackAndWhiteToTheAudienceOnly() throws {
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }

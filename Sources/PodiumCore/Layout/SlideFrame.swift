@@ -64,6 +64,17 @@ public enum DrawCommand: Hashable, Sendable {
     }
   }
 
+  /// The rows a drawing command covers, for leaving out what a clip hides; nil for clips.
+  var verticalExtent: (top: Double, bottom: Double)? {
+    switch self {
+    case .fill(let rect, _): return (rect.y, rect.maxY)
+    case .text(let item): return (item.y, item.y + item.font.size * 1.5)
+    case .image(let item): return (item.destination.y, item.destination.maxY)
+    case .layer(let item): return (item.y, item.destination.maxY)
+    case .pushClip, .popClip: return nil
+    }
+  }
+
   func translated(dx: Double, dy: Double) -> DrawCommand {
     func move(_ rect: Rect) -> Rect {
       Rect(x: rect.x + dx, y: rect.y + dy, width: rect.width, height: rect.height)

@@ -114,23 +114,6 @@ extension LayoutEngine {
     commands.append(.fill(bar, panel))
     let big = unit * 1.9
     let barTextY = bar.y + (barHeight - big * 1.2) / 2
-    var x = margin
-    x += text(ConsoleStatus.format(status.elapsed), x: x, y: barTextY, size: big, color: ink, bold: true)
-    x += unit * 1.5
-    if let duration = status.duration {
-      let remaining = Double(duration.seconds) - status.elapsed
-      let color = remaining < 0 ? danger : remaining <= status.warningMinutes * 60 ? warning : muted
-      let label = remaining < 0 ? "overtime \(ConsoleStatus.format(-remaining))" : "\(ConsoleStatus.format(remaining)) left"
-      x += text(label, x: x, y: barTextY + (big - unit * 1.3) / 2, size: unit * 1.3, color: color)
-      x += unit * 1.5
-    }
-    if !state.timer.isRunning && state.timer.started {
-      x += text("paused", x: x, y: barTextY + (big - unit * 1.3) / 2, size: unit * 1.3, color: warning)
-      x += unit * 1.5
-    }
-    let clockWidth = measurer.width(of: status.clock, font: FontSpec(family: family, size: big))
-    _ = text(status.clock, x: page.width - margin - clockWidth, y: barTextY, size: big, color: ink)
-
     // The badge for what the audience sees, when it is not simply the current slide.
     var badges: [(String, RGBAColor)] = []
     switch state.audienceView {
@@ -226,7 +209,10 @@ extension LayoutEngine {
     let scrolled = min(state.notesScroll, scrollLimit)
     let offset = min(Double(scrolled) * lineStep, max(0, stack.height - inner.height))
     commands.append(.pushClip(notesArea))
-    commands += stack.pieces.map { $0.moved(dx: inner.x, dy: inner.y - offset).command }
+    // Only what shows: long notes would otherwise draw every line into a texture.
+    commands += stack.pieces.map { $0.moved(dx: inner.x, dy: inner.y - offset).command }.filter {
+      $0.verticalExtent.map { $0.bottom > notesArea.y && $0.top < notesArea.maxY } ?? true
+    }
     commands.append(.popClip)
     // Arrows say there is more above or below.
     let arrowSize = unit * 0.9
@@ -241,8 +227,30 @@ extension LayoutEngine {
       let width = measurer.width(of: label, font: FontSpec(family: family, size: arrowSize))
       _ = text(label, x: notesArea.maxX - width - unit * 0.6, y: notesArea.y + unit * 0.2, size: arrowSize, color: accent)
     }
+    // Everything above changes with the slide, the rest with the clock: the slide part is one
+    // layer, kept as a texture, so a tick of the clock or a prepared slide change redraws little.
+    var body = SlideFrame(size: size, slideRect: page, commands: commands)
+    commands = [.layer(LayerItem(key: "console \(body.hashValue)", x: 0, y: 0, frame: body))]
+    var x = margin
+    x += text(ConsoleStatus.format(status.elapsed), x: x, y: barTextY, size: big, color: ink, bold: true)
+    x += unit * 1.5
+    if let duration = status.duration {
+      let remaining = Double(duration.seconds) - status.elapsed
+      let color = remaining < 0 ? danger : remaining <= status.warningMinutes * 60 ? warning : muted
+      let label = remaining < 0 ? "overtime \(ConsoleStatus.format(-remaining))" : "\(ConsoleStatus.format(remaining)) left"
+      x += text(label, x: x, y: barTextY + (big - unit * 1.3) / 2, size: unit * 1.3, color: color)
+      x += unit * 1.5
+    }
+    if !state.timer.isRunning && state.timer.started {
+      x += text("paused", x: x, y: barTextY + (big - unit * 1.3) / 2, size: unit * 1.3, color: warning)
+      x += unit * 1.5
+    }
+    let clockWidth = measurer.width(of: status.clock, font: FontSpec(family: family, size: big))
+    _ = text(status.clock, x: page.width - margin - clockWidth, y: barTextY, size: big, color: ink)
+
+    body.commands = commands
     return ConsoleFrame(
-      frame: SlideFrame(size: size, slideRect: page, commands: commands), currentSlide: current,
+      frame: body, currentSlide: current,
       notes: notesArea, notesScrollLimit: scrollLimit)
   }
 }
