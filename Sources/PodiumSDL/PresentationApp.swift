@@ -81,6 +81,7 @@ public final class PresentationApp {
     try restage(initial: true)
     render(cause: nil)
     var lastSecond = -1
+    var restageFailed = false
     var event = SDL_Event()
     while !state.shouldQuit {
       // Sleep until an event or the next second of the clock: an idle talk costs nothing.
@@ -96,8 +97,19 @@ public final class PresentationApp {
           if outcome.changed && cause == nil && Self.isInput(event) { cause = event.common.timestamp }
         } while SDL_PollEvent(&event) != 0
       }
-      if restageNeeded {
-        try restage(initial: false)
+      if restageNeeded || restageFailed {
+        // A display change must never end the talk: if the windows cannot follow now, say so
+        // on the console's side (stderr, trace) and try again on the next tick.
+        do {
+          try restage(initial: false)
+          restageFailed = false
+        } catch {
+          if !restageFailed {
+            FileHandle.standardError.write(Data("podium present: cannot arrange the windows: \(error); retrying\n".utf8))
+          }
+          trace.record("restage-failed", at: Self.now(), ["message": "\(error)"])
+          restageFailed = true
+        }
         changed = true
       }
       let second = Int(Self.now())

@@ -138,6 +138,13 @@ public final class PresentRun {
     }
   }
 
+  /// Moves the pointer to (`x`, `y`) on the desktop and clicks `button` (1 left, 3 right, 4
+  /// and 5 the wheel), as a mouse or a clicker in mouse mode would.
+  public func click(x: Int, y: Int, button: Int = 1) throws {
+    _ = try server.run("/usr/bin/xdotool", ["mousemove", "\(x)", "\(y)", "click", "\(button)"])
+    Thread.sleep(forTimeInterval: 0.15)
+  }
+
   /// Waits for the process to end, up to `timeout` seconds; returns its status or nil.
   public func waitForExit(timeout: Double = 10) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)

@@ -48,3 +48,16 @@ import Testing
     #expect(LayoutEngine.layerKey(slide: 0, step: 2) == "slide 1 step 3")
   }
 }
+
+@Suite struct SlideRectTests {
+  @Test func aPixelOffTheAspectIsRoundingNotABorder() {
+    // 797x448 is 16:9 to within a pixel (448 * 16 / 9 = 796.4): no one-pixel black column.
+    let size = PixelSize(width: 797, height: 448)
+    #expect(LayoutEngine.slideRect(aspect: .wide, in: size) == Rect(x: 0, y: 0, width: 797, height: 448))
+    // Real borders stay: 4:3 in 16:9 is pillarboxed.
+    let pillarbox = LayoutEngine.slideRect(aspect: AspectRatio(width: 4, height: 3), in: PixelSize(width: 1920, height: 1080))
+    #expect(pillarbox == Rect(x: 240, y: 0, width: 1440, height: 1080))
+    let letterbox = LayoutEngine.slideRect(aspect: .wide, in: PixelSize(width: 1024, height: 768))
+    #expect(letterbox == Rect(x: 0, y: 96, width: 1024, height: 576))
+  }
+}

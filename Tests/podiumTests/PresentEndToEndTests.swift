@@ -64,6 +64,31 @@ import Testing
     #expect(run.events().contains { $0["event"] as? String == "quit" })
   }
 
+  /// The audience window takes no input of its own: a click on it is the speaker's click.
+  @Test func clicksOnEitherWindowDriveBoth() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("show") != nil)
+    var mark = run.events().count
+    try run.click(x: 1920 + 960, y: 540)  // on the audience monitor
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
+    mark = run.events().count
+    try run.click(x: 1920 + 960, y: 540, button: 3)  // right click: back
+    #expect(run.waitFor("show", after: mark, where: { $0["slide"] as? Int == 1 }) != nil)
+    mark = run.events().count
+    try run.click(x: 300, y: 300, button: 5)  // the wheel over the console's current slide
+    #expect(run.waitFor("show", after: mark, where: { $0["slide"] as? Int == 2 }) != nil)
+    // The wheel over the notes scrolls them instead of moving on.
+    mark = run.events().count
+    try run.click(x: 1500, y: 800, button: 5)
+    Thread.sleep(forTimeInterval: 0.4)
+    #expect(!run.events().dropFirst(mark).contains { $0["event"] as? String == "show" }, "still on slide 2")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
   @Test func unplugFallsBackToMirroredAndReplugRestoresExtended() throws {
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }

@@ -19,7 +19,11 @@ public struct LayoutEngine {
 
   /// Where a slide of `aspect` lies in a canvas of `size`: centred, as large as fits, with
   /// letterbox or pillarbox borders around it, never stretched.
+  /// Within a pixel of the aspect counts as the aspect: a one-pixel border is rounding, not
+  /// letterboxing.
   public static func slideRect(aspect: AspectRatio, in size: PixelSize) -> Rect {
+    let full = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    if abs(Double(size.height) * aspect.value - Double(size.width)) <= 1 { return full }
     let canvas = Double(size.width) / Double(size.height)
     if canvas > aspect.value {
       let width = (Double(size.height) * aspect.value).rounded()

@@ -95,7 +95,9 @@ extension LayoutEngine {
     func slideImage(_ position: PresentationState.Position, in area: Rect) -> Rect {
       var rect = Self.slideRect(
         aspect: deck.metadata.aspect, in: PixelSize(width: max(16, Int(area.width)), height: max(16, Int(area.height))))
-      rect.y = 0  // previews sit at the top of their area, level with their labels
+      // Views sit at the top left of their area, level with their labels.
+      rect.x = 0
+      rect.y = 0
       let thumbnail = layout(
         slideAt: position.slide, in: deck, step: position.step,
         size: PixelSize(width: Int(rect.width), height: Int(rect.height)), cache: frames)
