@@ -242,6 +242,7 @@ public final class PresentationApp {
       [
         "mode": stage.mode.rawValue, "presenter": stage.presenter, "audience": stage.audience,
         "slide": state.slide + 1, "step": state.step + 1, "elapsed": state.timer.elapsed(at: now),
+        "blank": state.blank?.rawValue ?? "none", "frozen": state.isFrozen,
       ])
     for entry in windows {
       trace.record("window-closed", at: now, ["role": entry.role.rawValue, "display": entry.display])
@@ -350,7 +351,8 @@ public final class PresentationApp {
     let status = ConsoleStatus(
       now: now, elapsed: state.timer.elapsed(at: now), duration: options.duration ?? deck.metadata.duration,
       clock: clockFormatter.string(from: Date()), audience: audience, consoleOverMirror: stage.mode == .mirrored)
-    return engine.console(deck: deck, state: state, status: status, size: size, frames: frames)
+    let dpi = displays.first { $0.index == stage.presenter }?.dpi
+    return engine.console(deck: deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
   }
 
   private func showsConsole(_ entry: StageWindow) -> Bool {

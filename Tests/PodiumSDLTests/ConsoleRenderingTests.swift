@@ -149,6 +149,24 @@ import Testing
     #expect(console.frame.commands.count < 8, "one layer and the times: \(console.frame.commands.count)")
   }
 
+  @Test func textKeepsAPhysicalSizeOnDenseSmallPanels() throws {
+    let deck = try tour()
+    let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
+    let engine = LayoutEngine(theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: images)
+    func clockSize(dpi: Double?) -> Double? {
+      engine.console(deck: deck, state: state, status: status, size: PixelSize(width: 1920, height: 1080), dpi: dpi)
+        .frame.commands.compactMap { command -> Double? in
+          if case .text(let item) = command, item.text == "09:00" { return item.font.size } else { return nil }
+        }.first
+    }
+    let plain = try #require(clockSize(dpi: nil))
+    #expect(clockSize(dpi: 96) == plain, "a 96 dpi 1080p screen is sized by its height")
+    let dense = try #require(clockSize(dpi: 280))  // a 1080p panel of 8 inches
+    #expect(dense > plain * 1.3, "\(dense) vs \(plain)")
+    #expect(clockSize(dpi: 0) == plain, "a nonsense DPI is ignored")
+  }
+
   @Test func keysAreListedUnderTheCurrentSlide() throws {
     let deck = try tour()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))

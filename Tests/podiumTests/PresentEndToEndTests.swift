@@ -96,6 +96,7 @@ import Testing
     #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
     try run.key("Right", "Right")
     #expect(run.waitFor("show", where: { $0["slide"] as? Int == 3 }) != nil)
+    try run.key("b")  // the speaker blanked the screen before the cable came out
     Thread.sleep(forTimeInterval: 1.2)
 
     var mark = run.events().count
@@ -115,6 +116,22 @@ import Testing
     #expect(extended?["slide"] as? Int == 3)
     #expect((extended?["elapsed"] as? Double ?? 0) > firstElapsed + 0.5, "and the timer kept running")
     #expect(run.waitFor("window", after: mark, where: { $0["role"] as? String == "audience" && $0["display"] as? Int == 1 }) != nil)
+    #expect(extended?["blank"] as? String == "black", "still blanked")
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(try Screenshot.capture(display: server.display).pixel(x: 1920 + 960, y: 540) == (0, 0, 0))
+
+    // A third monitor plugged in mid-talk gets the audience too.
+    try run.key("b")
+    mark = run.events().count
+    try server.addMode(width: 1920, height: 1080, to: "DUMMY2")
+    try server.plug("DUMMY2", rightOf: "DUMMY1")
+    let three = run.waitFor("stage", after: mark, where: { ($0["audience"] as? [Int]) == [1, 2] })
+    #expect(three?["mode"] as? String == "extended" && three?["slide"] as? Int == 3)
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 3 }) != nil)
+    Thread.sleep(forTimeInterval: 0.5)
+    let screen = try Screenshot.capture(display: server.display)
+    #expect(screen.pixel(x: 3840 + 960, y: 540) == screen.pixel(x: 1920 + 960, y: 540), "both projectors show the slide")
+    #expect(screen.pixel(x: 3840 + 960, y: 540) != (0, 0, 0))
 
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)

@@ -63,11 +63,12 @@ public struct ConsoleFrame: Hashable, Sendable {
 extension LayoutEngine {
   /// The presenter console at `size`: the current slide as the audience sees it, the next step
   /// or slide, the notes, the timers and the clock, what the audience is shown, and the keys.
-  /// Sizes follow the window's height; when the window is small the next-slide preview goes
-  /// first. Slides are laid out through `frames` when given and placed as layers, so a renderer
-  /// draws each one once.
+  /// Sizes follow the window's height, and never fall below 1/8 inch (9 points) on a display
+  /// whose `dpi` is known, so a small high-density panel stays legible; when the window is small
+  /// the next-slide preview goes first. Slides are laid out through `frames` when given and
+  /// placed as layers, so a renderer draws each one once.
   public func console(
-    deck: Deck, state: PresentationState, status: ConsoleStatus, size: PixelSize,
+    deck: Deck, state: PresentationState, status: ConsoleStatus, size: PixelSize, dpi: Double? = nil,
     frames: SlideFrameCache? = nil
   ) -> ConsoleFrame {
     let page = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
@@ -75,7 +76,9 @@ extension LayoutEngine {
       let empty = SlideFrame(size: size, slideRect: page, commands: [.fill(page, RGBAColor(red: 0x10, green: 0x14, blue: 0x19))])
       return ConsoleFrame(frame: empty, currentSlide: page, notes: Rect(x: 0, y: 0, width: 0, height: 0), notesScrollLimit: 0)
     }
-    let unit = max(12, page.height * 0.024)
+    // A DPI outside what screens have is a display reporting nonsense (0 mm wide): ignored.
+    let physical = dpi.flatMap { (72...800).contains($0) ? $0 / 8 : nil } ?? 0
+    let unit = max(12, page.height * 0.024, physical)
     let margin = unit
     let ink = RGBAColor(red: 0xE6, green: 0xEA, blue: 0xEF)
     let muted = RGBAColor(red: 0x8A, green: 0x95, blue: 0xA3)
