@@ -2,6 +2,19 @@ import CSDL2
 import Foundation
 import PodiumCore
 
+/// Why a talk cannot start.
+public enum PresentationError: Error, CustomStringConvertible {
+  case noDisplayServer(String)
+
+  public var description: String {
+    switch self {
+    case .noDisplayServer(let detail):
+      return "no display to present on (\(detail)); is DISPLAY or WAYLAND_DISPLAY set? "
+        + "'podium export' renders slides without a display"
+    }
+  }
+}
+
 /// `podium present`: the windows, the event loop and the displays of a talk. All input becomes
 /// `PresentationCommand`s on one `PresentationState`; both windows draw from it; display changes
 /// re-run `StageAssignment` and rebuild the windows while the state (slide, step, blank, freeze,
@@ -62,7 +75,17 @@ public final class PresentationApp {
     // Software windows present through the X server's shared memory, not through an OpenGL
     // texture: 2 ms instead of 15 ms for a 1080p frame where OpenGL is Mesa's llvmpipe.
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-    video = try VideoSubsystem()
+    do {
+      video = try VideoSubsystem()
+    } catch {
+      throw PresentationError.noDisplayServer("\(error)")
+    }
+    // With no display server SDL falls back to its invisible offscreen driver: a talk there
+    // would wait for keys nobody can press. Only a driver the user asked for by name is kept.
+    let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] ?? ""
+    if ["offscreen", "dummy"].contains(video.driver) && requested != video.driver {
+      throw PresentationError.noDisplayServer("SDL found only its '\(video.driver)' driver")
+    }
     self.deck = deck
     self.options = options
     measurer = SDLTextMeasurer(library: fonts)

@@ -84,7 +84,8 @@ struct LoadedDeck {
   var deck: Deck
   var theme: Theme
 
-  static func load(_ path: String) throws -> LoadedDeck {
+  /// `command` names what did not happen, e.g. "nothing was rendered".
+  static func load(_ path: String, command: String = "nothing was rendered") throws -> LoadedDeck {
     let result = DeckParser.parse(fileAt: path)
     var diagnostics = result.diagnostics
     var theme = Theme.light
@@ -95,7 +96,7 @@ struct LoadedDeck {
     }
     for diagnostic in diagnostics { Console.error(diagnostic.description) }
     guard let deck = result.deck, !diagnostics.hasErrors else {
-      Console.error("podium: \(path) has errors; nothing was rendered (run 'podium check \(path)')")
+      Console.error("podium: \(path) has errors; \(command) (run 'podium check \(path)')")
       throw ExitCode.failure
     }
     return LoadedDeck(deck: deck, theme: theme)

@@ -8,9 +8,12 @@ struct Present: ParsableCommand {
     abstract: "Give a talk: the console on your display, the slides on the projector.",
     discussion:
       "With one display the slides are mirrored full screen and Tab shows the console. Keys: "
-      + "Right/Space/PageDown next, Left/PageUp previous, Home/End, a number then Enter to jump, "
-      + "b or . black, w white, f freeze, t pause the timer, r reset it, m mirror, s swap, "
-      + "q twice to quit."
+      + "Right/Space/PageDown/click next, Left/PageUp/right click previous, Home/End, a number "
+      + "then Enter to jump, b or . or F5 or Esc black, w white, f freeze, t pause the timer, "
+      + "r reset it, m mirror, s swap displays, + and - notes size, [ and ] or the wheel over "
+      + "the notes scroll them, q twice to quit. Displays plugged in or out mid-talk take their "
+      + "roles at once; the slide, step and timer carry on. SDL_RENDER_DRIVER=opengl draws on "
+      + "the GPU instead of SDL's software renderer."
   )
 
   @Argument(help: "The deck file.", completion: .file(extensions: ["md", "markdown"]))
@@ -31,7 +34,7 @@ struct Present: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try LoadedDeck.load(deck)
+    let loaded = try LoadedDeck.load(deck, command: "the talk did not start")
     guard !loaded.deck.slides.isEmpty else {
       Console.error("podium present: \(deck) has no slides")
       throw ExitCode.failure

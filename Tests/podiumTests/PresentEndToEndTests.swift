@@ -217,6 +217,26 @@ import Testing
     #expect(run.waitForExit() == 0)
   }
 
+  /// Over SSH or on a console there is no display: a clear error, not an invisible talk.
+  @Test func withoutADisplayServerPresentSaysSoAndExits() throws {
+    let result = try CommandRunner.podium(
+      "present", Self.deck, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("podium present: no display to present on"), "\(result.stderr)")
+    let forced = try CommandRunner.podium("present", Self.deck, environment: ["DISPLAY": "", "SDL_VIDEODRIVER": "x11"])
+    #expect(forced.status == 1)
+    #expect(forced.stderr.contains("SDL_VideoInit"), "the failing call is named: \(forced.stderr)")
+  }
+
+  /// A deck with errors never reaches the audience: the errors, with their places, and exit 1.
+  @Test func aBrokenDeckDoesNotStartTheTalk() throws {
+    let path = try Fixtures.writeDeck("---\naspect: 5:banana\n---\n\n# Title\n")
+    let result = try CommandRunner.podium("present", path, environment: ["DISPLAY": "", "SDL_VIDEODRIVER": ""])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("deck.md:2:9: error: aspect '5:banana'"), "\(result.stderr)")
+    #expect(result.stderr.contains("the talk did not start"))
+  }
+
   @Test func oneMonitorWithAFourThreeDeckShowsPillarboxBars() throws {
     let server = try XorgServer(monitors: 1)
     defer { server.stop() }
