@@ -103,6 +103,7 @@ public final class PresentationApp {
     SDL_StopTextInput()
     try restage(initial: true)
     render(cause: nil)
+    prepareAhead()
     var lastSecond = -1
     var restageFailed = false
     var event = SDL_Event()
@@ -290,14 +291,17 @@ public final class PresentationApp {
       let title = role == .presenter ? "Podium: \(deck.metadata.title ?? "presenter")" : "Podium audience"
       let window: Window
       if windowed {
-        // Ordinary resizable windows inside the usable area (panels and docks stay visible).
+        // Ordinary resizable windows side by side in the usable area (panels and docks stay
+        // visible), the console on the left, both 16:9 and neither hiding the other.
         let area = info.usable
-        let (width, height) = role == .presenter ? (1280, 720) : (960, 540)
-        let offset = role == .presenter ? 40 : 120
+        let gap = 24
+        let consoleWidth = (area.width - 3 * gap) * 3 / 5
+        let width = role == .presenter ? consoleWidth : area.width - 3 * gap - consoleWidth
+        let height = min(width * 9 / 16, area.height - 2 * gap)
+        let x = role == .presenter ? area.x + gap : area.x + 2 * gap + consoleWidth
         window = try Window(
-          title: title, x: area.x + offset, y: area.y + offset, width: min(width, area.width - offset),
-          height: min(height, area.height - offset), borderless: false, fonts: fonts, images: images,
-          measurer: measurer)
+          title: title, x: x, y: area.y + gap, width: max(160, width), height: max(90, height),
+          borderless: false, fonts: fonts, images: images, measurer: measurer)
       } else {
         window = try Window(
           title: title, x: info.x, y: info.y, width: info.width, height: info.height, borderless: true,

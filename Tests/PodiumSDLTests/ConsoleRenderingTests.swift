@@ -173,6 +173,20 @@ import Testing
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Audience on DUMMY1")
     let (_, frame) = try render(deck, state, status, size: PixelSize(width: 1920, height: 1080))
     #expect(texts(frame).contains { $0.contains("b black") && $0.contains("q q quit") })
+    // The line never runs past the current slide into the notes, whatever the window's size.
+    let engine = LayoutEngine(theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: images)
+    for size in [PixelSize(width: 1920, height: 1080), PixelSize(width: 1100, height: 620), PixelSize(width: 1024, height: 600)] {
+      let console = engine.console(deck: deck, state: state, status: status, size: size)
+      func keysItem(_ frame: SlideFrame) -> TextItem? {
+        frame.commands.lazy.compactMap { command -> TextItem? in
+          if case .text(let item) = command, item.text.contains("q q quit") { return item }
+          if case .layer(let layer) = command, layer.key.hasPrefix("console") { return keysItem(layer.frame) }
+          return nil
+        }.first
+      }
+      let keys = try #require(keysItem(console.frame), "\(size)")
+      #expect(keys.x + keys.width <= console.currentSlide.maxX + 0.5, "\(size): \(keys.x + keys.width) > \(console.currentSlide.maxX)")
+    }
     let mirrored = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Mirrored", consoleOverMirror: true)
     let (_, over) = try render(deck, state, mirrored, size: PixelSize(width: 1920, height: 1080))
     #expect(texts(over).contains { $0.hasPrefix("Tab slides") })

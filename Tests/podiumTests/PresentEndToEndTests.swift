@@ -217,6 +217,33 @@ import Testing
     #expect(run.waitForExit() == 0)
   }
 
+  /// `--windowed`: both views as ordinary windows on one display, side by side, both driven by
+  /// the same keys, to try a talk's two windows on a laptop.
+  @Test func windowedPutsBothWindowsSideBySide() throws {
+    let server = try XorgServer(monitors: 1)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: Self.deck, arguments: ["--windowed"])
+    #expect(run.waitFor("show") != nil)
+    #expect(run.waitFor("stage")?["mode"] as? String == "windowed")
+    let placed = windows(run)
+    let console = try #require(placed["presenter"])
+    let audience = try #require(placed["audience"])
+    func frame(_ window: [String: Any]) -> (x: Int, y: Int, w: Int, h: Int) {
+      (window["x"] as? Int ?? -1, window["y"] as? Int ?? -1, window["w"] as? Int ?? 0, window["h"] as? Int ?? 0)
+    }
+    let (cx, cy, cw, ch) = frame(console)
+    let (ax, ay, aw, ah) = frame(audience)
+    #expect(cx + cw <= ax, "side by side, not on top of each other: \(console) \(audience)")
+    #expect(ax + aw <= 1920 && cy + ch <= 1080 && ay + ah <= 1080 && cx >= 0 && cy >= 0)
+    #expect(cw > aw && abs(Double(aw) / Double(ah) - 16.0 / 9) < 0.02)
+    let mark = run.events().count
+    try run.key("Right")
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
   /// Over SSH or on a console there is no display: a clear error, not an invisible talk.
   @Test func withoutADisplayServerPresentSaysSoAndExits() throws {
     let result = try CommandRunner.podium(

@@ -169,8 +169,11 @@ extension LayoutEngine {
         status.consoleOverMirror
         ? "Tab slides  ·  → next  ← back  ·  b black  w white  f freeze  ·  t timer  r reset  ·  q q quit"
         : "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  t timer  r reset  ·  [ ] notes  + − size  ·  q q quit"
-      let natural = measurer.width(of: keys, font: FontSpec(family: family, size: unit * 0.9))
-      let keysSize = unit * 0.9 * min(1, leftWidth / max(1, natural))
+      // Fonts come in whole pixels, so shrink until the measured line fits.
+      var keysSize = (unit * 0.9).rounded(.down)
+      while keysSize > 6, measurer.width(of: keys, font: FontSpec(family: family, size: keysSize)) > leftWidth {
+        keysSize -= 1
+      }
       _ = text(keys, x: area.x, y: keysTop, size: keysSize, color: muted)
     }
 
