@@ -64,6 +64,31 @@ import Testing
     #expect(run.events().contains { $0["event"] as? String == "quit" })
   }
 
+  /// A 4K projector gets the slide laid out at 3840x2160, not a 1080p bitmap scaled up.
+  @Test func aFourKProjectorGetsNativePixels() throws {
+    let server = try XorgServer(monitors: 1)
+    defer { server.stop() }
+    try server.addMode(width: 3840, height: 2160, to: "DUMMY1")
+    try server.xrandr(["--output", "DUMMY1", "--mode", "3840x2160", "--right-of", "DUMMY0"])
+    try server.xrandr(["-q"])
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("show") != nil)
+    let audience = try #require(windows(run)["audience"])
+    #expect(audience["x"] as? Int == 1920 && audience["pixels"] as? String == "3840x2160")
+    try run.key("End")
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 17 }) != nil)
+    Thread.sleep(forTimeInterval: 0.5)
+    let shown = try Screenshot.capture(display: server.display).crop(x: 1920, y: 0, width: 3840, height: 2160)
+    let out = try Fixtures.temporaryDirectory()
+    let export = try CommandRunner.podium("export", Self.deck, "-o", out.path, "--slides", "17", "--size", "3840x2160")
+    #expect(export.status == 0)
+    let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-017.png").path)
+    let difference = try #require(RGBImage(width: 3840, height: 2160, pixels: shown.pixels).difference(from: expected))
+    #expect(difference.differing < 0.002, "the 4K audience vs export at 3840x2160: \(difference)")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
   /// The audience window takes no input of its own: a click on it is the speaker's click.
   @Test func clicksOnEitherWindowDriveBoth() throws {
     let server = try XorgServer(monitors: 2)
