@@ -75,6 +75,13 @@ public final class PresentationApp {
     // Software windows present through the X server's shared memory, not through an OpenGL
     // texture: 2 ms instead of 15 ms for a 1080p frame where OpenGL is Mesa's llvmpipe.
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+    // Ctrl+C and SIGTERM must reach SDL, which turns them into a quit. A launcher may hand down
+    // a signal mask that blocks them (a test runner's threads do): unblock them.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     do {
       video = try VideoSubsystem()
     } catch {
@@ -156,7 +163,7 @@ public final class PresentationApp {
     let now = Self.now()
     switch SDL_EventType(event.type) {
     case SDL_QUIT:
-      return (state.apply(.quit, at: now), false)
+      return (state.apply(.terminate, at: now), false)
     case SDL_KEYDOWN:
       // Held keys repeat; a talk moves one step per press (and q must be pressed twice).
       guard event.key.repeat == 0 else { return (false, false) }

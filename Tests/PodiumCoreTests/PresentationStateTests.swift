@@ -102,6 +102,13 @@ import Testing
     #expect(talk.shouldQuit)
   }
 
+  @Test func terminateEndsAtOnce() {
+    var talk = state()
+    let changed = talk.apply(.terminate, at: 1)
+    #expect(changed)
+    #expect(talk.shouldQuit, "Ctrl+C or closing the window needs no second press")
+  }
+
   @Test func consoleMirrorSwapAndNotes() {
     var talk = state()
     talk.apply(.toggleConsole, at: 0)

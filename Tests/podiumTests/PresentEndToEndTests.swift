@@ -54,7 +54,7 @@ import Testing
     let console = screen.crop(x: 0, y: 0, width: 1920, height: 1080)
     #expect(RGBImage(width: 1920, height: 1080, pixels: console.pixels).difference(from: expected)!.differing > 0.03)
 
-    // One q is not enough; two quit.
+    // One q is not enough; two quit. (SIGTERM, as Ctrl+C, ends it at once: see below.)
     try run.key("q")
     Thread.sleep(forTimeInterval: 0.3)
     #expect(run.process.isRunning)
@@ -240,6 +240,18 @@ import Testing
     #expect(console.pixel(x: 960, y: 540) != (0, 0, 0))
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
+  }
+
+  /// Ctrl+C in the terminal (SIGINT) or SIGTERM ends the talk cleanly, windows closed.
+  @Test(arguments: [SIGINT, SIGTERM])
+  func aSignalEndsTheTalk(signal: Int32) throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("show") != nil)
+    kill(run.process.processIdentifier, signal)
+    #expect(run.waitForExit() == 0)
+    #expect(run.events().contains { $0["event"] as? String == "quit" })
   }
 
   /// `--windowed`: both views as ordinary windows on one display, side by side, both driven by

@@ -23,6 +23,9 @@ public enum PresentationCommand: Hashable, Sendable {
   /// Scrolls the notes by a number of lines (negative: up).
   case scrollNotes(Int)
   case quit
+  /// Ends the talk at once: Ctrl+C in the terminal, a signal, or the window manager closing the
+  /// window. No clicker sends these, so they need no second press.
+  case terminate
 }
 
 /// The default keys, by SDL key name (`SDL_GetKeyName`): the speaker's keyboard and what

@@ -86,7 +86,7 @@ public struct PresentationState: Hashable, Sendable {
   @discardableResult
   public mutating func apply(_ command: PresentationCommand, at now: Double) -> Bool {
     let before = self
-    if command != .quit { quitArmedAt = nil }
+    if command != .quit && command != .terminate { quitArmedAt = nil }
     switch command {
     case .next:
       if !jumpEntry.isEmpty {
@@ -143,6 +143,8 @@ public struct PresentationState: Hashable, Sendable {
       notesScale = max(0.5, notesScale / 1.15)
     case .scrollNotes(let lines):
       notesScroll = max(0, min(notesScrollLimit, notesScroll + lines))
+    case .terminate:
+      shouldQuit = true
     case .quit:
       if isQuitArmed(at: now) {
         shouldQuit = true
