@@ -16,12 +16,19 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var warningMinutes: Double
   /// The console is shown over the mirrored slides (Tab), on the one screen the room also sees.
   public var consoleOverMirror: Bool
+  /// Seconds behind (positive) or ahead (negative) of the pacing plan, when there is one.
+  public var paceOffset: Double?
+  /// When the talk ends at the plan's pace from here, formatted like `clock`.
+  public var plannedEnd: String?
 
   public init(
     now: Double, elapsed: Double, duration: TalkDuration? = nil, clock: String, audience: String,
-    warningMinutes: Double = 2, consoleOverMirror: Bool = false
+    warningMinutes: Double = 2, consoleOverMirror: Bool = false, paceOffset: Double? = nil,
+    plannedEnd: String? = nil
   ) {
     self.consoleOverMirror = consoleOverMirror
+    self.paceOffset = paceOffset
+    self.plannedEnd = plannedEnd
     self.now = now
     self.elapsed = elapsed
     self.duration = duration
@@ -251,6 +258,20 @@ extension LayoutEngine {
     }
     if !state.timer.isRunning && state.timer.started {
       x += text("paused", x: x, y: barTextY + (big - unit * 1.3) / 2, size: unit * 1.3, color: warning)
+      x += unit * 1.5
+    }
+    if let offset = status.paceOffset, state.timer.started {
+      // Against the plan: amber when behind, red when more than a minute behind.
+      let good = RGBAColor(red: 0x6C, green: 0xCB, blue: 0x7A)
+      let (label, color): (String, RGBAColor) =
+        offset >= 1
+        ? ("behind \(ConsoleStatus.format(offset))", offset > 60 ? danger : warning)
+        : offset <= -1 ? ("ahead \(ConsoleStatus.format(-offset))", good) : ("on time", good)
+      x += text(label, x: x, y: barTextY + (big - unit * 1.3) / 2, size: unit * 1.3, color: color, bold: true)
+      x += unit * 1.5
+    }
+    if let end = status.plannedEnd {
+      x += text("ends \(end)", x: x, y: barTextY + (big - unit * 1.3) / 2, size: unit * 1.3, color: muted)
       x += unit * 1.5
     }
     let clockWidth = measurer.width(of: status.clock, font: FontSpec(family: family, size: big))
