@@ -25,11 +25,23 @@ public final class PresentationApp {
     /// Overrides the deck's `duration` for the countdown.
     public var duration: TalkDuration?
     public var tracePath: String?
+    /// `podium rehearse`: the console alone, on the primary display (or in a window).
+    public var rehearse: Bool
+    /// How long each slide should take, for "ahead"/"behind" on the console.
+    public var pacing: PacingPlan?
+    /// Minutes before the end when the countdown turns amber.
+    public var warningMinutes: Double
 
-    public init(stage: StageOptions = StageOptions(), duration: TalkDuration? = nil, tracePath: String? = nil) {
+    public init(
+      stage: StageOptions = StageOptions(), duration: TalkDuration? = nil, tracePath: String? = nil,
+      rehearse: Bool = false, pacing: PacingPlan? = nil, warningMinutes: Double = 2
+    ) {
       self.stage = stage
       self.duration = duration
       self.tracePath = tracePath
+      self.rehearse = rehearse
+      self.pacing = pacing
+      self.warningMinutes = warningMinutes
     }
   }
 
@@ -56,6 +68,8 @@ public final class PresentationApp {
   private var displays: [DisplayInfo] = []
   private var windows: [StageWindow] = []
   private var shown: PresentationState.Position?
+  /// Time on each slide and step while the timer runs: what `podium rehearse` keeps.
+  public private(set) var recorder: RehearsalRecorder
   /// Slides laid out once per (slide, step, size) for every window.
   private let frames = SlideFrameCache(capacity: 48)
   /// The wall clock on the console, `14:05`; made once, as Foundation's formatters are costly.
@@ -98,6 +112,7 @@ public final class PresentationApp {
     measurer = SDLTextMeasurer(library: fonts)
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
     state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    recorder = RehearsalRecorder(stepCounts: deck.slides.map(\.stepCount))
     trace = try Trace(path: options.tracePath, start: Self.now())
   }
 
@@ -109,6 +124,7 @@ public final class PresentationApp {
     // Keys are commands, not text: no text-input events to wade through.
     SDL_StopTextInput()
     try restage(initial: true)
+    recorder.observe(state, at: Self.now())
     render(cause: nil)
     prepareAhead()
     var lastSecond = -1
@@ -128,6 +144,7 @@ public final class PresentationApp {
           if outcome.changed && cause == nil && Self.isInput(event) { cause = event.common.timestamp }
         } while SDL_PollEvent(&event) != 0
       }
+      if changed { recorder.observe(state, at: Self.now()) }
       if restageNeeded || restageFailed {
         // A display change must never end the talk: if the windows cannot follow now, say so
         // on the console's side (stderr, trace) and try again on the next tick.
@@ -152,6 +169,7 @@ public final class PresentationApp {
       }
       lastSecond = second
     }
+    recorder.observe(state, at: Self.now())
     trace.record("quit", at: Self.now())
     for entry in windows { trace.record("window-closed", at: Self.now(), ["role": entry.role.rawValue, "display": entry.display]) }
     windows.removeAll()
@@ -283,6 +301,7 @@ public final class PresentationApp {
   }
 
   private func expectedWindowCount(_ stage: Stage) -> Int {
+    if options.rehearse { return 1 }
     switch stage.mode {
     case .extended: return 1 + stage.audience.count
     case .mirrored: return 1
@@ -302,7 +321,7 @@ public final class PresentationApp {
         // visible), the console on the left, both 16:9 and neither hiding the other.
         let area = info.usable
         let gap = 24
-        let consoleWidth = (area.width - 3 * gap) * 3 / 5
+        let consoleWidth = options.rehearse ? area.width - 2 * gap : (area.width - 3 * gap) * 3 / 5
         let width = role == .presenter ? consoleWidth : area.width - 3 * gap - consoleWidth
         let height = min(width * 9 / 16, area.height - 2 * gap)
         let x = role == .presenter ? area.x + gap : area.x + 2 * gap + consoleWidth
@@ -320,6 +339,11 @@ public final class PresentationApp {
       recordWindow(entry)
       draw(entry, cause: nil)
       window.enterFullscreen()
+    }
+    if options.rehearse {
+      // Rehearsing needs no audience: the console alone, full screen or in a window.
+      if let here = display(stage.presenter) { try open(.presenter, on: here, windowed: stage.mode == .windowed) }
+      return
     }
     switch stage.mode {
     case .extended:
@@ -375,6 +399,8 @@ public final class PresentationApp {
     let now = Self.now()
     let audience: String
     switch stage.mode {
+    case _ where options.rehearse:
+      audience = state.timer.started ? "Rehearsal" : "Rehearsal: the clock starts when you first move on"
     case .extended:
       audience = "Audience on " + stage.audience.map { displayName($0) }.joined(separator: ", ")
     case .mirrored:
@@ -382,9 +408,16 @@ public final class PresentationApp {
     case .windowed:
       audience = "Windowed"
     }
-    let status = ConsoleStatus(
-      now: now, elapsed: state.timer.elapsed(at: now), duration: options.duration ?? deck.metadata.duration,
-      clock: clockFormatter.string(from: Date()), audience: audience, consoleOverMirror: stage.mode == .mirrored)
+    let elapsed = state.timer.elapsed(at: now)
+    var status = ConsoleStatus(
+      now: now, elapsed: elapsed, duration: options.duration ?? deck.metadata.duration,
+      clock: clockFormatter.string(from: Date()), audience: audience, warningMinutes: options.warningMinutes,
+      consoleOverMirror: stage.mode == .mirrored && !options.rehearse)
+    if let pacing = options.pacing, state.timer.started {
+      status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
+      let end = Date().addingTimeInterval(pacing.remaining(onSlide: state.slide, elapsed: elapsed))
+      status.plannedEnd = clockFormatter.string(from: end)
+    }
     let dpi = displays.first { $0.index == stage.presenter }?.dpi
     return engine.console(deck: deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
   }

@@ -86,19 +86,30 @@ public final class PresentRun {
   public let tracePath: String
   public let server: XorgServer
 
-  public init(_ server: XorgServer, deck: String, arguments: [String] = []) throws {
+  private let outputPath: String
+
+  /// Runs `podium COMMAND DECK --trace ... ARGUMENTS` (`present` or `rehearse`) on `server`.
+  public init(_ server: XorgServer, deck: String, arguments: [String] = [], command: String = "present") throws {
     self.server = server
-    tracePath = try Fixtures.temporaryDirectory("podium-trace").appendingPathComponent("trace.jsonl").path
+    let folder = try Fixtures.temporaryDirectory("podium-trace")
+    tracePath = folder.appendingPathComponent("trace.jsonl").path
+    outputPath = folder.appendingPathComponent("output.txt").path
+    FileManager.default.createFile(atPath: outputPath, contents: nil)
     process = Process()
     process.executableURL = CommandRunner.podium
-    process.arguments = ["present", deck, "--trace", tracePath] + arguments
+    process.arguments = [command, deck, "--trace", tracePath] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = server.display
     environment["SDL_VIDEODRIVER"] = "x11"
     process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = FileHandle(forWritingAtPath: outputPath)
     process.standardError = FileHandle.nullDevice
     try process.run()
+  }
+
+  /// What the command printed on standard output so far.
+  public func output() -> String {
+    (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
   }
 
   deinit {

@@ -24,13 +24,14 @@ struct Present: ParsableCommand {
   @Option(help: "The talk's length for the countdown, e.g. 20m (default: the deck's duration).")
   var duration: String?
 
+  @Option(help: "The countdown turns amber this long before the end, e.g. 3m (default 2m).")
+  var warning: String?
+
   @Option(help: "Write a JSON-lines trace of displays, windows and slides to FILE (also PODIUM_TRACE).")
   var trace: String?
 
   func validate() throws {
-    if let duration, TalkDuration(parsing: duration) == nil {
-      throw ValidationError("--duration '\(duration)' is not a length of time, e.g. 20m or 1h10m.")
-    }
+    try TimingOptions.validate(duration: duration, warning: warning)
   }
 
   func run() throws {
@@ -39,9 +40,14 @@ struct Present: ParsableCommand {
       Console.error("podium present: \(deck) has no slides")
       throw ExitCode.failure
     }
+    let talkDuration = duration.flatMap(TalkDuration.init(parsing:))
+    // Pacing follows the last rehearsal when there is one (podium rehearse keeps them).
+    let log = TimingOptions.rehearsals(at: RehearsalLog.defaultPath(forDeck: deck))
     let options = PresentationApp.Options(
-      stage: stage.options, duration: duration.flatMap(TalkDuration.init(parsing:)),
-      tracePath: trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"])
+      stage: stage.options, duration: talkDuration,
+      tracePath: trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"],
+      pacing: PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: log.runs.last),
+      warningMinutes: TimingOptions.warningMinutes(warning))
     do {
       let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)
       try app.run()

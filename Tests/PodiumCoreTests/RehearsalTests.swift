@@ -79,6 +79,8 @@ import Testing
     #expect(lines[2].contains("A rather long slide title that goes on…"), "long titles are cut: \(lines[2])")
     #expect(lines[2].hasSuffix("2:00      1:20      1:00"))
     #expect(lines[3].contains("total") && lines[3].hasSuffix("2:10      1:40      1:30  (0:40 over the 1:30 talk)"))
+    let exact = RehearsalTable.render(run: run, previous: nil, plan: nil, duration: TalkDuration(seconds: 130))
+    #expect(exact.hasSuffix("(on time for the 2:10 talk)"))
     let first = RehearsalTable.render(run: run, previous: nil, plan: nil, duration: nil)
     #expect(first.split(separator: "\n")[1].hasSuffix("0:10         -         -"))
   }

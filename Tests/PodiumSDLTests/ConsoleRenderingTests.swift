@@ -149,6 +149,32 @@ import Testing
     #expect(console.frame.commands.count < 8, "one layer and the times: \(console.frame.commands.count)")
   }
 
+  @Test func pacingSaysAheadOrBehindInColourAndWhenTheTalkEnds() throws {
+    let deck = try tour()
+    var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    state.apply(.next, at: 0)  // the clock runs
+    func pace(_ offset: Double) throws -> TextItem {
+      let status = ConsoleStatus(now: 1, elapsed: 100, clock: "14:05", audience: "x", paceOffset: offset, plannedEnd: "14:25")
+      let (_, frame) = try render(deck, state, status, size: PixelSize(width: 1920, height: 1080))
+      #expect(texts(frame).contains("ends 14:25"))
+      return try #require(frame.commands.lazy.compactMap { command -> TextItem? in
+        if case .text(let item) = command, ["behind", "ahead", "on time"].contains(where: item.text.hasPrefix) { return item }
+        return nil
+      }.first)
+    }
+    let amber = RGBAColor(red: 0xF2, green: 0xB1, blue: 0x3C)
+    let red = RGBAColor(red: 0xF0, green: 0x56, blue: 0x4A)
+    #expect(try pace(45).text == "behind 0:45" && pace(45).color == amber)
+    #expect(try pace(125).text == "behind 2:05" && pace(125).color == red)
+    #expect(try pace(-30).text == "ahead 0:30")
+    #expect(try pace(0.4).text == "on time")
+    // Before the first advance there is no pace to speak of.
+    let idle = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    let status = ConsoleStatus(now: 0, elapsed: 0, clock: "14:05", audience: "x", paceOffset: 0)
+    let (_, frame) = try render(deck, idle, status, size: PixelSize(width: 1920, height: 1080))
+    #expect(!texts(frame).contains("on time"))
+  }
+
   @Test func textKeepsAPhysicalSizeOnDenseSmallPanels() throws {
     let deck = try tour()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))

@@ -281,6 +281,52 @@ import Testing
     #expect(run.waitForExit() == 0)
   }
 
+  /// `podium rehearse` on one screen with real keys and real waits: the console alone, times
+  /// kept beside the deck, earlier runs kept, and a table on quit.
+  @Test func rehearseRecordsTimePerSlideAndKeepsEarlierRuns() throws {
+    let server = try XorgServer(monitors: 1)
+    defer { server.stop() }
+    let path = try Fixtures.writeDeck(
+      "---\nduration: 1m\n---\n\n# Opening\n\n---\n\n## Middle\n\n- a\n\n<!-- pause -->\n\n- b\n\n---\n\n## Closing\n",
+      named: "talk.md")
+    let record = RehearsalLog.defaultPath(forDeck: path)
+    for attempt in 1...2 {
+      let run = try PresentRun(server, deck: path, command: "rehearse")
+      #expect(run.waitFor("show") != nil)
+      let opened = run.events().filter { $0["event"] as? String == "window" }
+      #expect(Set(opened.compactMap { $0["role"] as? String }) == ["presenter"], "no audience window")
+      #expect(opened.first?["w"] as? Int == 1920, "the console fills the screen")
+      Thread.sleep(forTimeInterval: 0.5)  // on the title before the clock starts: not counted
+      try run.key("Right")  // the clock starts; slide 2 step 1
+      Thread.sleep(forTimeInterval: 1.0)
+      try run.key("Right")  // step 2
+      Thread.sleep(forTimeInterval: 0.5)
+      try run.key("Right")  // slide 3
+      Thread.sleep(forTimeInterval: 0.3)
+      try run.key("q", "q")
+      #expect(run.waitForExit() == 0)
+      let log = try RehearsalLog.read(from: record)
+      #expect(log.runs.count == attempt, "earlier runs are kept")
+      let last = try #require(log.runs.last)
+      #expect(last.slides.map(\.title) == ["Opening", "Middle", "Closing"])
+      #expect(last.slides[0].seconds == 0)
+      let middle = last.slides[1]
+      #expect(middle.steps.count == 2)
+      #expect(middle.steps[0] >= 0.9 && middle.steps[0] < 1.6, "\(middle.steps)")
+      #expect(middle.steps[1] >= 0.4 && middle.steps[1] < 1.0, "\(middle.steps)")
+      #expect(abs(last.total - last.slides.map(\.seconds).reduce(0, +)) < 0.2)
+      let output = run.output()
+      #expect(output.contains("Middle") && output.contains("this run"), "\(output)")
+      #expect(output.contains("under the 1:00 talk"), "\(output)")
+      #expect(output.contains("Rehearsal \(attempt) kept in"), "\(output)")
+      if attempt == 2 {
+        // The previous run's time for the middle slide is in the table.
+        let line = output.split(separator: "\n").first { $0.contains("Middle") }.map(String.init) ?? ""
+        #expect(line.split(separator: " ").filter { $0.contains(":") }.count == 3, "\(line)")
+      }
+    }
+  }
+
   /// Over SSH or on a console there is no display: a clear error, not an invisible talk.
   @Test func withoutADisplayServerPresentSaysSoAndExits() throws {
     let result = try CommandRunner.podium(

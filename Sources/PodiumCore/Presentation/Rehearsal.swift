@@ -155,10 +155,12 @@ public enum RehearsalTable {
     }
     var totals = "     " + title("total") + " " + cell(run.total) + " " + cell(previous?.total) + " " + cell(plan?.total)
     if let duration {
-      let over = run.total - Double(duration.seconds)
-      totals += over > 0
-        ? "  (\(ConsoleStatus.format(over)) over the \(ConsoleStatus.format(Double(duration.seconds))) talk)"
-        : "  (\(ConsoleStatus.format(-over)) under the \(ConsoleStatus.format(Double(duration.seconds))) talk)"
+      let over = (run.total - Double(duration.seconds)).rounded()
+      let talk = ConsoleStatus.format(Double(duration.seconds))
+      totals +=
+        over > 0
+        ? "  (\(ConsoleStatus.format(over)) over the \(talk) talk)"
+        : over < 0 ? "  (\(ConsoleStatus.format(-over)) under the \(talk) talk)" : "  (on time for the \(talk) talk)"
     }
     lines.append(totals)
     return lines.joined(separator: "\n")
