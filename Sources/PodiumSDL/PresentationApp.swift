@@ -80,6 +80,8 @@ public final class PresentationApp {
   }()
   /// Where the notes panel was last drawn, per window id: the wheel scrolls notes there.
   private var notesRects: [UInt32: Rect] = [:]
+  /// Where the overview's slides were last drawn, per window id: a click picks one.
+  private var overviewCells: [UInt32: [ConsoleFrame.OverviewCell]] = [:]
 
   /// Opens the video system and the trace; throws when there is no display server.
   public init(deck: Deck, theme: Theme, options: Options) throws {
@@ -186,16 +188,31 @@ public final class PresentationApp {
       // Held keys repeat; a talk moves one step per press (and q must be pressed twice).
       guard event.key.repeat == 0 else { return (false, false) }
       let name = SDL_GetKeyName(event.key.keysym.sym).map { String(cString: $0) } ?? ""
-      guard let command = KeyBindings.command(forKey: name) else { return (false, false) }
+      let alt = event.key.keysym.mod & UInt16(KMOD_ALT.rawValue) != 0
+      let overviewKey = state.overviewSelection != nil ? KeyBindings.overviewCommand(forKey: name) : nil
+      guard
+        let command = alt && name == "Left" ? PresentationCommand.back : overviewKey ?? KeyBindings.command(forKey: name)
+      else { return (false, false) }
       let before = (state.mirrorToggled, state.swapToggled)
       let changed = state.apply(command, at: now)
       return (changed, before != (state.mirrorToggled, state.swapToggled))
     case SDL_MOUSEBUTTONDOWN:
+      if state.overviewSelection != nil {
+        // In the overview a click picks a slide; a click beside the grid does nothing.
+        let point = (x: Double(event.button.x), y: Double(event.button.y))
+        guard event.button.button == UInt8(SDL_BUTTON_LEFT),
+          let cell = overviewCells[event.button.windowID]?.first(where: { $0.rect.contains(x: point.x, y: point.y) })
+        else { return (false, false) }
+        return (state.apply(.chooseSlide(cell.slide), at: now), false)
+      }
       let command: PresentationCommand = event.button.button == UInt8(SDL_BUTTON_RIGHT) ? .previous : .next
       return (state.apply(command, at: now), false)
     case SDL_MOUSEWHEEL:
       guard event.wheel.y != 0 else { return (false, false) }
       let lines = Int(event.wheel.y) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? 1 : -1)
+      if state.overviewSelection != nil {
+        return (state.apply(.moveSelectionRows(lines), at: now), false)
+      }
       if let notes = notesRects[event.wheel.windowID],
         notes.contains(x: Double(event.wheel.mouseX), y: Double(event.wheel.mouseY))
       {
@@ -453,10 +470,13 @@ public final class PresentationApp {
     if showsConsole(entry) {
       let console = consoleFrame(for: state, size: size)
       state.limitNotesScroll(to: console.notesScrollLimit)
+      if console.overviewColumns > 0 { state.setOverviewColumns(console.overviewColumns) }
       notesRects[entry.window.id] = console.notes
+      overviewCells[entry.window.id] = console.overview
       frame = console.frame
     } else {
       notesRects[entry.window.id] = nil
+      overviewCells[entry.window.id] = nil
       frame = audienceFrame(state.audienceView, size: size)
     }
     let layout = Window.milliseconds() - start

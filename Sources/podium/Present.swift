@@ -11,7 +11,8 @@ struct Present: ParsableCommand {
       + "Right/Space/PageDown/click next, Left/PageUp/right click previous, Home/End, a number "
       + "then Enter to jump, b or . or F5 or Esc black, w white, f freeze, t pause the timer, "
       + "r reset it, m mirror, s swap displays, + and - notes size, [ and ] or the wheel over "
-      + "the notes scroll them, q twice to quit. Displays plugged in or out mid-talk take their "
+      + "the notes scroll them, o the overview of every slide, Alt+Left back after a jump, "
+      + "q twice to quit. Displays plugged in or out mid-talk take their "
       + "roles at once; the slide, step and timer carry on. SDL_RENDER_DRIVER=opengl draws on "
       + "the GPU instead of SDL's software renderer."
   )

@@ -102,6 +102,57 @@ import Testing
     #expect(talk.shouldQuit)
   }
 
+  @Test func theOverviewSelectsAndJumpsWhileTheAudienceStays() {
+    var talk = PresentationState(stepCounts: [1, 3, 1, 1, 1, 1, 1, 1, 1, 1])
+    talk.apply(.next, at: 0)
+    talk.apply(.toggleOverview, at: 0)
+    #expect(talk.overviewSelection == 1, "opens on the current slide")
+    talk.setOverviewColumns(4)
+    talk.apply(.moveSelection(1), at: 0)
+    talk.apply(.moveSelectionRows(1), at: 0)
+    #expect(talk.overviewSelection == 6)
+    #expect(talk.audienceView == .slide(slide: 1, step: 0), "the audience keeps the current slide")
+    #expect(talk.apply(.moveSelectionRows(1), at: 0) == false, "no row below: stays")
+    talk.apply(.moveSelection(-100), at: 0)
+    #expect(talk.overviewSelection == 0, "clamped at the first slide")
+    talk.apply(.digit(9), at: 0)
+    #expect(talk.overviewSelection == 8, "typing a number selects it")
+    talk.apply(.chooseSelection, at: 0)
+    #expect(talk.overviewSelection == nil && talk.position == Position(slide: 8, step: 0))
+    // Escape closes without moving; a click picks a slide.
+    talk.apply(.toggleOverview, at: 0)
+    talk.apply(.moveSelection(1), at: 0)
+    talk.apply(.toggleOverview, at: 0)
+    #expect(talk.overviewSelection == nil && talk.slide == 8)
+    talk.apply(.toggleOverview, at: 0)
+    talk.apply(.chooseSlide(3), at: 0)
+    #expect(talk.slide == 3 && talk.overviewSelection == nil)
+  }
+
+  @Test func altLeftGoesBackAcrossJumpsButNotSteps() {
+    var talk = PresentationState(stepCounts: [1, 3, 1, 1, 1, 1, 1, 1])
+    talk.apply(.next, at: 0)
+    talk.apply(.next, at: 0)  // slide 2 step 2: steps are not jumps
+    #expect(talk.history.isEmpty)
+    talk.apply(.goTo(5), at: 0)
+    talk.apply(.last, at: 0)
+    #expect(talk.history == [Position(slide: 1, step: 1), Position(slide: 4, step: 0)])
+    talk.apply(.back, at: 0)
+    #expect(talk.position == Position(slide: 4, step: 0))
+    talk.apply(.back, at: 0)
+    #expect(talk.position == Position(slide: 1, step: 1), "back to the very build step")
+    #expect(talk.apply(.back, at: 0) == false, "nothing further back")
+  }
+
+  @Test func overviewKeysMoveTheSelection() {
+    #expect(KeyBindings.command(forKey: "O") == .toggleOverview)
+    #expect(KeyBindings.overviewCommand(forKey: "Right") == .moveSelection(1))
+    #expect(KeyBindings.overviewCommand(forKey: "Up") == .moveSelectionRows(-1))
+    #expect(KeyBindings.overviewCommand(forKey: "Return") == .chooseSelection)
+    #expect(KeyBindings.overviewCommand(forKey: "Escape") == .toggleOverview)
+    #expect(KeyBindings.overviewCommand(forKey: "B") == nil, "other keys keep their meaning")
+  }
+
   @Test func terminateEndsAtOnce() {
     var talk = state()
     let changed = talk.apply(.terminate, at: 1)

@@ -175,6 +175,29 @@ import Testing
     #expect(!texts(frame).contains("on time"))
   }
 
+  @Test func theOverviewIsAGridWithTheSelectionInView() throws {
+    let deck = try tour()
+    var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    state.apply(.next, at: 0)
+    state.apply(.toggleOverview, at: 0)
+    state.apply(.moveSelection(15), at: 0)  // slide 17, the last
+    let engine = LayoutEngine(theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: images)
+    let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
+    let console = engine.console(deck: deck, state: state, status: status, size: PixelSize(width: 1920, height: 1080))
+    #expect(console.overviewColumns >= 3)
+    #expect(console.overview.contains { $0.slide == 16 }, "the selection is in view")
+    #expect(console.overview.count >= 8 && console.overview.count < 17, "a window of the grid: \(console.overview.count)")
+    let strings = texts(console.frame)
+    #expect(strings.contains("OVERVIEW: the audience still sees slide 2"))
+    #expect(strings.contains { $0.hasPrefix("17  ") })
+    #expect(!strings.contains("Next"), "no next preview or notes in the overview")
+    // Cells are in reading order, left to right, in distinct places.
+    let rects = console.overview.map(\.rect)
+    #expect(Set(rects.map { "\($0.x),\($0.y)" }).count == rects.count)
+    let (image, _) = try render(deck, state, status, size: PixelSize(width: 1920, height: 1080))
+    #expect(image.count(of: RGBAColor(red: 0x5C, green: 0xB8, blue: 0xFF), tolerance: 2) > 2_000, "the selection's frame")
+  }
+
   @Test func textKeepsAPhysicalSizeOnDenseSmallPanels() throws {
     let deck = try tour()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))

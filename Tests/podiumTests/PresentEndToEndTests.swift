@@ -89,6 +89,30 @@ import Testing
     #expect(run.waitForExit() == 0)
   }
 
+  /// `o` opens the overview on the console only; Enter jumps both windows; Alt+Left goes back.
+  @Test func theOverviewJumpsAndAltLeftComesBack() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("show") != nil)
+    Thread.sleep(forTimeInterval: 0.3)
+    let before = try Screenshot.capture(display: server.display).crop(x: 1920, y: 0, width: 1920, height: 1080)
+    try run.key("o", "Right", "Right", "Down")
+    Thread.sleep(forTimeInterval: 0.4)
+    let browsing = try Screenshot.capture(display: server.display)
+    let audience = browsing.crop(x: 1920, y: 0, width: 1920, height: 1080)
+    #expect(audience.pixels == before.pixels, "the audience still sees slide 1 while the speaker browses")
+    #expect(!run.events().contains { $0["event"] as? String == "show" && $0["slide"] as? Int != 1 })
+    let mark = run.events().count
+    try run.key("Return")
+    // Five columns at 1080p: two right and one down from slide 1 is slide 8.
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 8 }) != nil)
+    try run.key("alt+Left")
+    #expect(run.waitFor("show", after: mark, where: { $0["slide"] as? Int == 1 }) != nil, "Alt+Left: back where the speaker was")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
   /// The audience window takes no input of its own: a click on it is the speaker's click.
   @Test func clicksOnEitherWindowDriveBoth() throws {
     let server = try XorgServer(monitors: 2)

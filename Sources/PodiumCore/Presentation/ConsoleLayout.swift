@@ -58,12 +58,32 @@ public struct ConsoleFrame: Hashable, Sendable {
   public var notes: Rect
   /// How many lines the notes can scroll before their end is in view (0 when they fit).
   public var notesScrollLimit: Int
+  /// The slides shown in the overview grid and where (empty when it is closed).
+  public var overview: [OverviewCell]
+  /// Columns of the overview grid (0 when it is closed).
+  public var overviewColumns: Int
 
-  public init(frame: SlideFrame, currentSlide: Rect, notes: Rect, notesScrollLimit: Int) {
+  public struct OverviewCell: Hashable, Sendable {
+    /// 0-based.
+    public var slide: Int
+    public var rect: Rect
+
+    public init(slide: Int, rect: Rect) {
+      self.slide = slide
+      self.rect = rect
+    }
+  }
+
+  public init(
+    frame: SlideFrame, currentSlide: Rect, notes: Rect, notesScrollLimit: Int, overview: [OverviewCell] = [],
+    overviewColumns: Int = 0
+  ) {
     self.frame = frame
     self.currentSlide = currentSlide
     self.notes = notes
     self.notesScrollLimit = notesScrollLimit
+    self.overview = overview
+    self.overviewColumns = overviewColumns
   }
 }
 
@@ -133,6 +153,7 @@ extension LayoutEngine {
     case .white: badges.append(("AUDIENCE SEES WHITE", warning))
     case .slide: if state.isFrozen { badges.append(("AUDIENCE FROZEN", warning)) }
     }
+    if state.overviewSelection != nil { badges.append(("OVERVIEW: the audience still sees slide \(state.slide + 1)", accent)) }
     if !state.jumpEntry.isEmpty { badges.append(("go to slide \(state.jumpEntry)_", accent)) }
     if state.isQuitArmed(at: status.now) { badges.append(("press q again to quit", danger)) }
 
@@ -152,96 +173,147 @@ extension LayoutEngine {
     // Slides and notes between the top line and the bar.
     let top = margin * 0.6 + topSize * 1.6
     let area = Rect(x: margin, y: top, width: page.width - 2 * margin, height: bar.y - top - margin)
-    // Small windows drop the next-slide preview first, then keep current slide and notes.
-    let roomy = page.width >= 1100 && page.height >= 620
-    let leftWidth = area.width * (roomy ? 0.6 : 0.58)
-    let current = slideImage(state.position, in: Rect(x: area.x, y: area.y, width: leftWidth, height: area.height))
-    if state.audienceView == .black || state.audienceView == .white || state.isFrozen {
-      // A coloured frame says the audience does not see this.
-      let border = max(2, unit * 0.2)
-      let color = state.audienceView == .black ? danger : warning
-      for edge in [
-        Rect(x: current.x - border, y: current.y - border, width: current.width + 2 * border, height: border),
-        Rect(x: current.x - border, y: current.maxY, width: current.width + 2 * border, height: border),
-        Rect(x: current.x - border, y: current.y, width: border, height: current.height),
-        Rect(x: current.maxX, y: current.y, width: border, height: current.height),
-      ] {
-        commands.append(.fill(edge, color))
+    func slidesAndNotes() -> (current: Rect, notes: Rect, scrollLimit: Int) {
+      // Small windows drop the next-slide preview first, then keep current slide and notes.
+      let roomy = page.width >= 1100 && page.height >= 620
+      let leftWidth = area.width * (roomy ? 0.6 : 0.58)
+      let current = slideImage(state.position, in: Rect(x: area.x, y: area.y, width: leftWidth, height: area.height))
+      if state.audienceView == .black || state.audienceView == .white || state.isFrozen {
+        // A coloured frame says the audience does not see this.
+        let border = max(2, unit * 0.2)
+        let color = state.audienceView == .black ? danger : warning
+        for edge in [
+          Rect(x: current.x - border, y: current.y - border, width: current.width + 2 * border, height: border),
+          Rect(x: current.x - border, y: current.maxY, width: current.width + 2 * border, height: border),
+          Rect(x: current.x - border, y: current.y, width: border, height: current.height),
+          Rect(x: current.maxX, y: current.y, width: border, height: current.height),
+        ] {
+          commands.append(.fill(edge, color))
+        }
       }
-    }
-    // The keys, under the current slide where there is room: one line, shrunk to fit.
-    let keysTop = current.maxY + unit * 0.9
-    if area.maxY - keysTop >= unit * 1.2 {
-      let keys =
-        status.consoleOverMirror
-        ? "Tab slides  ·  → next  ← back  ·  b black  w white  f freeze  ·  t timer  r reset  ·  q q quit"
-        : "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  t timer  r reset  ·  [ ] notes  + − size  ·  q q quit"
-      // Fonts come in whole pixels, so shrink until the measured line fits.
-      var keysSize = (unit * 0.9).rounded(.down)
-      while keysSize > 6, measurer.width(of: keys, font: FontSpec(family: family, size: keysSize)) > leftWidth {
-        keysSize -= 1
+      // The keys, under the current slide where there is room: one line, shrunk to fit.
+      let keysTop = current.maxY + unit * 0.9
+      if area.maxY - keysTop >= unit * 1.2 {
+        let keys =
+          status.consoleOverMirror
+          ? "Tab slides  ·  → next  ← back  ·  b black  w white  f freeze  ·  t timer  r reset  ·  q q quit"
+          : "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  t timer  r reset  ·  [ ] notes  + − size  ·  q q quit"
+        // Fonts come in whole pixels, so shrink until the measured line fits.
+        var keysSize = (unit * 0.9).rounded(.down)
+        while keysSize > 6, measurer.width(of: keys, font: FontSpec(family: family, size: keysSize)) > leftWidth {
+          keysSize -= 1
+        }
+        _ = text(keys, x: area.x, y: keysTop, size: keysSize, color: muted)
       }
-      _ = text(keys, x: area.x, y: keysTop, size: keysSize, color: muted)
+
+      let rightX = area.x + leftWidth + margin
+      let right = Rect(x: rightX, y: area.y, width: area.maxX - rightX, height: area.height)
+      var notesTop = right.y
+      if roomy {
+        let nextHeight = right.height * 0.42
+        _ = text("Next", x: right.x, y: right.y, size: unit, color: muted, bold: true)
+        let previewArea = Rect(x: right.x, y: right.y + unit * 1.5, width: right.width, height: nextHeight - unit * 1.5)
+        if let upcoming = state.upcoming {
+          let preview = slideImage(upcoming, in: previewArea)
+          notesTop = preview.maxY + margin
+        } else {
+          _ = text("End of the deck", x: right.x, y: previewArea.y + unit, size: unit, color: muted)
+          notesTop = previewArea.y + unit * 3
+        }
+      }
+
+      // Notes, laid out like slide text in a light-on-dark theme, scaled by + and -, scrolled by
+      // [ and ] or the mouse wheel over them.
+      let notesArea = Rect(x: right.x, y: notesTop, width: right.width, height: max(0, right.maxY - notesTop))
+      let notes = deck.slides[state.slide].notes
+      var notesTheme = theme
+      notesTheme.colors = Theme.dark.colors
+      notesTheme.colors.background = panel
+      notesTheme.sizes.body = min(0.5, unit * 1.05 * state.notesScale / page.height)
+      let notesEngine = LayoutEngine(theme: notesTheme, measurer: measurer, images: images)
+      var context = Context(engine: notesEngine, slide: deck.slides[state.slide], deck: deck, slideRect: page)
+      context.contentRect = notesArea
+      context.layout = .default
+      context.colors = notesTheme.colors
+      commands.append(.fill(notesArea, panel))
+      let inner = notesArea.insetBy(dx: unit * 0.6, dy: unit * 0.6)
+      let blocks = notes.isEmpty
+        ? [Block(.paragraph([TextRun("No notes for this slide.", style: .emphasis)]), at: deck.slides[state.slide].location)]
+        : notes
+      let stack = notesEngine.stack(blocks, width: inner.width, height: inner.height, context: context)
+      let lineStep = max(1, page.height * notesTheme.sizes.body * 1.3)
+      let scrollLimit = inner.height > 0 ? max(0, Int(((stack.height - inner.height) / lineStep).rounded(.up))) : 0
+      let scrolled = min(state.notesScroll, scrollLimit)
+      let offset = min(Double(scrolled) * lineStep, max(0, stack.height - inner.height))
+      commands.append(.pushClip(notesArea))
+      // Only what shows: long notes would otherwise draw every line into a texture.
+      commands += stack.pieces.map { $0.moved(dx: inner.x, dy: inner.y - offset).command }.filter {
+        $0.verticalExtent.map { $0.bottom > notesArea.y && $0.top < notesArea.maxY } ?? true
+      }
+      commands.append(.popClip)
+      // Arrows say there is more above or below.
+      let arrowSize = unit * 0.9
+      if scrolled < scrollLimit {
+        let label = "▼ more"
+        let width = measurer.width(of: label, font: FontSpec(family: family, size: arrowSize))
+        commands.append(.fill(Rect(x: notesArea.maxX - width - unit * 0.9, y: notesArea.maxY - arrowSize * 1.6, width: width + unit * 0.6, height: arrowSize * 1.5), panel))
+        _ = text(label, x: notesArea.maxX - width - unit * 0.6, y: notesArea.maxY - arrowSize * 1.5, size: arrowSize, color: accent)
+      }
+      if scrolled > 0 {
+        let label = "▲"
+        let width = measurer.width(of: label, font: FontSpec(family: family, size: arrowSize))
+        _ = text(label, x: notesArea.maxX - width - unit * 0.6, y: notesArea.y + unit * 0.2, size: arrowSize, color: accent)
+      }
+      return (current, notesArea, scrollLimit)
     }
 
-    let rightX = area.x + leftWidth + margin
-    let right = Rect(x: rightX, y: area.y, width: area.maxX - rightX, height: area.height)
-    var notesTop = right.y
-    if roomy {
-      let nextHeight = right.height * 0.42
-      _ = text("Next", x: right.x, y: right.y, size: unit, color: muted, bold: true)
-      let previewArea = Rect(x: right.x, y: right.y + unit * 1.5, width: right.width, height: nextHeight - unit * 1.5)
-      if let upcoming = state.upcoming {
-        let preview = slideImage(upcoming, in: previewArea)
-        notesTop = preview.maxY + margin
-      } else {
-        _ = text("End of the deck", x: right.x, y: previewArea.y + unit, size: unit, color: muted)
-        notesTop = previewArea.y + unit * 3
+    // The overview: every slide in a grid, the selection framed, the current slide marked.
+    func overview(selection: Int) -> (cells: [ConsoleFrame.OverviewCell], columns: Int) {
+      let columns = max(2, min(7, Int(area.width / (unit * 13))))
+      let gap = unit * 0.8
+      let cellWidth = ((area.width - gap * Double(columns - 1)) / Double(columns)).rounded(.down)
+      let thumbHeight = (cellWidth / deck.metadata.aspect.value).rounded(.down)
+      let labelSize = unit * 0.85
+      let rowHeight = thumbHeight + labelSize * 1.6 + gap
+      let keysHeight = unit * 1.6
+      let visibleRows = max(1, Int((area.height - keysHeight + gap) / rowHeight))
+      let lastRow = (deck.slides.count - 1) / columns
+      let firstRow = max(0, min(selection / columns - (visibleRows - 1) / 2, lastRow - visibleRows + 1))
+      var cells: [ConsoleFrame.OverviewCell] = []
+      let border = max(2, (unit * 0.18).rounded())
+      for index in (firstRow * columns)..<min(deck.slides.count, (firstRow + visibleRows) * columns) {
+        let x = (area.x + Double(index % columns) * (cellWidth + gap)).rounded()
+        let y = (area.y + Double(index / columns - firstRow) * rowHeight).rounded()
+        let cell = Rect(x: x, y: y, width: cellWidth, height: thumbHeight)
+        if index == selection {
+          commands.append(.fill(cell.insetBy(dx: -border * 2, dy: -border * 2), accent))
+        }
+        let last = max(0, deck.slides[index].stepCount - 1)
+        let thumbnail = layout(
+          slideAt: index, in: deck, step: last, size: PixelSize(width: Int(cellWidth), height: Int(thumbHeight)),
+          cache: frames)
+        commands.append(.layer(LayerItem(key: Self.layerKey(slide: index, step: last), x: x, y: y, frame: thumbnail)))
+        let label = "\(index + 1)  \(deck.slides[index].title ?? "")" + (index == state.slide ? "  · now" : "")
+        commands.append(.pushClip(Rect(x: x, y: cell.maxY, width: cellWidth, height: labelSize * 1.6)))
+        _ = text(
+          label, x: x, y: cell.maxY + labelSize * 0.3, size: labelSize, color: index == state.slide ? accent : muted,
+          bold: index == selection)
+        commands.append(.popClip)
+        cells.append(ConsoleFrame.OverviewCell(slide: index, rect: cell))
       }
+      let keys = "← → ↑ ↓ choose  ·  a number  ·  ⏎ go there  ·  Esc back to the talk  ·  Alt+← undo a jump"
+      _ = text(keys, x: area.x, y: area.maxY - keysHeight + unit * 0.4, size: unit * 0.9, color: muted)
+      return (cells, columns)
     }
 
-    // Notes, laid out like slide text in a light-on-dark theme, scaled by + and -, scrolled by
-    // [ and ] or the mouse wheel over them.
-    let notesArea = Rect(x: right.x, y: notesTop, width: right.width, height: max(0, right.maxY - notesTop))
-    let notes = deck.slides[state.slide].notes
-    var notesTheme = theme
-    notesTheme.colors = Theme.dark.colors
-    notesTheme.colors.background = panel
-    notesTheme.sizes.body = min(0.5, unit * 1.05 * state.notesScale / page.height)
-    let notesEngine = LayoutEngine(theme: notesTheme, measurer: measurer, images: images)
-    var context = Context(engine: notesEngine, slide: deck.slides[state.slide], deck: deck, slideRect: page)
-    context.contentRect = notesArea
-    context.layout = .default
-    context.colors = notesTheme.colors
-    commands.append(.fill(notesArea, panel))
-    let inner = notesArea.insetBy(dx: unit * 0.6, dy: unit * 0.6)
-    let blocks = notes.isEmpty
-      ? [Block(.paragraph([TextRun("No notes for this slide.", style: .emphasis)]), at: deck.slides[state.slide].location)]
-      : notes
-    let stack = notesEngine.stack(blocks, width: inner.width, height: inner.height, context: context)
-    let lineStep = max(1, page.height * notesTheme.sizes.body * 1.3)
-    let scrollLimit = inner.height > 0 ? max(0, Int(((stack.height - inner.height) / lineStep).rounded(.up))) : 0
-    let scrolled = min(state.notesScroll, scrollLimit)
-    let offset = min(Double(scrolled) * lineStep, max(0, stack.height - inner.height))
-    commands.append(.pushClip(notesArea))
-    // Only what shows: long notes would otherwise draw every line into a texture.
-    commands += stack.pieces.map { $0.moved(dx: inner.x, dy: inner.y - offset).command }.filter {
-      $0.verticalExtent.map { $0.bottom > notesArea.y && $0.top < notesArea.maxY } ?? true
+    var placed = (current: Rect(x: 0, y: 0, width: 0, height: 0), notes: Rect(x: 0, y: 0, width: 0, height: 0), scrollLimit: 0)
+    var grid: (cells: [ConsoleFrame.OverviewCell], columns: Int) = ([], 0)
+    if let selection = state.overviewSelection {
+      grid = overview(selection: selection)
+    } else {
+      placed = slidesAndNotes()
     }
-    commands.append(.popClip)
-    // Arrows say there is more above or below.
-    let arrowSize = unit * 0.9
-    if scrolled < scrollLimit {
-      let label = "▼ more"
-      let width = measurer.width(of: label, font: FontSpec(family: family, size: arrowSize))
-      commands.append(.fill(Rect(x: notesArea.maxX - width - unit * 0.9, y: notesArea.maxY - arrowSize * 1.6, width: width + unit * 0.6, height: arrowSize * 1.5), panel))
-      _ = text(label, x: notesArea.maxX - width - unit * 0.6, y: notesArea.maxY - arrowSize * 1.5, size: arrowSize, color: accent)
-    }
-    if scrolled > 0 {
-      let label = "▲"
-      let width = measurer.width(of: label, font: FontSpec(family: family, size: arrowSize))
-      _ = text(label, x: notesArea.maxX - width - unit * 0.6, y: notesArea.y + unit * 0.2, size: arrowSize, color: accent)
-    }
+
     // Everything above changes with the slide, the rest with the clock: the slide part is one
     // layer, kept as a texture, so a tick of the clock or a prepared slide change redraws little.
     var body = SlideFrame(size: size, slideRect: page, commands: commands)
@@ -279,7 +351,7 @@ extension LayoutEngine {
 
     body.commands = commands
     return ConsoleFrame(
-      frame: body, currentSlide: current,
-      notes: notesArea, notesScrollLimit: scrollLimit)
+      frame: body, currentSlide: placed.current, notes: placed.notes, notesScrollLimit: placed.scrollLimit,
+      overview: grid.cells, overviewColumns: grid.columns)
   }
 }

@@ -22,10 +22,39 @@ public enum PresentationCommand: Hashable, Sendable {
   case smallerNotes
   /// Scrolls the notes by a number of lines (negative: up).
   case scrollNotes(Int)
+  /// `o`: the grid of every slide on the console, or back from it.
+  case toggleOverview
+  /// Moves the overview's selection by slides (±1 across) or by rows of the grid.
+  case moveSelection(Int)
+  case moveSelectionRows(Int)
+  /// Jumps to the overview's selection (or a typed number) and closes the overview.
+  case chooseSelection
+  /// Jumps to a slide picked with the mouse in the overview (0-based).
+  case chooseSlide(Int)
+  /// Alt+Left: back to where the speaker was before the last jump.
+  case back
   case quit
   /// Ends the talk at once: Ctrl+C in the terminal, a signal, or the window manager closing the
   /// window. No clicker sends these, so they need no second press.
   case terminate
+}
+
+extension KeyBindings {
+  /// Keys that mean something else while the overview is open: arrows move the selection,
+  /// Enter and Space jump to it, Esc closes. Other keys keep their meaning.
+  public static func overviewCommand(forKey name: String) -> PresentationCommand? {
+    switch name.lowercased() {
+    case "right", "pagedown", "n": return .moveSelection(1)
+    case "left", "pageup", "p", "backspace": return .moveSelection(-1)
+    case "down": return .moveSelectionRows(1)
+    case "up": return .moveSelectionRows(-1)
+    case "home": return .moveSelection(-100_000)
+    case "end": return .moveSelection(100_000)
+    case "return", "keypad enter", "space": return .chooseSelection
+    case "escape": return .toggleOverview
+    default: return nil
+    }
+  }
 }
 
 /// The default keys, by SDL key name (`SDL_GetKeyName`): the speaker's keyboard and what
@@ -56,6 +85,7 @@ public enum KeyBindings {
     case "]": return .scrollNotes(3)
     case "[": return .scrollNotes(-3)
     case "q": return .quit
+    case "o": return .toggleOverview
     default:
       break
     }

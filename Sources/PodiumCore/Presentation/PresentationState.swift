@@ -45,6 +45,12 @@ public struct PresentationState: Hashable, Sendable {
   public private(set) var notesScroll = 0
   /// How far the notes can scroll, as the console last laid them out.
   public private(set) var notesScrollLimit = Int.max
+  /// The slide selected in the overview (0-based); nil while the overview is closed.
+  public private(set) var overviewSelection: Int?
+  /// Columns of the overview grid, as the console last laid it out (for Up and Down).
+  public private(set) var overviewColumns = 4
+  /// Where the speaker was before each jump, latest last: Alt+Left goes back.
+  public private(set) var history: [Position] = []
   /// When q was pressed, waiting for the second press.
   public private(set) var quitArmedAt: Double?
   public private(set) var shouldQuit = false
@@ -87,6 +93,16 @@ public struct PresentationState: Hashable, Sendable {
   public mutating func apply(_ command: PresentationCommand, at now: Double) -> Bool {
     let before = self
     if command != .quit && command != .terminate { quitArmedAt = nil }
+    defer {
+      // A jump (not a step to the neighbour) is remembered, so Alt+Left can undo it.
+      if command != .back, position != before.position,
+        !Self.isNeighbour(before.position, position, counts: stepCounts)
+      {
+        history.append(before.position)
+        if history.count > 50 { history.removeFirst() }
+      }
+      if slide != before.slide { notesScroll = 0 }
+    }
     switch command {
     case .next:
       if !jumpEntry.isEmpty {
@@ -118,6 +134,10 @@ public struct PresentationState: Hashable, Sendable {
       }
     case .digit(let digit):
       if jumpEntry.count < 6 { jumpEntry += String(digit) }
+      // In the overview the selection follows the number being typed.
+      if overviewSelection != nil, let number = Int(jumpEntry), (1...slideCount).contains(number) {
+        overviewSelection = number - 1
+      }
     case .cancel:
       // Esc clears a half-typed jump; otherwise, as clickers send it, it toggles black.
       if jumpEntry.isEmpty { blank = blank == .black ? nil : .black } else { jumpEntry = "" }
@@ -141,6 +161,41 @@ public struct PresentationState: Hashable, Sendable {
       notesScale = min(3, notesScale * 1.15)
     case .smallerNotes:
       notesScale = max(0.5, notesScale / 1.15)
+    case .toggleOverview:
+      jumpEntry = ""
+      overviewSelection = overviewSelection == nil ? slide : nil
+    case .moveSelection(let delta):
+      if let selection = overviewSelection {
+        overviewSelection = max(0, min(slideCount - 1, selection + delta))
+      }
+    case .moveSelectionRows(let rows):
+      if let selection = overviewSelection {
+        let moved = selection + rows * overviewColumns
+        if (0..<slideCount).contains(moved) { overviewSelection = moved }
+      }
+    case .chooseSelection:
+      if let selection = overviewSelection {
+        let number = Int(jumpEntry) ?? (selection + 1)
+        jumpEntry = ""
+        overviewSelection = nil
+        if (1...slideCount).contains(number) {
+          timer.startIfNeeded(at: now)
+          (slide, step) = (number - 1, 0)
+        }
+      }
+    case .chooseSlide(let index):
+      overviewSelection = nil
+      jumpEntry = ""
+      if (0..<slideCount).contains(index) {
+        timer.startIfNeeded(at: now)
+        (slide, step) = (index, 0)
+      }
+    case .back:
+      jumpEntry = ""
+      if let previous = history.popLast() {
+        slide = min(previous.slide, slideCount - 1)
+        step = min(previous.step, stepCounts[slide] - 1)
+      }
     case .scrollNotes(let lines):
       notesScroll = max(0, min(notesScrollLimit, notesScroll + lines))
     case .terminate:
@@ -152,8 +207,18 @@ public struct PresentationState: Hashable, Sendable {
         quitArmedAt = now
       }
     }
-    if slide != before.slide { notesScroll = 0 }
     return before != self
+  }
+
+  /// Whether `to` is one press of next or previous away from `from`.
+  private static func isNeighbour(_ from: Position, _ to: Position, counts: [Int]) -> Bool {
+    func index(_ position: Position) -> Int { counts.prefix(position.slide).reduce(0, +) + position.step }
+    return abs(index(from) - index(to)) <= 1
+  }
+
+  /// Tells the state how many columns the overview grid has, for Up and Down.
+  public mutating func setOverviewColumns(_ columns: Int) {
+    overviewColumns = max(1, columns)
   }
 
   /// Tells the state how far the notes on screen can scroll, so that scrolling past their end
