@@ -80,6 +80,8 @@ public final class PresentationApp {
   }()
   /// Where the notes panel was last drawn, per window id: the wheel scrolls notes there.
   private var notesRects: [UInt32: Rect] = [:]
+  /// Where the console's view of the current slide was last drawn, per window id: the pointer.
+  private var currentSlideRects: [UInt32: Rect] = [:]
   /// Where the overview's slides were last drawn, per window id: a click picks one.
   private var overviewCells: [UInt32: [ConsoleFrame.OverviewCell]] = [:]
 
@@ -207,6 +209,12 @@ public final class PresentationApp {
       }
       let command: PresentationCommand = event.button.button == UInt8(SDL_BUTTON_RIGHT) ? .previous : .next
       return (state.apply(command, at: now), false)
+    case SDL_MOUSEMOTION:
+      // With the pointer on, the mouse over the console's view of the slide moves the dot on
+      // the audience's slide; off that view the dot goes.
+      guard state.pointerOn, let view = currentSlideRects[event.motion.windowID] else { return (false, false) }
+      let point = SlidePoint.under(x: Double(event.motion.x), y: Double(event.motion.y), in: view)
+      return (state.apply(.pointAt(point), at: now), false)
     case SDL_MOUSEWHEEL:
       guard event.wheel.y != 0 else { return (false, false) }
       let lines = Int(event.wheel.y) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? 1 : -1)
@@ -406,9 +414,11 @@ public final class PresentationApp {
     case .slide(let slide, let step):
       guard deck.slides.indices.contains(slide) else { return filled(RGBAColor(red: 0, green: 0, blue: 0)) }
       let frame = engine.layout(slideAt: slide, in: deck, step: step, size: size, cache: frames)
+      let laser = state.laser.map { $0.dot(in: frame.slideRect) } ?? []
       return SlideFrame(
         size: size, slideRect: frame.slideRect,
-        commands: [.layer(LayerItem(key: LayoutEngine.layerKey(slide: slide, step: step), x: 0, y: 0, frame: frame))])
+        commands: [.layer(LayerItem(key: LayoutEngine.layerKey(slide: slide, step: step), x: 0, y: 0, frame: frame))]
+          + laser)
     }
   }
 
@@ -473,10 +483,12 @@ public final class PresentationApp {
       if console.overviewColumns > 0 { state.setOverviewColumns(console.overviewColumns) }
       notesRects[entry.window.id] = console.notes
       overviewCells[entry.window.id] = console.overview
+      currentSlideRects[entry.window.id] = console.currentSlide.width > 0 ? console.currentSlide : nil
       frame = console.frame
     } else {
       notesRects[entry.window.id] = nil
       overviewCells[entry.window.id] = nil
+      currentSlideRects[entry.window.id] = nil
       frame = audienceFrame(state.audienceView, size: size)
     }
     let layout = Window.milliseconds() - start

@@ -61,3 +61,44 @@ import Testing
     #expect(letterbox == Rect(x: 0, y: 96, width: 1024, height: 576))
   }
 }
+
+@Suite struct PointerTests {
+  @Test func aPointOnTheConsoleViewLandsOnTheSameSpotOfTheAudienceSlide() throws {
+    // The console's view of a 4:3 slide, and the audience's 4:3 slide pillarboxed in 1920x1080.
+    let view = Rect(x: 26, y: 61, width: 840, height: 630)
+    let audience = LayoutEngine.slideRect(aspect: AspectRatio(width: 4, height: 3), in: PixelSize(width: 1920, height: 1080))
+    let point = try #require(SlidePoint.under(x: 26 + 210, y: 61 + 315, in: view))
+    #expect(point == SlidePoint(x: 0.25, y: 0.5))
+    let spot = point.location(in: audience)
+    #expect(spot.x == 240 + 360 && spot.y == 540, "a quarter across the slide, not the screen")
+    // A 16:9 slide letterboxed on a 4:3 projector.
+    let letterboxed = LayoutEngine.slideRect(aspect: .wide, in: PixelSize(width: 1024, height: 768))
+    let corner = SlidePoint(x: 1, y: 1).location(in: letterboxed)
+    #expect(corner.x == 1024 && corner.y == 96 + 576)
+    #expect(SlidePoint.under(x: 20, y: 100, in: view) == nil, "off the slide: no dot")
+  }
+
+  @Test func theDotIsRoundRedAndSizedByTheSlide() {
+    let slide = Rect(x: 0, y: 0, width: 1920, height: 1080)
+    let dot = SlidePoint(x: 0.5, y: 0.5).dot(in: slide)
+    let solid = dot.compactMap { command -> Rect? in
+      if case .fill(let rect, let color) = command, color.alpha == 255 { return rect } else { return nil }
+    }
+    let widest = solid.map(\.width).max() ?? 0
+    #expect(widest > 20 && widest < 30, "about 1% of the height across: \(widest)")
+    #expect(solid.first!.width < widest / 2, "round: narrow at the top")
+    let small = SlidePoint(x: 0.5, y: 0.5).dot(in: Rect(x: 0, y: 0, width: 480, height: 270))
+    #expect(small.count < dot.count)
+  }
+
+  @Test func xTogglesThePointerAndTheMouseMovesIt() {
+    var talk = PresentationState(stepCounts: [1, 1])
+    #expect(KeyBindings.command(forKey: "X") == .togglePointer)
+    talk.apply(.pointAt(SlidePoint(x: 0.1, y: 0.2)), at: 0)
+    #expect(talk.laser == nil, "off until x")
+    talk.apply(.togglePointer, at: 0)
+    #expect(talk.laser == SlidePoint(x: 0.1, y: 0.2))
+    talk.apply(.pointAt(nil), at: 0)
+    #expect(talk.laser == nil, "the mouse left the slide")
+  }
+}

@@ -113,6 +113,37 @@ import Testing
     #expect(run.waitForExit() == 0)
   }
 
+  /// `x` and the mouse over the console's view of the slide put a red dot on the audience's
+  /// slide at the same place.
+  @Test func thePointerFollowsTheMouseOntoTheAudienceSlide() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("show") != nil)
+    // Where the console puts its view of the current slide on a 1920x1080 display.
+    let loaded = try #require(DeckParser.parse(fileAt: Self.deck).deck)
+    let fonts = FontLibrary()
+    let engine = LayoutEngine(theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: ImageLibrary())
+    let state = PresentationState(stepCounts: loaded.slides.map(\.stepCount))
+    let status = ConsoleStatus(now: 0, elapsed: 0, clock: "00:00", audience: "")
+    let view = engine.console(deck: loaded, state: state, status: status, size: PixelSize(width: 1920, height: 1080)).currentSlide
+    let target = SlidePoint(x: 0.25, y: 0.6)
+    let (mx, my) = target.location(in: view)
+    let (ax, ay) = target.location(in: Rect(x: 0, y: 0, width: 1920, height: 1080))
+    _ = try server.run("/usr/bin/xdotool", ["mousemove", "\(Int(mx))", "\(Int(my))"])
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(try Screenshot.capture(display: server.display).pixel(x: 1920 + Int(ax), y: Int(ay)) != (255, 32, 32), "no dot before x")
+    try run.key("x")
+    _ = try server.run("/usr/bin/xdotool", ["mousemove", "\(Int(mx) + 1)", "\(Int(my))"])
+    _ = try server.run("/usr/bin/xdotool", ["mousemove", "\(Int(mx))", "\(Int(my))"])
+    Thread.sleep(forTimeInterval: 0.4)
+    let screen = try Screenshot.capture(display: server.display)
+    #expect(screen.pixel(x: 1920 + Int(ax), y: Int(ay)) == (255, 32, 32), "the dot on the audience's slide")
+    #expect(screen.pixel(x: 1920 + Int(ax) + 200, y: Int(ay)) != (255, 32, 32), "only there")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
   /// The audience window takes no input of its own: a click on it is the speaker's click.
   @Test func clicksOnEitherWindowDriveBoth() throws {
     let server = try XorgServer(monitors: 2)

@@ -318,6 +318,8 @@ extension LayoutEngine {
     // layer, kept as a texture, so a tick of the clock or a prepared slide change redraws little.
     var body = SlideFrame(size: size, slideRect: page, commands: commands)
     commands = [.layer(LayerItem(key: "console \(body.hashValue)", x: 0, y: 0, frame: body))]
+    // The laser dot moves with the mouse: drawn over the layer, not in it.
+    if let laser = state.laser, placed.current.width > 0 { commands += laser.dot(in: placed.current) }
     var x = margin
     x += text(ConsoleStatus.format(status.elapsed), x: x, y: barTextY, size: big, color: ink, bold: true)
     x += unit * 1.5

@@ -33,6 +33,10 @@ public enum PresentationCommand: Hashable, Sendable {
   case chooseSlide(Int)
   /// Alt+Left: back to where the speaker was before the last jump.
   case back
+  /// `x`: the laser pointer on or off.
+  case togglePointer
+  /// The mouse over the console's view of the slide (nil: off the slide).
+  case pointAt(SlidePoint?)
   case quit
   /// Ends the talk at once: Ctrl+C in the terminal, a signal, or the window manager closing the
   /// window. No clicker sends these, so they need no second press.
@@ -86,6 +90,7 @@ public enum KeyBindings {
     case "[": return .scrollNotes(-3)
     case "q": return .quit
     case "o": return .toggleOverview
+    case "x": return .togglePointer
     default:
       break
     }

@@ -49,6 +49,9 @@ public struct PresentationState: Hashable, Sendable {
   public private(set) var overviewSelection: Int?
   /// Columns of the overview grid, as the console last laid it out (for Up and Down).
   public private(set) var overviewColumns = 4
+  /// The laser pointer (`x`) and where it points on the slide; shown only while both are set.
+  public private(set) var pointerOn = false
+  public private(set) var pointer: SlidePoint?
   /// Where the speaker was before each jump, latest last: Alt+Left goes back.
   public private(set) var history: [Position] = []
   /// When q was pressed, waiting for the second press.
@@ -71,6 +74,9 @@ public struct PresentationState: Hashable, Sendable {
   }
 
   public var isFrozen: Bool { frozen != nil }
+
+  /// Where the laser dot is, when the pointer is on and over the slide.
+  public var laser: SlidePoint? { pointerOn ? pointer : nil }
 
   /// Whether the q key has been pressed once and a second press now quits.
   public func isQuitArmed(at now: Double) -> Bool {
@@ -196,6 +202,10 @@ public struct PresentationState: Hashable, Sendable {
         slide = min(previous.slide, slideCount - 1)
         step = min(previous.step, stepCounts[slide] - 1)
       }
+    case .togglePointer:
+      pointerOn.toggle()
+    case .pointAt(let point):
+      pointer = point
     case .scrollNotes(let lines):
       notesScroll = max(0, min(notesScrollLimit, notesScroll + lines))
     case .terminate:
