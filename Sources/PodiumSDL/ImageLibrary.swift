@@ -30,6 +30,13 @@ public final class ImageLibrary: ImageMeasurer {
     return size
   }
 
+  /// Forgets every image and size: files may have changed on disk.
+  public func removeAll() {
+    surfaces.removeAll()
+    sizes.removeAll()
+    cachedBytes = 0
+  }
+
   /// The decoded image, or nil when it is missing, unreadable or too large. The corresponding
   /// C function is `IMG_Load`.
   func surface(at path: String) -> Surface? {

@@ -31,11 +31,14 @@ public final class PresentationApp {
     public var pacing: PacingPlan?
     /// Minutes before the end when the countdown turns amber.
     public var warningMinutes: Double
+    /// The deck's file: watched, and read again when it or its images change.
+    public var deckPath: String?
 
     public init(
       stage: StageOptions = StageOptions(), duration: TalkDuration? = nil, tracePath: String? = nil,
-      rehearse: Bool = false, pacing: PacingPlan? = nil, warningMinutes: Double = 2
+      rehearse: Bool = false, pacing: PacingPlan? = nil, warningMinutes: Double = 2, deckPath: String? = nil
     ) {
+      self.deckPath = deckPath
       self.stage = stage
       self.duration = duration
       self.tracePath = tracePath
@@ -55,13 +58,13 @@ public final class PresentationApp {
     var window: Window
   }
 
-  let deck: Deck
+  private(set) var deck: Deck
   let options: Options
   private let video: VideoSubsystem
   private let fonts = FontLibrary()
   private let images = ImageLibrary()
   private let measurer: SDLTextMeasurer
-  private let engine: LayoutEngine
+  private var engine: LayoutEngine
   private let trace: Trace
   private var state: PresentationState
   private var stage = Stage(mode: .mirrored, presenter: 0, audience: [])
@@ -78,6 +81,11 @@ public final class PresentationApp {
     formatter.dateFormat = "HH:mm"
     return formatter
   }()
+  /// Watches the deck and its images for live reload.
+  private var watcher: DeckWatcher?
+  /// Why the deck on disk cannot be shown (file:line:col: message): on the console only, while
+  /// the audience keeps the last good version.
+  private var reloadProblem: String?
   /// Where the notes panel was last drawn, per window id: the wheel scrolls notes there.
   private var notesRects: [UInt32: Rect] = [:]
   /// Where the console's view of the current slide was last drawn, per window id: the pointer.
@@ -118,6 +126,45 @@ public final class PresentationApp {
     state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     recorder = RehearsalRecorder(stepCounts: deck.slides.map(\.stepCount))
     trace = try Trace(path: options.tracePath, start: Self.now())
+    if let path = options.deckPath { watcher = DeckWatcher(files: [path] + deck.imagePaths) }
+  }
+
+  // MARK: - Live reload
+
+  /// Reads the deck again after an edit. A deck that no longer parses keeps the last good one on
+  /// the audience and shows the error, with its place, on the console; a good one replaces it
+  /// at the same slide (clamped if slides went).
+  private func reload() {
+    guard let path = options.deckPath else { return }
+    let start = Window.milliseconds()
+    let result = DeckParser.parse(fileAt: path)
+    var diagnostics = result.diagnostics
+    var theme = engine.theme
+    if let deck = result.deck {
+      let loaded = ThemeLoader.theme(for: deck.metadata.theme)
+      theme = loaded.0
+      diagnostics += loaded.1
+    }
+    guard let fresh = result.deck, !fresh.slides.isEmpty, !diagnostics.hasErrors else {
+      let problem =
+        diagnostics.first { $0.severity == .error }?.description
+        ?? "\(path): error: the deck has no slides"
+      reloadProblem = problem
+      trace.record("reload-failed", at: Self.now(), ["message": problem])
+      return
+    }
+    deck = fresh
+    engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
+    state.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
+    recorder.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
+    reloadProblem = nil
+    frames.removeAll()
+    images.removeAll()
+    for entry in windows { entry.window.purgeCaches() }
+    watcher?.watch(fresh.imagePaths)
+    trace.record(
+      "reload", at: Self.now(),
+      ["slides": fresh.slides.count, "slide": state.slide + 1, "step": state.step + 1, "ms": Window.milliseconds() - start])
   }
 
   /// Seconds on SDL's monotonic clock. The corresponding C function is `SDL_GetTicks64`.
@@ -183,6 +230,13 @@ public final class PresentationApp {
 
   private func handle(_ event: SDL_Event) -> (changed: Bool, restage: Bool) {
     let now = Self.now()
+    if let watcher, event.type == watcher.eventType {
+      // Editors write in bursts: let the burst end, then read the deck once.
+      SDL_Delay(30)
+      SDL_FlushEvent(watcher.eventType)
+      reload()
+      return (true, false)
+    }
     switch SDL_EventType(event.type) {
     case SDL_QUIT:
       return (state.apply(.terminate, at: now), false)
@@ -440,6 +494,7 @@ public final class PresentationApp {
       now: now, elapsed: elapsed, duration: options.duration ?? deck.metadata.duration,
       clock: clockFormatter.string(from: Date()), audience: audience, warningMinutes: options.warningMinutes,
       consoleOverMirror: stage.mode == .mirrored && !options.rehearse)
+    status.problem = reloadProblem.map { $0 + " (the audience keeps the last good version)" }
     if let pacing = options.pacing, state.timer.started {
       status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
       let end = Date().addingTimeInterval(pacing.remaining(onSlide: state.slide, elapsed: elapsed))

@@ -109,6 +109,11 @@ public final class Window {
     Double(SDL_GetPerformanceCounter()) * 1000 / Double(SDL_GetPerformanceFrequency())
   }
 
+  /// Forgets every texture kept for drawing: the deck changed.
+  func purgeCaches() {
+    frames.purgeCaches()
+  }
+
   /// Draws the layers of a frame to be shown soon into their textures, showing nothing.
   func prepare(_ frame: SlideFrame) {
     frames.prepare(frame)

@@ -49,7 +49,7 @@ struct Present: ParsableCommand {
       stage: stage.options, duration: talkDuration,
       tracePath: trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"],
       pacing: PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: TimingOptions.warningMinutes(warning))
+      warningMinutes: TimingOptions.warningMinutes(warning), deckPath: deck)
     do {
       let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)
       try app.run()

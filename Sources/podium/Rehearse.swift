@@ -56,7 +56,7 @@ struct Rehearse: ParsableCommand {
       stage: StageOptions(windowed: windowed), duration: talkDuration,
       tracePath: trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"], rehearse: true,
       pacing: PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: TimingOptions.warningMinutes(warning))
+      warningMinutes: TimingOptions.warningMinutes(warning), deckPath: deck)
     let recorder: RehearsalRecorder
     do {
       let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)

@@ -144,6 +144,58 @@ import Testing
     #expect(run.waitForExit() == 0)
   }
 
+  /// Live reload: a good edit shows within moments at the same slide, a broken one keeps the
+  /// last good deck on the audience and shows the error on the console only, and removed
+  /// slides clamp the place.
+  @Test func liveReloadKeepsTheTalkGoingThroughGoodAndBrokenEdits() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    func deck(_ third: String, slides: Int = 3) -> String {
+      let all = ["# One\n", "## Two\n\n- a point\n", "## \(third)\n\n- another point\n"]
+      return "---\ntheme: dark\n---\n\n" + all.prefix(slides).joined(separator: "\n---\n\n")
+    }
+    let path = try Fixtures.writeDeck(deck("Three"))
+    let run = try PresentRun(server, deck: path)
+    #expect(run.waitFor("show") != nil)
+    try run.key("Right", "Right")
+    #expect(run.waitFor("show", where: { $0["slide"] as? Int == 3 }) != nil)
+    Thread.sleep(forTimeInterval: 0.5)
+
+    // A good edit: the new text on the audience, at the same slide.
+    var mark = run.events().count
+    try deck("Three, edited").write(toFile: path, atomically: true, encoding: .utf8)
+    let reloaded = run.waitFor("reload", after: mark)
+    #expect(reloaded?["slide"] as? Int == 3)
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" }) != nil)
+    Thread.sleep(forTimeInterval: 0.4)
+    let out = try Fixtures.temporaryDirectory()
+    #expect(try CommandRunner.podium("export", path, "-o", out.path, "--slides", "3").status == 0)
+    let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-003.png").path)
+    let good = try Screenshot.capture(display: server.display)
+    let shown = RGBImage(width: 1920, height: 1080, pixels: good.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels)
+    #expect(try #require(shown.difference(from: expected)).differing < 0.002, "the edited slide on the audience")
+
+    // A broken edit: the audience keeps the last good slide; the console shows the error.
+    mark = run.events().count
+    try ("---\naspect: 5:banana\n---\n\n# One\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let failed = run.waitFor("reload-failed", after: mark)
+    #expect((failed?["message"] as? String)?.contains("deck.md:2:9: error: aspect '5:banana'") == true, "\(failed ?? [:])")
+    Thread.sleep(forTimeInterval: 0.4)
+    let broken = try Screenshot.capture(display: server.display)
+    #expect(broken.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels == good.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels)
+    #expect(broken.pixel(x: 1910, y: 985) == (0x5A, 0x14, 0x14), "the error band on the console")
+
+    // Slides removed: the place is clamped to what is left.
+    mark = run.events().count
+    try deck("Three", slides: 2).write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(run.waitFor("reload", after: mark)?["slide"] as? Int == 2)
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    Thread.sleep(forTimeInterval: 0.4)
+    #expect(try Screenshot.capture(display: server.display).pixel(x: 1910, y: 985) != (0x5A, 0x14, 0x14), "the error is gone")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
   /// The audience window takes no input of its own: a click on it is the speaker's click.
   @Test func clicksOnEitherWindowDriveBoth() throws {
     let server = try XorgServer(monitors: 2)

@@ -20,6 +20,8 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var paceOffset: Double?
   /// When the talk ends at the plan's pace from here, formatted like `clock`.
   public var plannedEnd: String?
+  /// A problem for the speaker alone, such as the edited deck failing to parse.
+  public var problem: String?
 
   public init(
     now: Double, elapsed: Double, duration: TalkDuration? = nil, clock: String, audience: String,
@@ -115,6 +117,7 @@ extension LayoutEngine {
     let danger = RGBAColor(red: 0xF0, green: 0x56, blue: 0x4A)
     let family = theme.fonts.body
     var commands: [DrawCommand] = [.fill(page, RGBAColor(red: 0x10, green: 0x14, blue: 0x19))]
+    var problemBand: (Rect, String, Double)?
 
     func text(_ string: String, x: Double, y: Double, size: Double, color: RGBAColor, bold: Bool = false) -> Double {
       let font = FontSpec(family: family, size: size, bold: bold)
@@ -156,6 +159,13 @@ extension LayoutEngine {
     if state.overviewSelection != nil { badges.append(("OVERVIEW: the audience still sees slide \(state.slide + 1)", accent)) }
     if !state.jumpEntry.isEmpty { badges.append(("go to slide \(state.jumpEntry)_", accent)) }
     if state.isQuitArmed(at: status.now) { badges.append(("press q again to quit", danger)) }
+
+    // A problem (an edit that broke the deck) across the top, in red, for the speaker alone.
+    if let problem = status.problem {
+      let size = unit * 0.9
+      let band = Rect(x: 0, y: bar.y - size * 1.8, width: page.width, height: size * 1.8)
+      problemBand = (band, problem, size)
+    }
 
     // Top line: position and the audience's display.
     let topSize = unit * 1.1
@@ -318,6 +328,12 @@ extension LayoutEngine {
     // layer, kept as a texture, so a tick of the clock or a prepared slide change redraws little.
     var body = SlideFrame(size: size, slideRect: page, commands: commands)
     commands = [.layer(LayerItem(key: "console \(body.hashValue)", x: 0, y: 0, frame: body))]
+    if let (band, problem, size) = problemBand {
+      commands.append(.fill(band, RGBAColor(red: 0x5A, green: 0x14, blue: 0x14)))
+      commands.append(.pushClip(band))
+      _ = text(problem, x: margin, y: band.y + size * 0.3, size: size, color: ink, bold: true)
+      commands.append(.popClip)
+    }
     // The laser dot moves with the mouse: drawn over the layer, not in it.
     if let laser = state.laser, placed.current.width > 0 { commands += laser.dot(in: placed.current) }
     var x = margin

@@ -113,6 +113,17 @@ public struct RehearsalRecorder: Hashable, Sendable {
 
   public var total: Double { stepSeconds.joined().reduce(0, +) }
 
+  /// Keeps the times recorded so far when the deck is edited mid-rehearsal: by slide and step
+  /// number, new ones at zero, removed ones dropped.
+  public mutating func replaceDeck(stepCounts: [Int]) {
+    stepSeconds = stepCounts.enumerated().map { index, count in
+      (0..<max(1, count)).map { step in
+        stepSeconds.indices.contains(index) && stepSeconds[index].indices.contains(step) ? stepSeconds[index][step] : 0
+      }
+    }
+    if let position = current, !stepSeconds.indices.contains(position.slide) { current = nil }
+  }
+
   /// The run as it is kept, with each slide's title.
   public func run(titles: [String], date: Date) -> RehearsalRun {
     let formatter = ISO8601DateFormatter()
