@@ -86,6 +86,8 @@ public final class PresentationApp {
   /// Why the deck on disk cannot be shown (file:line:col: message): on the console only, while
   /// the audience keeps the last good version.
   private var reloadProblem: String?
+  /// When the reloaded file was written (seconds since 1970), until its first frame is shown.
+  private var reloadWrittenAt: Double?
   /// Where the notes panel was last drawn, per window id: the wheel scrolls notes there.
   private var notesRects: [UInt32: Rect] = [:]
   /// Where the console's view of the current slide was last drawn, per window id: the pointer.
@@ -137,6 +139,10 @@ public final class PresentationApp {
   private func reload() {
     guard let path = options.deckPath else { return }
     let start = Window.milliseconds()
+    var info = stat()
+    if stat(path, &info) == 0 {
+      reloadWrittenAt = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
     let result = DeckParser.parse(fileAt: path)
     var diagnostics = result.diagnostics
     var theme = engine.theme
@@ -494,7 +500,7 @@ public final class PresentationApp {
       now: now, elapsed: elapsed, duration: options.duration ?? deck.metadata.duration,
       clock: clockFormatter.string(from: Date()), audience: audience, warningMinutes: options.warningMinutes,
       consoleOverMirror: stage.mode == .mirrored && !options.rehearse)
-    status.problem = reloadProblem.map { $0 + " (the audience keeps the last good version)" }
+    status.problem = reloadProblem.map { "Kept the last good deck · " + $0 }
     if let pacing = options.pacing, state.timer.started {
       status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
       let end = Date().addingTimeInterval(pacing.remaining(onSlide: state.slide, elapsed: elapsed))
@@ -519,6 +525,11 @@ public final class PresentationApp {
     }
     for entry in windows where showsConsole(entry) {
       draw(entry, cause: cause)
+    }
+    if let written = reloadWrittenAt {
+      // From the editor's write to the reloaded deck on every window.
+      reloadWrittenAt = nil
+      trace.record("reload-shown", at: Self.now(), ["since_write_ms": (Date().timeIntervalSince1970 - written) * 1000])
     }
   }
 
