@@ -33,11 +33,15 @@ public final class PresentationApp {
     public var warningMinutes: Double
     /// The deck's file: watched, and read again when it or its images change.
     public var deckPath: String?
+    /// The speaker's configuration: key bindings and the notes' size.
+    public var configuration: Configuration
 
     public init(
       stage: StageOptions = StageOptions(), duration: TalkDuration? = nil, tracePath: String? = nil,
-      rehearse: Bool = false, pacing: PacingPlan? = nil, warningMinutes: Double = 2, deckPath: String? = nil
+      rehearse: Bool = false, pacing: PacingPlan? = nil, warningMinutes: Double = 2, deckPath: String? = nil,
+      configuration: Configuration = Configuration()
     ) {
+      self.configuration = configuration
       self.deckPath = deckPath
       self.stage = stage
       self.duration = duration
@@ -125,7 +129,7 @@ public final class PresentationApp {
     self.options = options
     measurer = SDLTextMeasurer(library: fonts)
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
-    state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    state = PresentationState(stepCounts: deck.slides.map(\.stepCount), notesScale: options.configuration.notesScale)
     recorder = RehearsalRecorder(stepCounts: deck.slides.map(\.stepCount))
     trace = try Trace(path: options.tracePath, start: Self.now())
     if let path = options.deckPath { watcher = DeckWatcher(files: [path] + deck.imagePaths) }
@@ -253,7 +257,7 @@ public final class PresentationApp {
       let alt = event.key.keysym.mod & UInt16(KMOD_ALT.rawValue) != 0
       let overviewKey = state.overviewSelection != nil ? KeyBindings.overviewCommand(forKey: name) : nil
       guard
-        let command = alt && name == "Left" ? PresentationCommand.back : overviewKey ?? KeyBindings.command(forKey: name)
+        let command = alt && name == "Left" ? PresentationCommand.back : overviewKey ?? options.configuration.command(forKey: name)
       else { return (false, false) }
       let before = (state.mirrorToggled, state.swapToggled)
       let changed = state.apply(command, at: now)

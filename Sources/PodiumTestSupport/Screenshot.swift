@@ -89,7 +89,10 @@ public final class PresentRun {
   private let outputPath: String
 
   /// Runs `podium COMMAND DECK --trace ... ARGUMENTS` (`present` or `rehearse`) on `server`.
-  public init(_ server: XorgServer, deck: String, arguments: [String] = [], command: String = "present") throws {
+  public init(
+    _ server: XorgServer, deck: String, arguments: [String] = [], command: String = "present",
+    environment extra: [String: String] = [:]
+  ) throws {
     self.server = server
     let folder = try Fixtures.temporaryDirectory("podium-trace")
     tracePath = folder.appendingPathComponent("trace.jsonl").path
@@ -101,6 +104,7 @@ public final class PresentRun {
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = server.display
     environment["SDL_VIDEODRIVER"] = "x11"
+    environment.merge(extra) { $1 }
     process.environment = environment
     process.standardOutput = FileHandle(forWritingAtPath: outputPath)
     process.standardError = FileHandle.nullDevice

@@ -42,7 +42,8 @@ struct Export: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try LoadedDeck.load(deck)
+    let settings = try Settings.load(command: "podium export")
+    let loaded = try LoadedDeck.load(deck, defaultTheme: settings.theme)
     var options = DeckExporter.Options(outputDirectory: output, jobs: jobs)
     options.size = PixelSize(parsing: size) ?? options.size
     options.pages = notes ? .handouts : steps ? .steps : .slides
@@ -85,11 +86,15 @@ struct LoadedDeck {
   var theme: Theme
 
   /// `command` names what did not happen, e.g. "nothing was rendered".
-  static func load(_ path: String, command: String = "nothing was rendered") throws -> LoadedDeck {
+  /// `defaultTheme` (the configuration's) is used when the deck names no theme.
+  static func load(
+    _ path: String, command: String = "nothing was rendered", defaultTheme: ThemeChoice? = nil
+  ) throws -> LoadedDeck {
     let result = DeckParser.parse(fileAt: path)
     var diagnostics = result.diagnostics
     var theme = Theme.light
-    if let deck = result.deck {
+    if var deck = result.deck {
+      if let defaultTheme, deck.metadata.keyLocations["theme"] == nil { deck.metadata.theme = defaultTheme }
       let (loaded, themeDiagnostics) = ThemeLoader.theme(for: deck.metadata.theme)
       theme = loaded
       diagnostics += themeDiagnostics

@@ -12,7 +12,7 @@ struct Podium: ParsableCommand {
       "Decks are Markdown files: slides separated by '---', notes after '???', builds with "
       + "'<!-- pause -->'. See Decks/tour.md for a tour.",
     version: "podium \(PodiumVersion.current) (\(LibraryVersions.summary))",
-    subcommands: [Check.self, Present.self, Rehearse.self, Export.self, Displays.self, Bench.self]
+    subcommands: [Check.self, Present.self, Rehearse.self, Export.self, Displays.self, Config.self, Bench.self]
   )
 
   /// Exit status for a command line that cannot be understood (not EX_USAGE's 64: shells and

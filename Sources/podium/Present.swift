@@ -37,7 +37,8 @@ struct Present: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try LoadedDeck.load(deck, command: "the talk did not start")
+    let settings = try Settings.load(command: "podium present")
+    let loaded = try LoadedDeck.load(deck, command: "the talk did not start", defaultTheme: settings.theme)
     guard !loaded.deck.slides.isEmpty else {
       Console.error("podium present: \(deck) has no slides")
       throw ExitCode.failure
@@ -45,11 +46,13 @@ struct Present: ParsableCommand {
     let talkDuration = duration.flatMap(TalkDuration.init(parsing:))
     // Pacing follows the last rehearsal when there is one (podium rehearse keeps them).
     let log = TimingOptions.rehearsals(at: RehearsalLog.defaultPath(forDeck: deck))
+    var stageOptions = stage.options
+    stageOptions.preferredAudience = settings.audienceDisplay
     let options = PresentationApp.Options(
-      stage: stage.options, duration: talkDuration,
+      stage: stageOptions, duration: talkDuration,
       tracePath: trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"],
       pacing: PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: TimingOptions.warningMinutes(warning), deckPath: deck)
+      warningMinutes: TimingOptions.warningMinutes(warning, settings), deckPath: deck, configuration: settings)
     do {
       let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)
       try app.run()

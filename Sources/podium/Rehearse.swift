@@ -37,7 +37,8 @@ struct Rehearse: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try LoadedDeck.load(deck, command: "the rehearsal did not start")
+    let settings = try Settings.load(command: "podium rehearse")
+    let loaded = try LoadedDeck.load(deck, command: "the rehearsal did not start", defaultTheme: settings.theme)
     guard !loaded.deck.slides.isEmpty else {
       Console.error("podium rehearse: \(deck) has no slides")
       throw ExitCode.failure
@@ -56,7 +57,7 @@ struct Rehearse: ParsableCommand {
       stage: StageOptions(windowed: windowed), duration: talkDuration,
       tracePath: trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"], rehearse: true,
       pacing: PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: TimingOptions.warningMinutes(warning), deckPath: deck)
+      warningMinutes: TimingOptions.warningMinutes(warning, settings), deckPath: deck, configuration: settings)
     let recorder: RehearsalRecorder
     do {
       let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)
@@ -99,8 +100,9 @@ enum TimingOptions {
     }
   }
 
-  static func warningMinutes(_ warning: String?) -> Double {
-    warning.flatMap(TalkDuration.init(parsing:)).map { Double($0.seconds) / 60 } ?? 2
+  /// `--warning`, else the configuration's.
+  static func warningMinutes(_ warning: String?, _ settings: Configuration) -> Double {
+    warning.flatMap(TalkDuration.init(parsing:)).map { Double($0.seconds) / 60 } ?? settings.warningMinutes
   }
 
   /// The rehearsals kept for a deck; a record that cannot be read is a warning, since the talk

@@ -192,6 +192,38 @@ import Testing
     #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
     Thread.sleep(forTimeInterval: 0.4)
     #expect(try Screenshot.capture(display: server.display).pixel(x: 1910, y: 985) != (0x5A, 0x14, 0x14), "the error is gone")
+
+    // An image the deck shows is watched too: replacing it reloads.
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let image = folder.appendingPathComponent("figure.png")
+    try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Decks/images/two-displays.png"), to: image)
+    mark = run.events().count
+    try (deck("Three", slides: 2) + "\n![figure](figure.png)\n").write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(run.waitFor("reload", after: mark) != nil)
+    mark = run.events().count
+    let replacement = folder.appendingPathComponent("figure-new.png")
+    try FileManager.default.copyItem(
+      at: Fixtures.packageRoot.appendingPathComponent("Tests/PodiumSDLTests/__Goldens__/title-light.png"), to: replacement)
+    _ = rename(replacement.path, image.path)  // as an image editor saves
+    #expect(run.waitFor("reload", after: mark) != nil, "a changed image reloads the deck")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
+  /// A clicker's own keys, bound in the configuration, drive the talk.
+  @Test func keysFromTheConfigurationDriveTheTalk() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let xdg = try Fixtures.temporaryDirectory("podium-xdg")
+    try FileManager.default.createDirectory(at: xdg.appendingPathComponent("podium"), withIntermediateDirectories: true)
+    try "keys:\n  next: [j]\n  previous: [k]\n".write(
+      to: xdg.appendingPathComponent("podium/config.yaml"), atomically: true, encoding: .utf8)
+    let run = try PresentRun(server, deck: Self.deck, environment: ["XDG_CONFIG_HOME": xdg.path])
+    #expect(run.waitFor("show") != nil)
+    try run.key("j", "j")
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 3 }) != nil)
+    try run.key("k")
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }

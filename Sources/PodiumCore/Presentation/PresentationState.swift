@@ -61,8 +61,9 @@ public struct PresentationState: Hashable, Sendable {
   /// Two presses of q within this many seconds quit; one stray press never ends a talk.
   public static let quitWindow = 2.0
 
-  public init(stepCounts: [Int]) {
+  public init(stepCounts: [Int], notesScale: Double = 1) {
     self.stepCounts = stepCounts.isEmpty ? [1] : stepCounts.map { max(1, $0) }
+    self.notesScale = max(0.5, min(3, notesScale))
   }
 
   public var slideCount: Int { stepCounts.count }

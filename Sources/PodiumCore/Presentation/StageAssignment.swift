@@ -17,11 +17,15 @@ public struct StageOptions: Hashable, Sendable {
   public var swap: Bool
   public var mirror: Bool
   public var windowed: Bool
+  /// The configuration's preferred audience display (an output name): used when it is there
+  /// and nothing on the command line says otherwise, ignored when it is not.
+  public var preferredAudience: String?
 
   public init(
     presenterDisplay: DisplaySelector? = nil, audienceDisplay: DisplaySelector? = nil,
-    swap: Bool = false, mirror: Bool = false, windowed: Bool = false
+    swap: Bool = false, mirror: Bool = false, windowed: Bool = false, preferredAudience: String? = nil
   ) {
+    self.preferredAudience = preferredAudience
     self.presenterDisplay = presenterDisplay
     self.audienceDisplay = audienceDisplay
     self.swap = swap
@@ -88,7 +92,12 @@ public enum StageAssignment {
       return found
     }
     let chosenPresenter = try resolve(options.presenterDisplay, option: "--presenter-display")
-    let chosenAudience = try resolve(options.audienceDisplay, option: "--audience-display")
+    var chosenAudience = try resolve(options.audienceDisplay, option: "--audience-display")
+    if chosenAudience == nil, let preferred = options.preferredAudience,
+      let found = DisplaySelector.name(preferred).find(in: displays), found.index != chosenPresenter?.index
+    {
+      chosenAudience = found
+    }
     if let chosenPresenter, let chosenAudience, chosenPresenter.index == chosenAudience.index {
       throw StageError.sameDisplay(options.audienceDisplay ?? .index(chosenAudience.index))
     }

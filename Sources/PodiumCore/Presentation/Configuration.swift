@@ -1,0 +1,179 @@
+import Foundation
+import Yams
+
+/// The speaker's own settings, from `$XDG_CONFIG_HOME/podium/config.yaml`
+/// (`~/.config/podium/config.yaml`): extra key bindings (a clicker's keys), the theme for decks
+/// that name none, when the countdown warns, the preferred audience display and the notes' size.
+/// Unknown keys are warnings; bad values are errors with their line and column.
+public struct Configuration: Hashable, Sendable {
+  /// Key name (lowercased, as `SDL_GetKeyName` spells it) to command, over the defaults.
+  public var keys: [String: PresentationCommand] = [:]
+  public var theme: ThemeChoice?
+  public var warningMinutes: Double = 2
+  /// An output name; used when that display is there, ignored when it is not.
+  public var audienceDisplay: String?
+  public var notesScale: Double = 1
+  /// The file the settings came from, nil for the defaults.
+  public var path: String?
+
+  public init() {}
+
+  /// The names a binding can use in `keys:`, and what they do.
+  public static let commandNames: [(String, PresentationCommand)] = [
+    ("next", .next), ("previous", .previous), ("first", .first), ("last", .last),
+    ("black", .toggleBlack), ("white", .toggleWhite), ("freeze", .toggleFreeze),
+    ("timer", .toggleTimer), ("reset-timer", .resetTimer), ("console", .toggleConsole),
+    ("mirror", .toggleMirror), ("swap", .swapDisplays), ("notes-larger", .largerNotes),
+    ("notes-smaller", .smallerNotes), ("notes-down", .scrollNotes(3)), ("notes-up", .scrollNotes(-3)),
+    ("overview", .toggleOverview), ("pointer", .togglePointer), ("back", .back), ("quit", .quit),
+  ]
+
+  static let topLevelKeys = ["keys", "theme", "warning", "audience-display", "notes-size"]
+
+  /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
+  public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
+      return base + "/podium/config.yaml"
+    }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    return home + "/.config/podium/config.yaml"
+  }
+
+  /// The settings in `path`; the defaults, with no diagnostics, when there is no such file.
+  public static func load(path: String) -> (Configuration, [Diagnostic]) {
+    var sink = DiagnosticSink(file: path)
+    var config = Configuration()
+    guard FileManager.default.fileExists(atPath: path) else { return (config, []) }
+    config.path = path
+    guard let data = FileManager.default.contents(atPath: path) else {
+      sink.error("cannot read the configuration file", at: nil)
+      return (config, sink.diagnostics)
+    }
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: String(decoding: data, as: UTF8.self))
+    } catch let error as YamlError {
+      let (message, mark) = describe(error)
+      sink.error("not valid YAML: \(message)", at: mark.map { SourceLocation(line: $0.line, column: $0.column) })
+      return (config, sink.diagnostics)
+    } catch {
+      sink.error("not valid YAML: \(error)", at: nil)
+      return (config, sink.diagnostics)
+    }
+    guard let root else { return (config, sink.diagnostics) }  // an empty file
+    guard let mapping = root.mapping else {
+      sink.error("the configuration is a mapping of 'key: value' lines", at: location(root))
+      return (config, sink.diagnostics)
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    for (keyNode, value) in mapping {
+      let key = keyNode.scalar?.string ?? ""
+      switch key {
+      case "keys":
+        readKeys(value, into: &config, sink: &sink)
+      case "theme":
+        switch value.scalar?.string {
+        case "light": config.theme = .light
+        case "dark": config.theme = .dark
+        case let name? where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
+          let file = name.hasPrefix("/") ? name : folder.appendingPathComponent(name).path
+          if FileManager.default.fileExists(atPath: file) {
+            config.theme = .file(path: file)
+          } else {
+            sink.error("theme file '\(name)' not found (relative paths start at \(folder.path))", at: location(value))
+          }
+        default:
+          sink.error("theme must be light, dark or a theme .yaml file, not '\(value.scalar?.string ?? "a list")'", at: location(value))
+        }
+      case "warning":
+        if let raw = value.scalar?.string, let duration = TalkDuration(parsing: raw) {
+          config.warningMinutes = Double(duration.seconds) / 60
+        } else {
+          sink.error("warning must be a length of time such as 2m or 90s, not '\(value.scalar?.string ?? "a list")'", at: location(value))
+        }
+      case "audience-display":
+        if let name = value.scalar?.string, !name.isEmpty {
+          config.audienceDisplay = name
+        } else {
+          sink.error("audience-display must be an output name such as HDMI-1", at: location(value))
+        }
+      case "notes-size":
+        if let raw = value.scalar?.string, let scale = Double(raw), (0.5...3).contains(scale) {
+          config.notesScale = scale
+        } else {
+          sink.error("notes-size must be a number from 0.5 to 3 (1 is the default size), not '\(value.scalar?.string ?? "a list")'", at: location(value))
+        }
+      default:
+        var message = "unknown setting '\(key)' (ignored)"
+        if let guess = closestMatch(to: key, in: topLevelKeys) { message += "; did you mean '\(guess)'?" }
+        sink.warning(message, at: location(keyNode))
+      }
+    }
+    return (config, sink.diagnostics)
+  }
+
+  private static func readKeys(_ node: Node, into config: inout Configuration, sink: inout DiagnosticSink) {
+    guard let mapping = node.mapping else {
+      sink.error("keys is a mapping of command: key or [keys], e.g. 'next: [PageDown, Right]'", at: location(node))
+      return
+    }
+    let names = commandNames.map(\.0)
+    for (commandNode, keysNode) in mapping {
+      let name = commandNode.scalar?.string ?? ""
+      guard let command = commandNames.first(where: { $0.0 == name })?.1 else {
+        var message = "unknown command '\(name)' in keys; expected one of \(names.joined(separator: ", "))"
+        if let guess = closestMatch(to: name, in: names) { message = "unknown command '\(name)' in keys; did you mean '\(guess)'?" }
+        sink.error(message, at: location(commandNode))
+        continue
+      }
+      let keyNodes = keysNode.sequence.map(Array.init) ?? [keysNode]
+      for keyNode in keyNodes {
+        guard let key = keyNode.scalar?.string, !key.isEmpty else {
+          sink.error("'\(name)' takes a key name or a list of them, e.g. [PageDown, Right]", at: location(keyNode))
+          continue
+        }
+        config.keys[key.lowercased()] = command
+      }
+    }
+  }
+
+  /// What the speaker's keys do: their own bindings first, then Podium's.
+  public func command(forKey name: String) -> PresentationCommand? {
+    keys[name.lowercased()] ?? KeyBindings.command(forKey: name)
+  }
+
+  /// The effective settings as YAML, for `podium config --print`.
+  public var printed: String {
+    var lines = ["# \(path ?? "no configuration file: Podium's defaults")"]
+    switch theme {
+    case .light?: lines.append("theme: light")
+    case .dark?: lines.append("theme: dark")
+    case .file(let file)?: lines.append("theme: \(file)")
+    case nil: lines.append("theme: light          # for decks that name none")
+    }
+    lines.append("warning: \(TalkDuration(seconds: Int((warningMinutes * 60).rounded())))")
+    lines.append("audience-display: \(audienceDisplay ?? "~")")
+    lines.append("notes-size: \(notesScale)")
+    lines.append("keys:                 # yours, over the defaults")
+    for (name, command) in Self.commandNames {
+      let bound = keys.filter { $0.value == command }.map(\.key).sorted()
+      if !bound.isEmpty { lines.append("  \(name): [\(bound.joined(separator: ", "))]") }
+    }
+    if keys.isEmpty { lines[lines.count - 1] = "keys: {}              # Podium's defaults (podium present --help)" }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func location(_ node: Node) -> SourceLocation? {
+    node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
+  }
+
+  private static func describe(_ error: YamlError) -> (String, Mark?) {
+    switch error {
+    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      return (context.map { "\(problem) (\($0.text))" } ?? problem, mark)
+    default:
+      return ("\(error)".split(separator: "\n").first.map(String.init) ?? "", nil)
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import PodiumTestSupport
+import Testing
+
+@Suite struct ConfigCommandTests {
+  func home(_ config: String?) throws -> [String: String] {
+    let folder = try Fixtures.temporaryDirectory("podium-xdg")
+    if let config {
+      try FileManager.default.createDirectory(at: folder.appendingPathComponent("podium"), withIntermediateDirectories: true)
+      try config.write(to: folder.appendingPathComponent("podium/config.yaml"), atomically: true, encoding: .utf8)
+    }
+    return ["XDG_CONFIG_HOME": folder.path]
+  }
+
+  @Test func printShowsTheEffectiveConfiguration() throws {
+    let result = try CommandRunner.podium("config", "--print", environment: try home("keys:\n  next: j\nwarning: 90s\n"))
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("warning: 1m30s") && result.stdout.contains("next: [j]"), "\(result.stdout)")
+    let none = try CommandRunner.podium("config", "--print", environment: try home(nil))
+    #expect(none.status == 0 && none.stdout.contains("no configuration file"))
+  }
+
+  @Test func aBadConfigurationStopsEveryCommandWithItsPlace() throws {
+    let environment = try home("notes-size: huge\n")
+    let check = try CommandRunner.podium("config", environment: environment)
+    #expect(check.status == 1)
+    #expect(check.stderr.contains("podium/config.yaml:1:13: error: notes-size must be a number"), "\(check.stderr)")
+    var headless = environment
+    headless["DISPLAY"] = ""
+    let present = try CommandRunner.podium("present", Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path, environment: headless)
+    #expect(present.status == 1 && present.stderr.contains("config.yaml:1:13"), "\(present.stderr)")
+  }
+}
