@@ -219,7 +219,7 @@ import Testing
   }
 
   @Test func unboundKeysDoNothing() {
-    #expect(KeyBindings.command(forKey: "X") == nil)
+    #expect(KeyBindings.command(forKey: "Z") == nil)
     #expect(KeyBindings.command(forKey: "F12") == nil)
   }
 }
