@@ -23,36 +23,20 @@ struct Present: ParsableCommand {
 
   @OptionGroup var stage: StageOptionGroup
 
-  @Option(help: "The talk's length for the countdown, e.g. 20m (default: the deck's duration).")
-  var duration: String?
-
-  @Option(help: "The countdown turns amber this long before the end, e.g. 3m (default 2m).")
-  var warning: String?
-
-  @Option(help: "Write a JSON-lines trace of displays, windows and slides to FILE (also PODIUM_TRACE).")
-  var trace: String?
-
-  func validate() throws {
-    try TimingOptions.validate(duration: duration, warning: warning)
-  }
+  @OptionGroup var talk: TalkOptionGroup
 
   func run() throws {
-    let settings = try Settings.load(command: "podium present")
-    let loaded = try LoadedDeck.load(deck, command: "the talk did not start", defaultTheme: settings.theme)
-    guard !loaded.deck.slides.isEmpty else {
-      Console.error("podium present: \(deck) has no slides")
-      throw ExitCode.failure
-    }
-    let talkDuration = duration.flatMap(TalkDuration.init(parsing:))
+    let (settings, loaded) = try TalkOptionGroup.load(deck: deck, command: "present")
+    let talkDuration = talk.talkDuration
     // Pacing follows the last rehearsal when there is one (podium rehearse keeps them).
-    let log = TimingOptions.rehearsals(at: RehearsalLog.defaultPath(forDeck: deck))
+    let log = TalkOptionGroup.rehearsals(at: RehearsalLog.defaultPath(forDeck: deck))
     var stageOptions = stage.options
     stageOptions.preferredAudience = settings.audienceDisplay
     let options = PresentationApp.Options(
       stage: stageOptions, duration: talkDuration,
-      tracePath: trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"],
+      tracePath: talk.tracePath,
       pacing: PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: TimingOptions.warningMinutes(warning, settings), deckPath: deck, configuration: settings)
+      warningMinutes: talk.warningMinutes(settings), deckPath: deck, configuration: settings)
     do {
       let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)
       try app.run()

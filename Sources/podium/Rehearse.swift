@@ -23,26 +23,10 @@ struct Rehearse: ParsableCommand {
   @Option(help: "Where to keep the rehearsals (default: the deck's name with .rehearsal.json).")
   var record: String?
 
-  @Option(help: "The talk's length for the countdown and the plan, e.g. 20m (default: the deck's duration).")
-  var duration: String?
-
-  @Option(help: "The countdown turns amber this long before the end, e.g. 3m (default 2m).")
-  var warning: String?
-
-  @Option(help: "Write a JSON-lines trace of displays, windows and slides to FILE (also PODIUM_TRACE).")
-  var trace: String?
-
-  func validate() throws {
-    try TimingOptions.validate(duration: duration, warning: warning)
-  }
+  @OptionGroup var talk: TalkOptionGroup
 
   func run() throws {
-    let settings = try Settings.load(command: "podium rehearse")
-    let loaded = try LoadedDeck.load(deck, command: "the rehearsal did not start", defaultTheme: settings.theme)
-    guard !loaded.deck.slides.isEmpty else {
-      Console.error("podium rehearse: \(deck) has no slides")
-      throw ExitCode.failure
-    }
+    let (settings, loaded) = try TalkOptionGroup.load(deck: deck, command: "rehearse")
     let recordPath = record ?? RehearsalLog.defaultPath(forDeck: deck)
     // A record that cannot be read is an error before the rehearsal, not a lost run after it.
     var log: RehearsalLog
@@ -52,12 +36,11 @@ struct Rehearse: ParsableCommand {
       Console.error("podium rehearse: \(error)")
       throw ExitCode.failure
     }
-    let talkDuration = duration.flatMap(TalkDuration.init(parsing:))
+    let talkDuration = talk.talkDuration
     let options = PresentationApp.Options(
-      stage: StageOptions(windowed: windowed), duration: talkDuration,
-      tracePath: trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"], rehearse: true,
+      stage: StageOptions(windowed: windowed), duration: talkDuration, tracePath: talk.tracePath, rehearse: true,
       pacing: PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: TimingOptions.warningMinutes(warning, settings), deckPath: deck, configuration: settings)
+      warningMinutes: talk.warningMinutes(settings), deckPath: deck, configuration: settings)
     let recorder: RehearsalRecorder
     do {
       let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)
@@ -86,33 +69,5 @@ struct Rehearse: ParsableCommand {
       RehearsalTable.render(
         run: run, previous: previous, plan: plan, duration: talkDuration ?? loaded.deck.metadata.duration))
     print("Rehearsal \(log.runs.count) kept in \(recordPath).")
-  }
-}
-
-/// The timing options `present` and `rehearse` share.
-enum TimingOptions {
-  static func validate(duration: String?, warning: String?) throws {
-    if let duration, TalkDuration(parsing: duration) == nil {
-      throw ValidationError("--duration '\(duration)' is not a length of time, e.g. 20m or 1h10m.")
-    }
-    if let warning, TalkDuration(parsing: warning) == nil {
-      throw ValidationError("--warning '\(warning)' is not a length of time, e.g. 2m or 90s.")
-    }
-  }
-
-  /// `--warning`, else the configuration's.
-  static func warningMinutes(_ warning: String?, _ settings: Configuration) -> Double {
-    warning.flatMap(TalkDuration.init(parsing:)).map { Double($0.seconds) / 60 } ?? settings.warningMinutes
-  }
-
-  /// The rehearsals kept for a deck; a record that cannot be read is a warning, since the talk
-  /// goes on without pacing.
-  static func rehearsals(at path: String) -> RehearsalLog {
-    do {
-      return try RehearsalLog.read(from: path)
-    } catch {
-      Console.error("podium present: warning: \(error); pacing follows the deck's durations instead")
-      return RehearsalLog()
-    }
   }
 }

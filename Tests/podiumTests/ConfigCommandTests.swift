@@ -31,3 +31,14 @@ import Testing
     #expect(present.status == 1 && present.stderr.contains("config.yaml:1:13"), "\(present.stderr)")
   }
 }
+
+@Suite struct TalkOptionTests {
+  @Test(arguments: ["present", "rehearse"])
+  func badLengthsOfTimeAreUsageErrors(command: String) throws {
+    let deck = Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path
+    let duration = try CommandRunner.podium(command, deck, "--duration", "soon")
+    #expect(duration.status == 2 && duration.stderr.contains("--duration 'soon' is not a length of time"))
+    let warning = try CommandRunner.podium(command, deck, "--warning", "later")
+    #expect(warning.status == 2 && warning.stderr.contains("--warning 'later' is not a length of time"))
+  }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import PodiumCore
+
+/// The options and the start-up that `present` and `rehearse` share.
+struct TalkOptionGroup: ParsableArguments {
+  @Option(help: "The talk's length for the countdown and the plan, e.g. 20m (default: the deck's duration).")
+  var duration: String?
+
+  @Option(help: "The countdown turns amber this long before the end, e.g. 3m (default: the configuration's, else 2m).")
+  var warning: String?
+
+  @Option(help: "Write a JSON-lines trace of displays, windows and slides to FILE (also PODIUM_TRACE).")
+  var trace: String?
+
+  func validate() throws {
+    if let duration, TalkDuration(parsing: duration) == nil {
+      throw ValidationError("--duration '\(duration)' is not a length of time, e.g. 20m or 1h10m.")
+    }
+    if let warning, TalkDuration(parsing: warning) == nil {
+      throw ValidationError("--warning '\(warning)' is not a length of time, e.g. 2m or 90s.")
+    }
+  }
+
+  var talkDuration: TalkDuration? { duration.flatMap(TalkDuration.init(parsing:)) }
+
+  var tracePath: String? { trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"] }
+
+  /// `--warning`, else the configuration's.
+  func warningMinutes(_ settings: Configuration) -> Double {
+    warning.flatMap(TalkDuration.init(parsing:)).map { Double($0.seconds) / 60 } ?? settings.warningMinutes
+  }
+
+  /// The configuration and the deck, or the command ends with their problems printed.
+  static func load(deck: String, command: String) throws -> (Configuration, LoadedDeck) {
+    let settings = try Settings.load(command: "podium \(command)")
+    let verb = command == "rehearse" ? "the rehearsal" : "the talk"
+    let loaded = try LoadedDeck.load(deck, command: "\(verb) did not start", defaultTheme: settings.theme)
+    guard !loaded.deck.slides.isEmpty else {
+      Console.error("podium \(command): \(deck) has no slides")
+      throw ExitCode.failure
+    }
+    return (settings, loaded)
+  }
+
+  /// The rehearsals kept for a deck; a record that cannot be read is a warning, since the talk
+  /// goes on without pacing.
+  static func rehearsals(at path: String) -> RehearsalLog {
+    do {
+      return try RehearsalLog.read(from: path)
+    } catch {
+      Console.error("podium present: warning: \(error); pacing follows the deck's durations instead")
+      return RehearsalLog()
+    }
+  }
+}
