@@ -505,6 +505,7 @@ public final class PresentationApp {
       clock: clockFormatter.string(from: Date()), audience: audience, warningMinutes: options.warningMinutes,
       consoleOverMirror: stage.mode == .mirrored && !options.rehearse)
     status.problem = reloadProblem.map { "Kept the last good deck · " + $0 }
+    status.rehearsing = options.rehearse
     if let pacing = options.pacing, state.timer.started {
       status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
       let end = Date().addingTimeInterval(pacing.remaining(onSlide: state.slide, elapsed: elapsed))

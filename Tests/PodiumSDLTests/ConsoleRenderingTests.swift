@@ -236,6 +236,10 @@ import Testing
       let keys = try #require(keysItem(console.frame), "\(size)")
       #expect(keys.x + keys.width <= console.currentSlide.maxX + 0.5, "\(size): \(keys.x + keys.width) > \(console.currentSlide.maxX)")
     }
+    var rehearsal = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Rehearsal")
+    rehearsal.rehearsing = true
+    let (_, rehearsing) = try render(deck, state, rehearsal, size: PixelSize(width: 1920, height: 1080))
+    #expect(texts(rehearsing).contains { $0.contains("t pause the clock") && !$0.contains("b black") })
     let mirrored = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Mirrored", consoleOverMirror: true)
     let (_, over) = try render(deck, state, mirrored, size: PixelSize(width: 1920, height: 1080))
     #expect(texts(over).contains { $0.hasPrefix("Tab slides") })

@@ -22,6 +22,8 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var plannedEnd: String?
   /// A problem for the speaker alone, such as the edited deck failing to parse.
   public var problem: String?
+  /// `podium rehearse`: no audience, so the keys line leaves out blanking and displays.
+  public var rehearsing = false
 
   public init(
     now: Double, elapsed: Double, duration: TalkDuration? = nil, clock: String, audience: String,
@@ -205,9 +207,11 @@ extension LayoutEngine {
       let keysTop = current.maxY + unit * 0.9
       if area.maxY - keysTop >= unit * 1.2 {
         let keys =
-          status.consoleOverMirror
-          ? "Tab slides  ·  → next  ← back  ·  b black  w white  f freeze  ·  t timer  r reset  ·  q q quit"
-          : "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  t timer  r reset  ·  [ ] notes  + − size  ·  q q quit"
+          status.rehearsing
+          ? "→ next  ← back  ·  number ⏎ jump  ·  o overview  ·  t pause the clock  r reset  ·  [ ] notes  ·  q q quit"
+          : status.consoleOverMirror
+            ? "Tab slides  ·  → next  ← back  ·  b black  w white  f freeze  ·  t timer  r reset  ·  q q quit"
+            : "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  t timer  r reset  ·  [ ] notes  + − size  ·  q q quit"
         // Fonts come in whole pixels, so shrink until the measured line fits.
         var keysSize = (unit * 0.9).rounded(.down)
         while keysSize > 6, measurer.width(of: keys, font: FontSpec(family: family, size: keysSize)) > leftWidth {
