@@ -50,8 +50,7 @@ public final class FrameRenderer {
     for command in frame.commands {
       switch command {
       case .layer(let item):
-        prepare(item.frame)
-        _ = layerTexture(item)
+        prepareLayer(item)
       case .text(let item):
         _ = textTexture(item)
       case .image(let item):
@@ -60,6 +59,16 @@ public final class FrameRenderer {
         break
       }
     }
+  }
+
+  /// Draws a layer into its texture, the layers inside it first (so drawing it never switches
+  /// the target half-way), or marks the kept one as used. A kept layer's contents are not walked:
+  /// the console's slide part holds every line of text, and its texture already has them.
+  private func prepareLayer(_ item: LayerItem) {
+    if layers[LayerKey(key: item.key, size: item.frame.size)] == nil {
+      for case .layer(let inner) in item.frame.commands { prepareLayer(inner) }
+    }
+    _ = layerTexture(item)
   }
 
   private func drawCommands(_ commands: [DrawCommand], clips: inout [Rect]) {
