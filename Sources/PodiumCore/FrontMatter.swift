@@ -202,7 +202,8 @@ struct FrontMatter {
     return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
   }
 
-  private static func describe(_ error: YamlError) -> (String, Mark?) {
+  /// A YAML error as a short message and where it is; the configuration file uses it too.
+  static func describe(_ error: YamlError) -> (String, Mark?) {
     switch error {
     case .scanner(let context, let problem, let mark, _),
       .parser(let context, let problem, let mark, _),

@@ -53,7 +53,7 @@ public struct Configuration: Hashable, Sendable {
     do {
       root = try Yams.compose(yaml: String(decoding: data, as: UTF8.self))
     } catch let error as YamlError {
-      let (message, mark) = describe(error)
+      let (message, mark) = FrontMatter.describe(error)
       sink.error("not valid YAML: \(message)", at: mark.map { SourceLocation(line: $0.line, column: $0.column) })
       return (config, sink.diagnostics)
     } catch {
@@ -165,15 +165,5 @@ public struct Configuration: Hashable, Sendable {
 
   private static func location(_ node: Node) -> SourceLocation? {
     node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
-  }
-
-  private static func describe(_ error: YamlError) -> (String, Mark?) {
-    switch error {
-    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-      .composer(let context, let problem, let mark, _):
-      return (context.map { "\(problem) (\($0.text))" } ?? problem, mark)
-    default:
-      return ("\(error)".split(separator: "\n").first.map(String.init) ?? "", nil)
-    }
   }
 }
