@@ -88,6 +88,11 @@ public final class Renderer {
     }
   }
 
+  /// Carries out the drawing SDL has queued. The corresponding C function is `SDL_RenderFlush`.
+  func flush() {
+    SDL_RenderFlush(pointer)
+  }
+
   /// The corresponding C function is `SDL_RenderPresent`.
   public func present() {
     SDL_RenderPresent(pointer)

@@ -33,10 +33,8 @@ public final class Window {
     renderer = Renderer(owning: raw)
     frames = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
     frames.layerFormat = SDL_GetWindowPixelFormat(window)
-    // Room for four window-sized layers: the current, next and previous slide on the audience
-    // window, and the console's slide views now and after the next or previous press.
-    frames.layerBudget = max(16 << 20, 4 * width * height * 4)
     self.borderless = borderless
+    keepLayers(windowFrames: 4)
   }
 
   private let borderless: Bool
@@ -53,7 +51,8 @@ public final class Window {
   }
 
   /// How many window-sized layers of drawing to keep: the audience window needs the current,
-  /// next and previous slide; the console its slide part and slide views for each of those.
+  /// next and previous slide (4 leaves one spare, the default); the console its slide part and
+  /// slide views for each of those.
   func keepLayers(windowFrames count: Int) {
     let size = pixelSize
     frames.layerBudget = max(16 << 20, count * size.width * size.height * 4)
@@ -97,7 +96,7 @@ public final class Window {
     let start = Self.milliseconds()
     frames.draw(frame)
     // SDL queues drawing until the present; flushing first splits the two times honestly.
-    SDL_RenderFlush(renderer.pointer)
+    renderer.flush()
     let drawn = Self.milliseconds()
     renderer.present()
     return (drawn - start, Self.milliseconds() - drawn)
