@@ -156,11 +156,12 @@ public final class PresentationApp {
       diagnostics += loaded.1
     }
     guard let fresh = result.deck, !fresh.slides.isEmpty, !diagnostics.hasErrors else {
-      let problem =
-        diagnostics.first { $0.severity == .error }?.description
-        ?? "\(path): error: the deck has no slides"
-      reloadProblem = problem
-      trace.record("reload-failed", at: Self.now(), ["message": problem])
+      var problem = diagnostics.first { $0.severity == .error }
+        ?? Diagnostic(.error, file: path, at: nil, "the deck has no slides")
+      trace.record("reload-failed", at: Self.now(), ["message": problem.description])
+      // The console names the file, not its whole path: the place is what the speaker needs.
+      problem.file = URL(fileURLWithPath: problem.file).lastPathComponent
+      reloadProblem = problem.description
       return
     }
     deck = fresh

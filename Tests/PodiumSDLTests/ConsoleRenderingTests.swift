@@ -245,6 +245,33 @@ import Testing
     #expect(texts(over).contains { $0.hasPrefix("Tab slides") })
   }
 
+  /// A broken edit's message sits in a red band above the times; a long one ends in an
+  /// ellipsis inside the window instead of running off its edge.
+  @Test func aLongProblemEndsInAnEllipsisInsideTheWindow() throws {
+    let deck = try tour()
+    let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    var status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
+    status.problem = "Kept the last good deck · deck.md:2:9: error: aspect '5:banana'"
+    let size = PixelSize(width: 1280, height: 720)
+    let (short, shortFrame) = try render(deck, state, status, size: size)
+    let shortText = try #require(shortFrame.commands.compactMap { command -> TextItem? in
+      if case .text(let item) = command, item.text.hasPrefix("Kept") { return item }
+      return nil
+    }.first)
+    #expect(shortText.text == status.problem, "a message that fits is shown whole")
+    #expect(short.pixel(x: 2, y: Int(shortText.y)) == RGBAColor(red: 0x5A, green: 0x14, blue: 0x14), "the band")
+
+    status.problem = "Kept the last good deck · " + String(repeating: "/a/very/deep/folder", count: 40) + "/deck.md:2:9: error"
+    let (_, longFrame) = try render(deck, state, status, size: size)
+    let longText = try #require(longFrame.commands.compactMap { command -> TextItem? in
+      if case .text(let item) = command, item.text.hasPrefix("Kept") { return item }
+      return nil
+    }.first)
+    #expect(longText.text.hasSuffix("…"))
+    #expect(longText.text.count > 40, "as much as fits is kept: \(longText.text)")
+    #expect(longText.x + longText.width <= Double(size.width), "\(longText.x + longText.width)")
+  }
+
   @Test func longNotesScrollWithAMarker() throws {
     let lines = (1...60).map { "Note line \($0) with a few words to read aloud." }.joined(separator: "\n\n")
     let path = try Fixtures.writeDeck("# One\n\n???\n\n\(lines)\n\n---\n\n# Two\n")

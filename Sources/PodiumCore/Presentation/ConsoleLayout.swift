@@ -335,7 +335,22 @@ extension LayoutEngine {
     if let (band, problem, size) = problemBand {
       commands.append(.fill(band, RGBAColor(red: 0x5A, green: 0x14, blue: 0x14)))
       commands.append(.pushClip(band))
-      _ = text(problem, x: margin, y: band.y + size * 0.3, size: size, color: ink, bold: true)
+      // A long message (a deep path, a long YAML error) ends in an ellipsis rather than at the edge.
+      let font = FontSpec(family: family, size: size, bold: true)
+      let room = band.width - 2 * margin
+      var shown = problem
+      if measurer.width(of: problem, font: font) > room {
+        // The longest prefix that fits with its ellipsis, found by halving.
+        let characters = Array(problem)
+        var fits = 0
+        var tooLong = characters.count
+        while tooLong - fits > 1 {
+          let middle = (fits + tooLong) / 2
+          if measurer.width(of: String(characters[..<middle]) + "…", font: font) <= room { fits = middle } else { tooLong = middle }
+        }
+        shown = String(characters[..<fits]).trimmingCharacters(in: .whitespaces) + "…"
+      }
+      _ = text(shown, x: margin, y: band.y + size * 0.3, size: size, color: ink, bold: true)
       commands.append(.popClip)
     }
     // The laser dot moves with the mouse: drawn over the layer, not in it.
