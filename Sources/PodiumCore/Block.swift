@@ -147,10 +147,14 @@ public struct ImageReference: Hashable, Sendable {
   public var source: String
   public var alt: String
   public var path: String?
+  /// Why the image cannot be shown ("image not found", "not an image"), for its placeholder; the
+  /// path is kept so that live reload watches it.
+  public var problem: String?
 
-  public init(source: String, alt: String, path: String?) {
+  public init(source: String, alt: String, path: String?, problem: String? = nil) {
     self.source = source
     self.alt = alt
     self.path = path
+    self.problem = problem
   }
 }

@@ -9,9 +9,10 @@ import Foundation
 /// The text of a deck file, read safely: a missing file, a directory, an unreadable file, a
 /// device or a file of the wrong encoding becomes a diagnostic, never a crash or a hang.
 struct DeckSource {
-  /// Decks larger than this are refused: a talk is kilobytes, and reading gigabytes from a wrong
-  /// path would stall the machine.
-  static let maximumSize = 64 * 1024 * 1024
+  /// Decks larger than this are refused: a talk is kilobytes (the largest deck in the shared
+  /// benchmarks, a thousand slides, is 300 KB), and reading gigabytes from a wrong path would
+  /// stall the machine.
+  static let maximumSize = 16 * 1024 * 1024
 
   var text: String
 
@@ -19,8 +20,10 @@ struct DeckSource {
     case message(String)
   }
 
-  /// Reads the file at `path`. The corresponding C functions are `open`, `fstat` and `read`.
-  static func read(path: String) -> Result<[UInt8], ReadError> {
+  /// Reads the file at `path`, a deck or another file Podium reads whole (a theme, the
+  /// configuration), refusing more than `maximumSize` bytes; `kind` names such files in the
+  /// message. The corresponding C functions are `open`, `fstat` and `read`.
+  static func read(path: String, maximumSize: Int = maximumSize, kind: String = "decks") -> Result<[UInt8], ReadError> {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
       return .failure(.message(describeOpenError(errno, path: path)))
@@ -41,7 +44,7 @@ struct DeckSource {
     guard size <= maximumSize else {
       return .failure(
         .message(
-          "'\(path)' is \(size / (1024 * 1024)) MB; decks are limited to \(maximumSize / (1024 * 1024)) MB"
+          "'\(path)' is \(megabytes(size)); \(kind) are limited to \(megabytes(maximumSize))"
         ))
     }
     var bytes = [UInt8](repeating: 0, count: size)
@@ -59,6 +62,12 @@ struct DeckSource {
     }
     bytes.removeSubrange(filled...)
     return .success(bytes)
+  }
+
+  /// A size for a message, rounded up, so a file just over a limit never reads as the limit.
+  private static func megabytes(_ bytes: Int) -> String {
+    let tenths = (bytes * 10 + 1024 * 1024 - 1) / (1024 * 1024)
+    return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
   }
 
   private static func describeOpenError(_ code: Int32, path: String) -> String {

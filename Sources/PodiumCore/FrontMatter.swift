@@ -67,13 +67,12 @@ struct FrontMatter {
 
     let root: Node?
     do {
-      root = try Yams.compose(yaml: yaml)
-    } catch let error as YamlError {
-      let (message, mark) = describe(error)
-      diagnostics.error("front matter is not valid YAML: \(message)", at: location(mark))
-      return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
+      root = try YAMLText.compose(yaml)
     } catch {
-      diagnostics.error("front matter is not valid YAML: \(error)", at: location(nil))
+      let (message, place) = YAMLText.describe(error)
+      let at = place.map { SourceLocation(line: $0.line + lineOffset, column: $0.column) } ?? location(nil)
+      diagnostics.error(
+        error is YAMLText.AnchorRefused ? "front matter: \(message)" : "front matter is not valid YAML: \(message)", at: at)
       return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
     }
     guard let root else {

@@ -425,13 +425,17 @@ struct SlideBuilder {
     if lowered.hasPrefix("file://") { written = String(source.dropFirst(7)) }
     let decoded = written.removingPercentEncoding ?? written
     let path = resolve(path: decoded, against: baseDirectory)
-    var isDirectory: ObjCBool = false
     if source.isEmpty {
       diagnostics.warning("image has no path", at: here)
-    } else if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      diagnostics.warning("image '\(source)' not found", at: here)
-    } else if isDirectory.boolValue {
-      diagnostics.warning("image '\(source)' is a directory, not an image", at: here)
+      return ImageReference(source: source, alt: alt, path: nil, problem: "image not found")
+    }
+    // Checked from its header now, so the speaker hears of it before the talk. The image library
+    // checks again before decoding, so a FIFO, a device or a huge image never reaches the
+    // decoder; the slide shows a placeholder saying why.
+    if case .failure(let problem) = ImageFile.inspect(path: path) {
+      diagnostics.warning("image '\(source)' \(problem.message)", at: here)
+      // The path stays, so live reload watches it and the image shows once it is fixed.
+      return ImageReference(source: source, alt: alt, path: path, problem: problem.reason)
     }
     return ImageReference(source: source, alt: alt, path: path)
   }

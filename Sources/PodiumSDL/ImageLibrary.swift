@@ -7,11 +7,6 @@ import PodiumCore
 ///
 /// Used from one thread.
 public final class ImageLibrary: ImageMeasurer {
-  /// Images larger than this on a side are refused rather than decoded into gigabytes.
-  public static let maximumSide = 16_384
-  /// Image files larger than this are not read at all.
-  public static let maximumFileSize = 128 * 1024 * 1024
-
   /// Decoded images are kept up to this many bytes; past it the cache starts again, so a deck
   /// of a hundred photographs does not hold them all in memory.
   public static let cacheBudget = 256 * 1024 * 1024
@@ -52,14 +47,15 @@ public final class ImageLibrary: ImageMeasurer {
     return loaded
   }
 
+  /// Decodes the image after its header passed `ImageFile`'s checks (a regular file, an image,
+  /// not truncated, not too large), which the file may have stopped passing since the deck was
+  /// read. Formats whose header Podium does not read are checked for size after decoding.
   private func load(_ path: String) -> Surface? {
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-      Int(info.st_size) <= Self.maximumFileSize
-    else { return nil }
-    guard let raw = IMG_Load(path) else { return nil }
+    guard case .success = ImageFile.inspect(path: path), let raw = IMG_Load(path) else { return nil }
     let surface = Surface(owning: raw)
-    guard surface.width <= Self.maximumSide, surface.height <= Self.maximumSide else { return nil }
+    guard surface.width <= ImageFile.maximumSide, surface.height <= ImageFile.maximumSide,
+      surface.width * surface.height <= ImageFile.maximumPixels
+    else { return nil }
     return surface
   }
 }

@@ -16,6 +16,10 @@ public enum Fixtures {
     return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
   }
 
+  /// A real PNG of one pixel, for tests that need an image file a deck can show.
+  public static let onePixelPNG = Data(
+    base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")!
+
   public static var compatDecks: [URL] {
     let folder = shared.appendingPathComponent("compat")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

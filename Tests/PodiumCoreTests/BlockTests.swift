@@ -139,7 +139,7 @@ import Testing
   @Test func imagesBlockAndBackground() throws {
     let folder = try Fixtures.temporaryDirectory()
     for name in ["fig.png", "bg.jpg", "photo.jpg"] {
-      try Data([0]).write(to: folder.appendingPathComponent(name))
+      try Fixtures.onePixelPNG.write(to: folder.appendingPathComponent(name))
     }
     let result = parse(
       """

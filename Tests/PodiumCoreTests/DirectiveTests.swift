@@ -56,7 +56,7 @@ import Testing
 
   @Test func backgroundImagePathIsCheckedAndMarpSpellingsWork() throws {
     let folder = try Fixtures.temporaryDirectory()
-    try Data([0x89]).write(to: folder.appendingPathComponent("bg.png"))
+    try Fixtures.onePixelPNG.write(to: folder.appendingPathComponent("bg.png"))
     let result = parse(
       """
       <!-- _class: invert -->

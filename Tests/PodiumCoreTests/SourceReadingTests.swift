@@ -66,7 +66,7 @@ import Testing
     let folder = try Fixtures.temporaryDirectory()
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("img"), withIntermediateDirectories: true)
-    try Data([0]).write(to: folder.appendingPathComponent("img/a.png"))
+    try Fixtures.onePixelPNG.write(to: folder.appendingPathComponent("img/a.png"))
     let deckPath = folder.appendingPathComponent("talk.md").path
     try "![a](img/a.png)\n![b](img/b.png)\n".write(toFile: deckPath, atomically: true, encoding: .utf8)
     let result = DeckParser.parse(fileAt: deckPath)

@@ -324,7 +324,7 @@ struct BlockLayout {
     let boxWidth = min(width, boxHeight * 16 / 9)
     let frame = Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)
     let font = FontSpec(family: context.bodyFamily, size: em * 0.7)
-    let label = "image not found: \(image.source)"
+    let label = "\(image.problem ?? "image not found"): \(image.source)"
     let lines = engine.flow(context, font: font, color: colors.muted).lines(
       [TextRun(label)], width: boxWidth * 0.9, alignment: .center)
     let textHeight = lines.reduce(0) { $0 + $1.height }

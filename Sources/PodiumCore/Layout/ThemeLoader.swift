@@ -29,16 +29,21 @@ public enum ThemeLoader {
 
   public static func load(path: String) -> (Theme, [Diagnostic]) {
     var sink = DiagnosticSink(file: path)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      sink.error("cannot read theme file '\(path)'", at: nil)
+    // Read as a deck is: a FIFO, a device or a huge file named as a theme is refused, not read.
+    let data: [UInt8]
+    switch DeckSource.read(path: path, maximumSize: 1024 * 1024, kind: "theme files") {
+    case .success(let bytes): data = bytes
+    case .failure(.message(let message)):
+      sink.error("cannot use theme file: \(message)", at: nil)
       return (.light, sink.diagnostics)
     }
     let text = String(decoding: data, as: UTF8.self)
     let root: Node?
     do {
-      root = try Yams.compose(yaml: text)
+      root = try YAMLText.compose(text)
     } catch {
-      sink.error("theme is not valid YAML: \(error)".split(separator: "\n").first.map(String.init) ?? "", at: nil)
+      let (message, place) = YAMLText.describe(error)
+      sink.error(error is YAMLText.AnchorRefused ? message : "theme is not valid YAML: \(message)", at: place)
       return (.light, sink.diagnostics)
     }
     guard let mapping = root?.mapping else {

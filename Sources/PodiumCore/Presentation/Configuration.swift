@@ -45,19 +45,19 @@ public struct Configuration: Hashable, Sendable {
     var config = Configuration()
     guard FileManager.default.fileExists(atPath: path) else { return (config, []) }
     config.path = path
-    guard let data = FileManager.default.contents(atPath: path) else {
-      sink.error("cannot read the configuration file", at: nil)
+    let data: [UInt8]
+    switch DeckSource.read(path: path, maximumSize: 1024 * 1024, kind: "configuration files") {
+    case .success(let bytes): data = bytes
+    case .failure(.message(let message)):
+      sink.error("cannot use the configuration: \(message)", at: nil)
       return (config, sink.diagnostics)
     }
     let root: Node?
     do {
-      root = try Yams.compose(yaml: String(decoding: data, as: UTF8.self))
-    } catch let error as YamlError {
-      let (message, mark) = FrontMatter.describe(error)
-      sink.error("not valid YAML: \(message)", at: mark.map { SourceLocation(line: $0.line, column: $0.column) })
-      return (config, sink.diagnostics)
+      root = try YAMLText.compose(String(decoding: data, as: UTF8.self))
     } catch {
-      sink.error("not valid YAML: \(error)", at: nil)
+      let (message, place) = YAMLText.describe(error)
+      sink.error(error is YAMLText.AnchorRefused ? message : "not valid YAML: \(message)", at: place)
       return (config, sink.diagnostics)
     }
     guard let root else { return (config, sink.diagnostics) }  // an empty file
