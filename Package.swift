@@ -52,6 +52,8 @@ let package = Package(
       name: "render-deck", dependencies: ["PodiumCore", "PodiumSDL"], path: "Examples/render-deck"),
     .executableTarget(
       name: "custom-theme", dependencies: ["PodiumCore", "PodiumSDL"], path: "Examples/custom-theme"),
+    // The fuzzing harness (scripts/fuzz); an ordinary build replays inputs named on its command line.
+    .executableTarget(name: "deck-fuzz", dependencies: ["PodiumCore"], path: "Fuzz/deck-fuzz"),
 
     .testTarget(
       name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumTestSupport"],

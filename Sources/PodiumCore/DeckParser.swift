@@ -23,13 +23,20 @@ public enum DeckParser {
       sink.error(message, at: nil)
       return DeckParseResult(deck: nil, diagnostics: sink.diagnostics)
     }
+    let base = (path as NSString).deletingLastPathComponent
+    return parse(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base)
+  }
+
+  /// Parses the bytes of a deck file as `parse(fileAt:)` does once it has read them: a byte
+  /// order mark is skipped, line ends become LF, and invalid UTF-8 is replaced and reported.
+  public static func parse(bytes: [UInt8], file: String, baseDirectory: String) -> DeckParseResult {
+    var sink = DiagnosticSink(file: file)
     let (text, invalid) = DeckSource.decode(bytes)
     if let invalid {
       sink.warning(
         "invalid UTF-8 (the first bad byte is here); bad bytes are shown as \u{FFFD}", at: invalid)
     }
-    let base = (path as NSString).deletingLastPathComponent
-    var result = parse(text: text, file: path, baseDirectory: base.isEmpty ? "." : base)
+    var result = parse(text: text, file: file, baseDirectory: baseDirectory)
     result.diagnostics = sink.diagnostics + result.diagnostics
     return result
   }

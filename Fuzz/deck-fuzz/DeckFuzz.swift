@@ -1,0 +1,152 @@
+import Foundation
+import PodiumCore
+
+// A libFuzzer harness over the deck parser and layout: bytes in, a laid-out deck out.
+//
+// Built by `scripts/fuzz` with `-sanitize=fuzzer,address -DPODIUM_FUZZING`, libFuzzer supplies
+// `main` and calls `LLVMFuzzerTestOneInput`. In an ordinary build (`swift build`, as CI runs it)
+// the target has its own `main` that replays the files and folders named on the command line
+// through the same code, so a reproducer can be run without the fuzzer:
+// `swift run deck-fuzz Fuzz/regressions`.
+
+/// Every character is half an em wide and lines are 1.2 em, like `FixedTextMeasurer` in
+/// PodiumTestSupport (which this target cannot link: it needs the Testing library).
+struct FuzzTextMeasurer: TextMeasurer {
+  func metrics(for font: FontSpec) -> FontMetrics {
+    let size = Double(font.pixelSize)
+    return FontMetrics(ascent: size * 0.8, descent: size * 0.2, lineHeight: size * 1.2)
+  }
+
+  func width(of text: String, font: FontSpec) -> Double {
+    Double(text.utf8.count) * Double(font.pixelSize) * 0.5 * (font.bold ? 1.1 : 1.0)
+  }
+}
+
+/// Pretends that some images exist, at sizes that exercise scaling both ways, and that the
+/// others are missing, so both the image and the placeholder paths are laid out.
+struct FuzzImageMeasurer: ImageMeasurer {
+  static let sizes = [
+    PixelSize(width: 800, height: 600), PixelSize(width: 1, height: 1),
+    PixelSize(width: 4000, height: 10), PixelSize(width: 10, height: 4000),
+  ]
+
+  func size(ofImageAt path: String) -> PixelSize? {
+    let key = path.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
+    return key % 5 == 4 ? nil : Self.sizes[key % 5]
+  }
+}
+
+enum DeckFuzz {
+  static let themes = [Theme.light, Theme.dark]
+  static let sizes = [PixelSize(width: 1920, height: 1080), PixelSize(width: 1024, height: 768)]
+  /// Steps laid out per slide. Each step lays out the whole slide, so a slide of n pauses costs
+  /// n² in steps alone; the first, last and a spread in between are enough to cover the code.
+  static let maximumSteps = 6
+
+  /// Parses `bytes` as a deck file and lays out every slide at each size (a sample of the build
+  /// steps of long builds) and its handout page, checking what the renderer relies on.
+  static func run(_ bytes: UnsafeRawBufferPointer) {
+    let result = DeckParser.parse(
+      bytes: Array(bytes), file: "/fuzz/deck.md", baseDirectory: "/fuzz")
+    for diagnostic in result.diagnostics {
+      _ = diagnostic.description
+    }
+    guard let deck = result.deck else {
+      precondition(result.hasErrors, "no deck and no error")
+      return
+    }
+    _ = deck.imagePaths
+    for (slideNumber, slide) in deck.slides.enumerated() {
+      precondition(slide.index == slideNumber, "slide \(slideNumber) has index \(slide.index)")
+      precondition(slide.stepCount >= 1, "slide \(slideNumber) has no step")
+      _ = slide.title
+      for block in slide.blocks + slide.notes { _ = block.plainText }
+      // Alternate the engines so both themes are covered without doubling the work.
+      let engine = LayoutEngine(
+        theme: themes[slideNumber % themes.count], measurer: FuzzTextMeasurer(),
+        images: FuzzImageMeasurer())
+      for size in sizes {
+        for step in sampledSteps(slide.stepCount) {
+          check(engine.layout(slide, in: deck, step: step, size: size), slide: slideNumber)
+        }
+      }
+      check(engine.handout(slide, in: deck, size: PixelSize(width: 1240, height: 1754)), slide: slideNumber)
+    }
+  }
+
+  static func sampledSteps(_ count: Int) -> [Int] {
+    guard count > maximumSteps else { return Array(0..<count) }
+    return (0..<maximumSteps).map { $0 * (count - 1) / (maximumSteps - 1) }
+  }
+
+  /// What the SDL renderer needs from a frame: coordinates it can turn into `Int32` pixels and
+  /// clips that are pushed before they are popped.
+  static func check(_ frame: SlideFrame, slide: Int) {
+    var depth = 0
+    for command in frame.commands {
+      switch command {
+      case .fill(let rect, _), .pushClip(let rect):
+        checkRect(rect, slide: slide)
+        if case .pushClip = command { depth += 1 }
+      case .popClip:
+        depth -= 1
+        precondition(depth >= 0, "slide \(slide): popClip without pushClip")
+      case .text(let item):
+        precondition(!item.text.isEmpty || item.width == 0, "slide \(slide): empty text item")
+        for value in [item.x, item.y, item.width, item.font.size] { checkValue(value, slide: slide) }
+        precondition(item.font.size > 0, "slide \(slide): font size \(item.font.size)")
+      case .image(let item):
+        checkRect(item.destination, slide: slide)
+        if let source = item.source { checkRect(source, slide: slide) }
+      case .layer(let item):
+        check(item.frame, slide: slide)
+      }
+    }
+    precondition(depth == 0, "slide \(slide): \(depth) clips left pushed")
+  }
+
+  static func checkRect(_ rect: Rect, slide: Int) {
+    for value in [rect.x, rect.y, rect.width, rect.height] { checkValue(value, slide: slide) }
+  }
+
+  static func checkValue(_ value: Double, slide: Int) {
+    precondition(value.isFinite, "slide \(slide): coordinate \(value)")
+    precondition(abs(value) < Double(Int32.max), "slide \(slide): coordinate \(value) beyond Int32")
+  }
+}
+
+#if PODIUM_FUZZING
+  @_cdecl("LLVMFuzzerTestOneInput")
+  public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    DeckFuzz.run(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+  }
+#else
+  /// Replays inputs without libFuzzer: each argument is a file, or a folder of files.
+  @main
+  enum Replay {
+    static func main() throws {
+      let manager = FileManager.default
+      var count = 0
+      for argument in CommandLine.arguments.dropFirst() {
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+          FileHandle.standardError.write(Data("deck-fuzz: no such file: '\(argument)'\n".utf8))
+          exit(2)
+        }
+        let files =
+          isDirectory.boolValue
+          ? try manager.contentsOfDirectory(atPath: argument).sorted().map { argument + "/" + $0 }
+          : [argument]
+        for file in files {
+          let data = try Data(contentsOf: URL(fileURLWithPath: file))
+          let start = Date()
+          data.withUnsafeBytes { DeckFuzz.run($0) }
+          print("deck-fuzz: \(file): ok in \(String(format: "%.3f", Date().timeIntervalSince(start))) s")
+          count += 1
+        }
+      }
+      print("deck-fuzz: replayed \(count) input(s)")
+    }
+  }
+#endif
