@@ -87,9 +87,12 @@ public final class PresentationApp {
   }()
   /// Watches the deck and its images for live reload.
   private var watcher: DeckWatcher?
-  /// Why the deck on disk cannot be shown (file:line:col: message): on the console only, while
-  /// the audience keeps the last good version.
+  /// Why the deck on disk cannot be shown (file:line:col: message, or that the file is gone): on
+  /// the console only, while the audience keeps the last good version.
   private var reloadProblem: String?
+  /// Counts the good versions of the deck shown in this talk (1 is the one it started with): the
+  /// trace names it on every frame, so a reader sees that a broken edit never reached the room.
+  private var deckVersion = 1
   /// When the reloaded file was written (seconds since 1970), until its first frame is shown.
   private var reloadWrittenAt: Double?
   /// Where the notes panel was last drawn, per window id: the wheel scrolls notes there.
@@ -143,10 +146,18 @@ public final class PresentationApp {
   private func reload() {
     guard let path = options.deckPath else { return }
     let start = Window.milliseconds()
+    let name = URL(fileURLWithPath: path).lastPathComponent
     var info = stat()
-    if stat(path, &info) == 0 {
-      reloadWrittenAt = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    let found = stat(path, &info) == 0
+    guard found || errno != ENOENT else {
+      // Deleted, or moved away: an editor's delete-and-recreate, a `git checkout`, a slip in a
+      // terminal. The talk goes on with what the room sees; the watcher reloads when it is back.
+      let shown = "\(name) was deleted; showing the last good version"
+      reloadProblem = shown
+      trace.record("reload-failed", at: Self.now(), ["message": "\(path) was deleted", "reason": "deleted", "console": shown])
+      return
     }
+    if found { reloadWrittenAt = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 }
     let result = DeckParser.parse(fileAt: path)
     var diagnostics = result.diagnostics
     var theme = engine.theme
@@ -158,13 +169,16 @@ public final class PresentationApp {
     guard let fresh = result.deck, !fresh.slides.isEmpty, !diagnostics.hasErrors else {
       var problem = diagnostics.first { $0.severity == .error }
         ?? Diagnostic(.error, file: path, at: nil, "the deck has no slides")
-      trace.record("reload-failed", at: Self.now(), ["message": problem.description])
+      let message = problem.description
       // The console names the file, not its whole path: the place is what the speaker needs.
-      problem.file = URL(fileURLWithPath: problem.file).lastPathComponent
-      reloadProblem = problem.description
+      problem.file = name
+      let shown = "Kept the last good deck · " + problem.description
+      reloadProblem = shown
+      trace.record("reload-failed", at: Self.now(), ["message": message, "console": shown])
       return
     }
     deck = fresh
+    deckVersion += 1
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
     state.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
     recorder.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
@@ -175,7 +189,10 @@ public final class PresentationApp {
     watcher?.watch(fresh.imagePaths)
     trace.record(
       "reload", at: Self.now(),
-      ["slides": fresh.slides.count, "slide": state.slide + 1, "step": state.step + 1, "ms": Window.milliseconds() - start])
+      [
+        "slides": fresh.slides.count, "steps": state.stepCounts, "version": deckVersion, "slide": state.slide + 1,
+        "step": state.step + 1, "ms": Window.milliseconds() - start,
+      ])
   }
 
   /// Seconds on SDL's monotonic clock. The corresponding C function is `SDL_GetTicks64`.
@@ -185,6 +202,7 @@ public final class PresentationApp {
   public func run() throws {
     // Keys are commands, not text: no text-input events to wade through.
     SDL_StopTextInput()
+    trace.record("deck", at: Self.now(), ["slides": deck.slides.count, "steps": state.stepCounts, "version": deckVersion])
     try restage(initial: true)
     recorder.observe(state, at: Self.now())
     render(cause: nil)
@@ -505,7 +523,7 @@ public final class PresentationApp {
       now: now, elapsed: elapsed, duration: options.duration ?? deck.metadata.duration,
       clock: clockFormatter.string(from: Date()), audience: audience, warningMinutes: options.warningMinutes,
       consoleOverMirror: stage.mode == .mirrored && !options.rehearse)
-    status.problem = reloadProblem.map { "Kept the last good deck · " + $0 }
+    status.problem = reloadProblem
     status.rehearsing = options.rehearse
     if let pacing = options.pacing, state.timer.started {
       status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
@@ -568,7 +586,7 @@ public final class PresentationApp {
     func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
     var fields: [String: Any] = [
       "role": entry.role.rawValue, "layout_ms": rounded(layout), "draw_ms": rounded(drawing),
-      "present_ms": rounded(presenting),
+      "present_ms": rounded(presenting), "deck": deckVersion, "view": Self.viewName(showsConsole(entry), state.audienceView),
     ]
     if let cause { fields["latency_ms"] = max(0, Double(SDL_GetTicks64()) - Double(cause)) }
     if case .slide(let slide, let step) = state.audienceView, entry.role == .audience {
@@ -581,7 +599,23 @@ public final class PresentationApp {
     if entry.role == .audience, !showsConsole(entry), state.audienceView == .black || state.audienceView == .white {
       fields["blank"] = state.audienceView == .black ? "black" : "white"
     }
+    if showsConsole(entry) {
+      // What else the console showed: the overview's selection, a freeze, a number being typed.
+      if let selection = state.overviewSelection { fields["overview"] = selection + 1 }
+      if state.isFrozen { fields["frozen"] = true }
+      if !state.jumpEntry.isEmpty { fields["jump"] = state.jumpEntry }
+    }
     trace.record("present", at: Self.now(), fields)
+  }
+
+  /// What a window showed, for the trace: the console, or what the audience view is.
+  private static func viewName(_ console: Bool, _ view: PresentationState.AudienceView) -> String {
+    if console { return "console" }
+    switch view {
+    case .slide: return "slide"
+    case .black: return "black"
+    case .white: return "white"
+    }
   }
 
   /// While the speaker talks, draws what the next and the previous press will show into the

@@ -505,4 +505,71 @@ import Testing
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
+
+  /// A deck deleted mid-talk (an editor's delete-and-recreate, a `git checkout`, a slip in a
+  /// terminal): the audience keeps the slide, the console and the trace say what happened, and
+  /// the file coming back reloads. The same when its whole folder goes and comes back.
+  @Test func aDeletedDeckKeepsTheLastGoodVersionAndReloadsWhenItIsBack() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    func deck(_ title: String) -> String { "---\ntheme: dark\n---\n\n# One\n\n---\n\n## \(title)\n\n- a point\n" }
+    let path = try Fixtures.writeDeck(deck("Two"))
+    let run = try PresentRun(server, deck: path)
+    #expect(run.waitFor("show") != nil)
+    try run.key("Right")
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    Thread.sleep(forTimeInterval: 0.5)
+    let before = try Screenshot.capture(display: server.display).crop(x: 1920, y: 0, width: 1920, height: 1080)
+
+    // Deleted: the room still sees the slide; the console and the trace say why nothing changes.
+    var mark = run.events().count
+    try FileManager.default.removeItem(atPath: path)
+    let failed = run.waitFor("reload-failed", after: mark)
+    #expect(failed?["reason"] as? String == "deleted", "\(failed ?? [:])")
+    #expect(failed?["message"] as? String == "\(path) was deleted")
+    #expect(failed?["console"] as? String == "deck.md was deleted; showing the last good version")
+    Thread.sleep(forTimeInterval: 0.4)
+    let gone = try Screenshot.capture(display: server.display)
+    #expect(gone.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels == before.pixels, "the audience keeps the slide")
+    #expect(gone.pixel(x: 3, y: 985) == (0x5A, 0x14, 0x14), "the problem band on the console")
+    // The talk goes on with the last good deck.
+    mark = run.events().count
+    try run.key("Left")
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 1 }) != nil)
+    try run.key("Right")
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+
+    // Written again, as an editor does after deleting: watched still, reloaded, the band gone.
+    mark = run.events().count
+    try deck("Two, back").write(toFile: path, atomically: false, encoding: .utf8)
+    let reloaded = run.waitFor("reload", after: mark)
+    #expect(reloaded?["slide"] as? Int == 2 && reloaded?["version"] as? Int == 2, "\(reloaded ?? [:])")
+    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["deck"] as? Int == 2 }) != nil)
+    Thread.sleep(forTimeInterval: 0.4)
+    let back = try Screenshot.capture(display: server.display)
+    #expect(back.pixel(x: 3, y: 985) != (0x5A, 0x14, 0x14), "the problem is gone from the console")
+    let out = try Fixtures.temporaryDirectory()
+    #expect(try CommandRunner.podium("export", path, "-o", out.path, "--slides", "2").status == 0)
+    let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-002.png").path)
+    let shown = RGBImage(width: 1920, height: 1080, pixels: back.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels)
+    #expect(try #require(shown.difference(from: expected)).differing < 0.002, "the deck that came back, on the audience")
+
+    // The whole folder removed (a checkout of a branch without it) and restored: inotify drops
+    // the folder's watch with it; the folder is watched again when it is back.
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    mark = run.events().count
+    try FileManager.default.removeItem(at: folder)
+    #expect(run.waitFor("reload-failed", after: mark)?["reason"] as? String == "deleted")
+    Thread.sleep(forTimeInterval: 1.2)
+    mark = run.events().count
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try deck("Two, restored").write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(run.waitFor("reload", after: mark)?["version"] as? Int == 3, "the folder is watched again")
+    // And edits after that reload too.
+    mark = run.events().count
+    try deck("Two, edited after").write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(run.waitFor("reload", after: mark)?["version"] as? Int == 4)
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
 }
