@@ -14,11 +14,26 @@ public final class FrameRenderer {
   /// Text and image textures, kept while the same frames are redrawn (a window redraws the same
   /// slide every second for the clock), bounded by memory so a long talk or a 1,000-slide export
   /// does not grow without limit.
-  private var textTextures: [TextKey: Texture] = [:]
+  private var textTextures: [TextKey: CachedText] = [:]
   private var imageTextures: [String: Texture] = [:]
   private var textTextureBytes = 0
   private var imageTextureBytes = 0
   private let textTextureBudget = 24 * 1024 * 1024
+  /// Past this many bytes of text textures, those the last frame did not draw are let go before
+  /// the next. The console's clock and countdown are new strings every second: kept until the
+  /// budget, they added 5 MB a minute to a talk's memory for the first four and a half minutes,
+  /// then were all dropped at once, the notes and labels with them.
+  private let textTextureKeep = 4 * 1024 * 1024
+  /// Frames drawn by this renderer, the clock of `CachedText.lastFrame`.
+  private var framesDrawn: UInt64 = 0
+
+  private struct CachedText {
+    var texture: Texture
+    var lastFrame: UInt64
+  }
+
+  /// Bytes of text textures kept now.
+  public var textCacheBytes: Int { textTextureBytes }
 
   private struct TextKey: Hashable {
     var text: String
@@ -36,6 +51,8 @@ public final class FrameRenderer {
   /// Draws every command of `frame`, in order. Text or images that cannot be drawn are skipped:
   /// a frame is always drawn whole, never half.
   public func draw(_ frame: SlideFrame) {
+    framesDrawn += 1
+    if textTextureBytes > textTextureKeep { dropTextNotInLastFrame() }
     prepare(frame)
     var clips: [Rect] = []
     renderer.clip(nil)
@@ -175,7 +192,10 @@ public final class FrameRenderer {
 
   private func textTexture(_ item: TextItem) -> Texture? {
     let key = TextKey(text: item.text, font: item.font, color: item.color)
-    if let cached = textTextures[key] { return cached }
+    if let cached = textTextures[key] {
+      textTextures[key]?.lastFrame = framesDrawn
+      return cached.texture
+    }
     guard let surface = try? fonts.renderLine(item.text, font: item.font, color: item.color),
       let made = try? renderer.texture(from: surface)
     else { return nil }
@@ -184,9 +204,18 @@ public final class FrameRenderer {
       textTextures.removeAll(keepingCapacity: true)
       textTextureBytes = 0
     }
-    textTextures[key] = made
+    textTextures[key] = CachedText(texture: made, lastFrame: framesDrawn)
     textTextureBytes += bytes
     return made
+  }
+
+  /// Lets go of the text textures the previous frame did not use (the clock's last second, the
+  /// lines of slides whose layers are kept as pixels anyway).
+  private func dropTextNotInLastFrame() {
+    for (key, cached) in textTextures where cached.lastFrame + 1 < framesDrawn {
+      textTextures[key] = nil
+      textTextureBytes -= cached.texture.width * cached.texture.height * 4
+    }
   }
 
   private func drawText(_ item: TextItem) {

@@ -149,6 +149,30 @@ import Testing
     #expect(console.frame.commands.count < 8, "one layer and the times: \(console.frame.commands.count)")
   }
 
+  /// The clock and the countdown are new strings every second: their textures must not pile up
+  /// over a talk (found by scripts/soak: 5 MB a minute for the first four and a half minutes).
+  @Test func theClockDoesNotPileUpTextTextures() throws {
+    let deck = try tour()
+    var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    let measurer = SDLTextMeasurer(library: fonts)
+    let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
+    let size = PixelSize(width: 1920, height: 1080)
+    let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
+    canvas.cacheLayers()
+    var most = 0
+    for second in 0..<300 {
+      // A slide change now and then, as in a talk: new lines of text in new layers.
+      if second % 30 == 29 { state.apply(.next, at: Double(second)) }
+      let status = ConsoleStatus(
+        now: Double(second), elapsed: Double(second), duration: TalkDuration(seconds: 1800),
+        clock: String(format: "09:%02d", second / 60), audience: "x")
+      canvas.draw(engine.console(deck: deck, state: state, status: status, size: size).frame)
+      most = max(most, canvas.frameRenderer.textCacheBytes)
+    }
+    #expect(most < 6 << 20, "text textures kept: at most \(most >> 10) KB")
+    #expect(canvas.frameRenderer.textCacheBytes > 0, "what the last frame drew is kept")
+  }
+
   @Test func pacingSaysAheadOrBehindInColourAndWhenTheTalkEnds() throws {
     let deck = try tour()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
