@@ -2,8 +2,13 @@ import CCmarkGFM
 
 /// The only file that talks to cmark-gfm: parses Markdown into `MarkdownNode` values.
 enum CommonMarkConverter {
-  /// Nesting deeper than this is flattened: cmark copes with any depth, but a recursive walk
-  /// over 10,000 nested quotes would exhaust the stack, and no slide shows more than a few.
+  /// Lists and quotes nested deeper than this are flattened into a paragraph of their text. Each
+  /// level indents by about an em and a half, so past 16 a slide has no width left for the text
+  /// (DECK-FORMAT.md promises three levels).
+  static let maximumNesting = 16
+  /// Any node deeper than this (emphasis inside emphasis, images inside links, ...) is flattened
+  /// too: cmark copes with any depth, but a recursive walk over 10,000 levels would exhaust the
+  /// stack, here and in everything that walks the blocks after it.
   static let maximumDepth = 64
 
   /// Parses `text` as CommonMark with the GFM extensions (tables, strikethrough, autolinks,
@@ -37,10 +42,10 @@ enum CommonMarkConverter {
         children: [])
     }
     defer { cmark_node_free(document) }
-    return convert(document, depth: 0)
+    return convert(document, depth: 0, nesting: 0)
   }
 
-  private static func convert(_ node: OpaquePointer, depth: Int) -> MarkdownNode {
+  private static func convert(_ node: OpaquePointer, depth: Int, nesting: Int) -> MarkdownNode {
     let kind = self.kind(of: node)
     let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     let start = SourceLocation(
@@ -50,10 +55,14 @@ enum CommonMarkConverter {
     var children: [MarkdownNode] = []
     var child = cmark_node_first_child(node)
     while let current = child {
-      if depth < maximumDepth {
-        children.append(convert(current, depth: depth + 1))
+      let type = cmark_node_get_type(current)
+      let nests = type == CMARK_NODE_LIST || type == CMARK_NODE_BLOCK_QUOTE
+      if nests && nesting >= maximumNesting {
+        children.append(flattened(current, reason: .nesting))
+      } else if depth >= maximumDepth && cmark_node_first_child(current) != nil {
+        children.append(flattened(current, reason: .depth))
       } else {
-        children.append(flattened(current))
+        children.append(convert(current, depth: depth + 1, nesting: nesting + (nests ? 1 : 0)))
       }
       child = cmark_node_next(current)
     }
@@ -62,33 +71,54 @@ enum CommonMarkConverter {
       children: children)
   }
 
-  /// Beyond `maximumDepth`, a subtree becomes one paragraph of its text, walked without
-  /// recursion.
-  private static func flattened(_ root: OpaquePointer) -> MarkdownNode {
-    var text = ""
-    guard let iterator = cmark_iter_new(root) else {
-      return MarkdownNode(
-        kind: .paragraph, literal: "", start: SourceLocation(line: 1, column: 1), endLine: 1,
-        children: [])
-    }
-    defer { cmark_iter_free(iterator) }
-    while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
-      guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER,
-        let node = cmark_iter_get_node(iterator)
-      else { continue }
-      if let literal = cmark_node_get_literal(node), cmark_node_first_child(node) == nil {
-        if !text.isEmpty { text += " " }
-        text += String(cString: literal)
-      }
-    }
+  /// A subtree too deep to keep becomes its text, walked without recursion: one paragraph for a
+  /// block, one text node for an inline. Blocks and line breaks inside it become spaces.
+  private static func flattened(
+    _ root: OpaquePointer, reason: MarkdownNode.Flattening
+  ) -> MarkdownNode {
     let start = SourceLocation(
       line: Int(cmark_node_get_start_line(root)),
       column: max(1, Int(cmark_node_get_start_column(root))))
+    let endLine = max(start.line, Int(cmark_node_get_end_line(root)))
+    var text = ""
+    if let iterator = cmark_iter_new(root) {
+      defer { cmark_iter_free(iterator) }
+      func space() { if !text.isEmpty && text.last != " " { text += " " } }
+      while true {
+        let event = cmark_iter_next(iterator)
+        if event == CMARK_EVENT_DONE { break }
+        guard let node = cmark_iter_get_node(iterator) else { continue }
+        let type = cmark_node_get_type(node)
+        if event == CMARK_EVENT_EXIT {
+          // Block boundaries (paragraphs, items, quotes, cells) separate words.
+          if isBlock(type) { space() }
+          continue
+        }
+        if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+          space()
+        } else if cmark_node_first_child(node) == nil, let literal = cmark_node_get_literal(node) {
+          text += String(cString: literal)
+          if type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK { space() }
+        }
+      }
+    }
+    if !isBlock(cmark_node_get_type(root)) {
+      return MarkdownNode(
+        kind: .text, literal: text, start: start, endLine: endLine, children: [],
+        flattened: reason)
+    }
+    while text.last == " " || text.last == "\n" { text.removeLast() }
     let textNode = MarkdownNode(
-      kind: .text, literal: text, start: start, endLine: start.line, children: [])
+      kind: .text, literal: text, start: start, endLine: endLine, children: [])
     return MarkdownNode(
-      kind: .paragraph, literal: "", start: start,
-      endLine: Int(cmark_node_get_end_line(root)), children: [textNode])
+      kind: .paragraph, literal: "", start: start, endLine: endLine, children: [textNode],
+      flattened: reason)
+  }
+
+  /// Whether a node type is a block; extension types (tables, cells) say so in the same bits.
+  /// cmark's `CMARK_NODE_TYPE_MASK` and `CMARK_NODE_TYPE_BLOCK` are 0xC000 and 0x8000.
+  private static func isBlock(_ type: cmark_node_type) -> Bool {
+    type.rawValue & 0xC000 == 0x8000
   }
 
   private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {

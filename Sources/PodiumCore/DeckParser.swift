@@ -95,8 +95,14 @@ public enum DeckParser {
     sink = builder.diagnostics
 
     // A separator before the first slide or after the last one makes no slide a reader counts.
-    while let first = slides.first, isEmpty(first) { slides.removeFirst() }
-    while let last = slides.last, isEmpty(last) { slides.removeLast() }
+    // Cut once: removing them one at a time from the front is quadratic in a deck of separators.
+    if let first = slides.firstIndex(where: { !isEmpty($0) }),
+      let last = slides.lastIndex(where: { !isEmpty($0) })
+    {
+      slides = Array(slides[first...last])
+    } else {
+      slides = []
+    }
     for index in slides.indices { slides[index].index = index }
     if slides.isEmpty {
       sink.warning("the deck has no slides", at: nil)
@@ -170,6 +176,8 @@ public enum DeckParser {
     var changed = false
     for index in lines.indices where !protected[index + 1] {
       let line = lines[index]
+      // Outside mdp only `???` matters: a line without a `?` needs no trimmed copy.
+      if dialect != .mdp && !line.utf8.contains(UInt8(ascii: "?")) { continue }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed == "???" {
         lines[index] = Substring(notesMarker)

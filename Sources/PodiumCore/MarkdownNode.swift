@@ -28,12 +28,23 @@ struct MarkdownNode: Sendable {
     case other(String)
   }
 
+  /// Why a subtree was flattened into its text (`CommonMarkConverter`), so the slide builder
+  /// can say so.
+  enum Flattening: Sendable {
+    /// Lists and quotes nested past `CommonMarkConverter.maximumNesting`.
+    case nesting
+    /// Any node past `CommonMarkConverter.maximumDepth`.
+    case depth
+  }
+
   var kind: Kind
   /// Literal text of text, code, code blocks and HTML.
   var literal: String
   var start: SourceLocation
   var endLine: Int
   var children: [MarkdownNode]
+  /// Set on the paragraph or text that stands in for a subtree nested too deep to keep.
+  var flattened: Flattening? = nil
 
   var isBlock: Bool {
     switch kind {

@@ -30,15 +30,19 @@ public struct Slide: Hashable, Sendable {
   public var hasNotes: Bool { !notes.isEmpty }
 
   /// The first heading's text, or the first line of text: what tables and overviews call it.
+  /// At most `longestTitle` characters: a label, never a paragraph of millions to walk through
+  /// each time the console or a handout names the slide.
   public var title: String? {
     if let heading = blocks.first(where: {
       if case .heading = $0.kind { return true } else { return false }
     }) {
-      return heading.plainText
+      return String(heading.plainText.prefix(Self.longestTitle))
     }
     let text = blocks.lazy.map(\.plainText).first { !$0.isEmpty }
-    return text.map { String($0.prefix { $0 != "\n" }) }
+    return text.map { String($0.prefix(Self.longestTitle).prefix { $0 != "\n" }) }
   }
+
+  public static let longestTitle = 200
 
   /// The layout the slide gets: the `layout` directive, else `title` for a slide that opens with
   /// a level-1 heading and holds at most one more short paragraph (DECK-FORMAT.md).
@@ -54,7 +58,7 @@ public struct Slide: Hashable, Sendable {
     guard rest.count == 1, let only = rest.first, case .paragraph(let text) = only.kind else {
       return false
     }
-    return text.plainText.count <= 120
+    return text.plainText.prefix(121).count <= 120
   }
 }
 

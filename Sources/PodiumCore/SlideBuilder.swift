@@ -11,6 +11,9 @@ struct SlideBuilder {
     var centeredLines: Set<Int> = []
   }
 
+  /// A table cell needs about two ems at the least, and a 16:9 slide is about 33 ems wide.
+  static let readableTableColumns = 20
+
   let baseDirectory: String
   let sourceMap: SourceMap
   var diagnostics: DiagnosticSink
@@ -74,7 +77,7 @@ struct SlideBuilder {
     case .heading(let level):
       let (runs, images) = convertInlines(node.children)
       var result: [Block] = []
-      if !runs.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
+      if !isBlank(runs, .whitespaces) {
         result.append(
           Block(.heading(level: level, text: runs), at: here, step: step, alignment: alignment(of: node)))
       }
@@ -110,7 +113,14 @@ struct SlideBuilder {
       guard !inner.isEmpty || alert != nil else { return [] }
       return [Block(.quote(QuoteBlock(blocks: inner, alert: alert)), at: here, step: quoteStep)]
     case .table:
-      return [Block(.table(convertTable(node)), at: here, step: step)]
+      let table = convertTable(node)
+      let columns = max(table.header.count, table.rows.map(\.count).max() ?? 0)
+      if columns > Self.readableTableColumns {
+        diagnostics.warning(
+          "table has \(columns) columns; past about \(Self.readableTableColumns) a slide squeezes them too narrow to read",
+          at: here)
+      }
+      return [Block(.table(table), at: here, step: step)]
     case .item, .tableRow, .tableCell, .document, .other:
       return node.children.filter(\.isBlock).flatMap { convertBlock($0) }
     default:
@@ -122,12 +132,19 @@ struct SlideBuilder {
 
   private mutating func convertParagraph(_ node: MarkdownNode) -> [Block] {
     let here = location(of: node)
+    if node.flattened != nil { warnFlattened(node, at: here) }
     let (runs, images) = convertInlines(node.children)
     var result: [Block] = []
-    if !runs.plainText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+    if !isBlank(runs, .whitespacesAndNewlines) {
       result.append(Block(.paragraph(runs), at: here, step: step, alignment: alignment(of: node)))
     }
     return result + images
+  }
+
+  /// Whether the runs hold nothing but characters of `blank`: what trimming their joined text
+  /// would tell, without copying every paragraph of a large deck through Foundation.
+  private func isBlank(_ runs: [TextRun], _ blank: CharacterSet) -> Bool {
+    runs.allSatisfy { $0.text.unicodeScalars.allSatisfy(blank.contains) }
   }
 
   private mutating func convertCode(info: String, literal: String, at here: SourceLocation) -> CodeBlock {
@@ -333,6 +350,7 @@ struct SlideBuilder {
   ) {
     switch node.kind {
     case .text:
+      if node.flattened != nil { warnFlattened(node, at: location(of: node)) }
       runs.append(TextRun(node.literal, style: style, link: link))
     case .softBreak:
       runs.append(TextRun(softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link))
@@ -379,6 +397,20 @@ struct SlideBuilder {
       for child in node.children {
         appendInline(child, style: style, link: link, into: &runs, images: &images)
       }
+    }
+  }
+
+  /// What stands in for Markdown nested too deep to keep (`CommonMarkConverter`).
+  private mutating func warnFlattened(_ node: MarkdownNode, at here: SourceLocation) {
+    switch node.flattened {
+    case .nesting:
+      diagnostics.warning(
+        "lists and quotes nested deeper than \(CommonMarkConverter.maximumNesting) levels are shown flattened, as plain text",
+        at: here)
+    case .depth:
+      diagnostics.warning("formatting nested this deep is shown as plain text", at: here)
+    case nil:
+      break
     }
   }
 
