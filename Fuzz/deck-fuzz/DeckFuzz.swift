@@ -48,6 +48,10 @@ enum DeckFuzz {
   static func run(_ bytes: UnsafeRawBufferPointer) {
     let result = DeckParser.parse(
       bytes: Array(bytes), file: "/fuzz/deck.md", baseDirectory: "/fuzz")
+    layOut(result)
+  }
+
+  static func layOut(_ result: DeckParseResult) {
     for diagnostic in result.diagnostics {
       _ = diagnostic.description
     }
@@ -72,6 +76,15 @@ enum DeckFuzz {
       }
       check(engine.handout(slide, in: deck, size: PixelSize(width: 1240, height: 1754)), slide: slideNumber)
     }
+    // The presenter console on the last slide (its notes scroll, so they are laid out whole),
+    // then the overview of every slide.
+    let engine = LayoutEngine(theme: .dark, measurer: FuzzTextMeasurer(), images: FuzzImageMeasurer())
+    var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    let status = ConsoleStatus(now: 0, elapsed: 0, clock: "12:00", audience: "fuzz")
+    _ = state.apply(.last, at: 0)
+    check(engine.console(deck: deck, state: state, status: status, size: sizes[0]).frame, slide: -1)
+    _ = state.apply(.toggleOverview, at: 0)
+    check(engine.console(deck: deck, state: state, status: status, size: sizes[1]).frame, slide: -1)
   }
 
   static func sampledSteps(_ count: Int) -> [Int] {
@@ -122,13 +135,17 @@ enum DeckFuzz {
     return 0
   }
 #else
-  /// Replays inputs without libFuzzer: each argument is a file, or a folder of files.
+  /// Replays inputs without libFuzzer: each argument is a file, or a folder of files. Prints how
+  /// long parsing and layout took; `--parse-only` skips layout.
   @main
   enum Replay {
     static func main() throws {
       let manager = FileManager.default
+      var arguments = Array(CommandLine.arguments.dropFirst())
+      let parseOnly = arguments.contains("--parse-only")
+      arguments.removeAll { $0 == "--parse-only" }
       var count = 0
-      for argument in CommandLine.arguments.dropFirst() {
+      for argument in arguments {
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
           FileHandle.standardError.write(Data("deck-fuzz: no such file: '\(argument)'\n".utf8))
@@ -139,10 +156,15 @@ enum DeckFuzz {
           ? try manager.contentsOfDirectory(atPath: argument).sorted().map { argument + "/" + $0 }
           : [argument]
         for file in files {
-          let data = try Data(contentsOf: URL(fileURLWithPath: file))
+          let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
           let start = Date()
-          data.withUnsafeBytes { DeckFuzz.run($0) }
-          print("deck-fuzz: \(file): ok in \(String(format: "%.3f", Date().timeIntervalSince(start))) s")
+          let result = DeckParser.parse(bytes: bytes, file: "/fuzz/deck.md", baseDirectory: "/fuzz")
+          let parsed = Date()
+          if !parseOnly { DeckFuzz.layOut(result) }
+          let seconds = { (from: Date, to: Date) in String(format: "%.3f", to.timeIntervalSince(from)) }
+          print(
+            "deck-fuzz: \(file): ok: parsed in \(seconds(start, parsed)) s, laid out in \(seconds(parsed, Date())) s"
+          )
           count += 1
         }
       }

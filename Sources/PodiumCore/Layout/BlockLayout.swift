@@ -55,7 +55,8 @@ struct BlockLayout {
   ) -> Box {
     let centered = context.centered || block.alignment == .center
     let lines = engine.flow(context, font: font, color: color).lines(
-      runs, width: width, alignment: centered ? .center : .leading)
+      runs, width: width, alignment: centered ? .center : .leading,
+      maximumHeight: context.textHeightLimit)
     return box(lines: lines, width: width, step: block.step, location: block.location, spaceAfter: spaceAfter)
   }
 
@@ -82,11 +83,15 @@ struct BlockLayout {
   private func listBox(_ list: ListBlock, block: Block, width: Double, depth: Int) -> Box {
     let size = em * (depth == 0 ? 1 : 0.92)
     let font = FontSpec(family: context.bodyFamily, size: size)
-    let indent = size * (list.ordered ? 1.6 : 1.25)
+    // Each level keeps at least three quarters of the width it is given, so lists nested as
+    // deep as the parser keeps them (CommonMarkConverter.maximumNesting) never run out of room.
+    let indent = min(size * (list.ordered ? 1.6 : 1.25), max(0, width) / 4)
     let itemGap = size * (list.tight ? 0.22 : 0.45)
     var pieces: [Piece] = []
     var y = 0.0
     for (index, item) in list.items.enumerated() {
+      // Items below the slide's bottom are clipped; the list is already too tall.
+      if y > context.textHeightLimit { break }
       let marker: String
       if let checked = item.checked {
         marker = checked ? "☑" : "☐"
@@ -110,7 +115,7 @@ struct BlockLayout {
         switch inner.kind {
         case .paragraph(let runs):
           let lines = engine.flow(context, font: font, color: colors.text).lines(
-            runs, width: width - indent, alignment: .leading)
+            runs, width: width - indent, alignment: .leading, maximumHeight: context.textHeightLimit)
           innerBox = box(lines: lines, width: width - indent, step: inner.step, location: inner.location, spaceAfter: itemGap)
         case .list(let nested):
           innerBox = listBox(nested, block: inner, width: width - indent, depth: depth + 1)
@@ -136,8 +141,9 @@ struct BlockLayout {
   ]
 
   private func quoteBox(_ quote: QuoteBlock, block: Block, width: Double) -> Box {
-    let bar = max(2, (em * 0.14).rounded())
-    let padding = em * 0.5
+    // As with lists, deep quotes keep three quarters of the width at each level.
+    let bar = min(max(2, (em * 0.14).rounded()), max(0, width) / 20)
+    let padding = min(em * 0.5, max(0, width) / 10)
     let innerWidth = width - bar - 2 * padding
     let accent = quote.alert.flatMap { Self.alertColors[$0] } ?? colors.accent
     var pieces: [Piece] = []
@@ -151,6 +157,7 @@ struct BlockLayout {
       y += labelBox.height + labelBox.spaceAfter
     }
     for (index, inner) in quote.blocks.enumerated() {
+      if y > context.textHeightLimit { break }
       var innerBox = box(for: inner, width: innerWidth)
       // Quoted text is set in italic, as a voice other than the speaker's.
       innerBox.pieces = innerBox.pieces.map { piece in
@@ -189,6 +196,11 @@ struct BlockLayout {
     var pieces: [Piece] = []
     var y = padding
     for line in lines {
+      // Lines below the slide's bottom are clipped: counted, not measured and drawn.
+      if y > context.textHeightLimit {
+        y += lineHeight
+        continue
+      }
       var x = padding
       for token in line where !token.text.isEmpty {
         let tokenWidth = measurer.width(of: token.text, font: font)
@@ -258,6 +270,7 @@ struct BlockLayout {
     var pieces: [Piece] = []
     var y = 0.0
     for (rowIndex, row) in rows.enumerated() {
+      if y > context.textHeightLimit { break }
       let isHeader = rowIndex == 0
       var cellBoxes: [[TextFlow.Line]] = []
       var rowHeight = 0.0
@@ -265,7 +278,9 @@ struct BlockLayout {
         let cell = column < row.count ? row[column] : []
         let alignment = column < table.alignments.count ? table.alignments[column] : .natural
         let flow = engine.flow(context, font: isHeader ? bold : body, color: isHeader ? colors.heading : colors.text)
-        var lines = flow.lines(cell, width: max(1, widths[column] - 2 * padding), alignment: alignment == .center ? .center : .leading)
+        var lines = flow.lines(
+          cell, width: max(1, widths[column] - 2 * padding), alignment: alignment == .center ? .center : .leading,
+          maximumHeight: context.textHeightLimit)
         if alignment == .right {
           for index in lines.indices {
             let shift = widths[column] - 2 * padding - lines[index].width

@@ -38,6 +38,7 @@ extension LayoutEngine {
       height: page.height * 0.45 - margin * 1.5)
     var context = Context(engine: notesEngine, slide: slide, deck: deck, slideRect: page)
     context.contentRect = notesArea
+    context.textHeightLimit = notesArea.height
     context.layout = .default
     context.colors = paper
     let label = "Slide \(slide.index + 1) of \(deck.slides.count)" + (slide.title.map { ": \($0)" } ?? "")

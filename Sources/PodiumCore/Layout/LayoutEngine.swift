@@ -36,7 +36,8 @@ public struct LayoutEngine {
   public func layout(_ slide: Slide, in deck: Deck, step: Int, size: PixelSize) -> SlideFrame {
     let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
     let slideRect = Self.slideRect(aspect: deck.metadata.aspect, in: size)
-    let context = Context(engine: self, slide: slide, deck: deck, slideRect: slideRect)
+    var context = Context(engine: self, slide: slide, deck: deck, slideRect: slideRect)
+    context.textHeightLimit = context.contentRect.height
     var commands: [DrawCommand] = []
     if slideRect != canvas { commands.append(.fill(canvas, RGBAColor(red: 0, green: 0, blue: 0))) }
     commands.append(.fill(slideRect, context.colors.background))
@@ -73,6 +74,9 @@ public struct LayoutEngine {
     var pageLabel: String?
     /// The shrink factor being tried, 1 at full size.
     var scale = 1.0
+    /// How tall a text block is laid out before the rest is left off: everything lower is clipped
+    /// on a slide (see `TextFlow.lines`). Unlimited where text scrolls, as the console's notes do.
+    var textHeightLimit = Double.infinity
 
     init(engine: LayoutEngine, slide: Slide, deck: Deck, slideRect: Rect) {
       let theme = engine.theme
@@ -280,13 +284,23 @@ public struct LayoutEngine {
 
   /// Stacks blocks top to bottom in `width`. Images share the height the other blocks leave.
   func stack(_ blocks: [Block], width: Double, height: Double, context: Context) -> Stack {
-    var boxes: [Box?] = blocks.map { block in
-      if case .image = block.kind { return nil }
-      return box(for: block, width: width, context: context)
+    var boxes: [Box?] = []
+    var used = 0.0
+    for block in blocks {
+      if case .image = block.kind {
+        boxes.append(nil)
+      } else if used > context.textHeightLimit {
+        // Below the bottom of the slide, clipped: a slide of 100,000 paragraphs lays out those
+        // that show. The overflow is already found above.
+        boxes.append(Box(width: 0, height: 0, pieces: [], location: block.location, spaceAfter: 0))
+      } else {
+        let box = box(for: block, width: width, context: context)
+        used += box.height + box.spaceAfter
+        boxes.append(box)
+      }
     }
     let imageIndices = blocks.indices.filter { boxes[$0] == nil }
     if !imageIndices.isEmpty {
-      let used = boxes.compactMap { $0 }.reduce(0) { $0 + $1.height + $1.spaceAfter }
       let share = max(height - used, height * 0.25) / Double(imageIndices.count)
       for index in imageIndices {
         var image = imageBox(for: blocks[index], width: width, height: share, context: context)

@@ -49,11 +49,20 @@ struct TextFlow {
   let measurer: any TextMeasurer
 
   /// Lays out `runs` in lines no wider than `width`.
-  func lines(_ runs: [TextRun], width: Double, alignment: Alignment) -> [Line] {
+  ///
+  /// Lines stop once they would certainly be taller than `maximumHeight`: a slide clips what
+  /// does not fit, so a paragraph of millions of characters costs what it shows. The lines
+  /// returned are then still taller than `maximumHeight`, so the overflow is seen.
+  func lines(
+    _ runs: [TextRun], width: Double, alignment: Alignment, maximumHeight: Double = .infinity
+  ) -> [Line] {
     let rightToLeft = Self.isRightToLeft(runs)
     var lines: [[Piece]] = []
     var current: [Piece] = []
     var currentWidth = 0.0
+    // No line is lower than the base font's (see `place`).
+    let lowestLine = measurer.metrics(for: style.font).lineHeight * style.lineSpacing
+    var pastMaximum: Bool { lowestLine > 0 && Double(lines.count) * lowestLine > maximumHeight }
 
     func finishLine() {
       lines.append(current)
@@ -61,7 +70,8 @@ struct TextFlow {
       currentWidth = 0
     }
 
-    for piece in pieces(runs) {
+    var pieces = Pieces(runs: runs)
+    while !pastMaximum, let piece = pieces.next() {
       if piece.isBreak {
         finishLine()
         continue
@@ -82,7 +92,7 @@ struct TextFlow {
       }
       // A word longer than the line: cut it where it stops fitting.
       var rest = Substring(piece.text)
-      while !rest.isEmpty {
+      while !rest.isEmpty && !pastMaximum {
         let count = fittingPrefix(rest, font: font, width: width)
         let chunk = rest.prefix(count)
         rest = rest.dropFirst(count)
@@ -152,51 +162,112 @@ struct TextFlow {
     return Line(items: items, width: lineWidth, height: lineHeight)
   }
 
-  /// Splits runs into break opportunities: words with their trailing spaces, single CJK
-  /// characters, and hard breaks.
-  private func pieces(_ runs: [TextRun]) -> [Piece] {
-    var result: [Piece] = []
-    for run in runs {
-      var word = ""
-      var inSpaces = false
-      func flush() {
-        if !word.isEmpty { result.append(Piece(text: word, style: run.style)) }
+  /// Splits runs into break opportunities, one at a time: words with their trailing spaces,
+  /// single CJK characters, and hard breaks. A word longer than `longestWord` characters comes
+  /// in parts, so that a line of millions of letters is never gathered, measured and copied
+  /// whole for each layout; a line then breaks where a part ends, long past any slide's edge.
+  private struct Pieces: IteratorProtocol {
+    static let longestWord = 10_000
+
+    let runs: [TextRun]
+    private var run = 0
+    private var position: String.Index?
+    private var word = ""
+    private var wordLength = 0
+    private var inSpaces = false
+    private var pendingBreak: Piece?
+
+    init(runs: [TextRun]) {
+      self.runs = runs
+    }
+
+    mutating func next() -> Piece? {
+      if let pending = pendingBreak {
+        pendingBreak = nil
+        return pending
+      }
+      while run < runs.count {
+        let text = runs[run].text
+        let style = runs[run].style
+        var index = position ?? text.startIndex
+        while index < text.endIndex {
+          let character = text[index]
+          index = text.index(after: index)
+          var piece: Piece?
+          if character == "\n" {
+            let hardBreak = Piece(text: "", style: style, isBreak: true)
+            piece = take(style)
+            if piece == nil { piece = hardBreak } else { pendingBreak = hardBreak }
+          } else if character == " " || character == "\t" {
+            // Runs of spaces collapse to one, as Markdown renders them, except in code spans.
+            if !inSpaces || style.contains(.code) { append(" ") }
+            inSpaces = true
+          } else if TextFlow.breaksAnywhere(character) {
+            piece = take(style)
+            append(character)
+          } else {
+            if inSpaces || (word.last.map(TextFlow.breaksAnywhere) ?? false) { piece = take(style) }
+            append(character)
+          }
+          if piece == nil, wordLength >= Self.longestWord { piece = take(style) }
+          if let piece {
+            position = index
+            return piece
+          }
+        }
+        run += 1
+        position = nil
+        if let piece = take(style) { return piece }
+      }
+      return nil
+    }
+
+    private mutating func append(_ character: Character) {
+      word.append(character)
+      wordLength += 1
+    }
+
+    /// The word gathered so far, if any, and a fresh start.
+    private mutating func take(_ style: TextRun.Style) -> Piece? {
+      defer {
         word = ""
+        wordLength = 0
         inSpaces = false
       }
-      for character in run.text {
-        if character == "\n" {
-          flush()
-          result.append(Piece(text: "", style: run.style, isBreak: true))
-        } else if character == " " || character == "\t" {
-          // Runs of spaces collapse to one, as Markdown renders them, except in code spans.
-          if !inSpaces || run.style.contains(.code) { word.append(" ") }
-          inSpaces = true
-        } else if Self.breaksAnywhere(character) {
-          flush()
-          word.append(character)
-          inSpaces = false
-        } else {
-          if inSpaces || (word.last.map(Self.breaksAnywhere) ?? false) { flush() }
-          word.append(character)
-        }
-      }
-      flush()
+      return word.isEmpty ? nil : Piece(text: word, style: style)
     }
-    return result
   }
 
   /// How many characters of `text` fit in `width` (at least one, so layout always advances).
+  ///
+  /// The search gallops from the start (1, 2, 4, ... characters) before it halves, so a line
+  /// costs about its own length: counting the whole rest of a word of millions of characters
+  /// for every line it fills would be quadratic.
   private func fittingPrefix(_ text: Substring, font: FontSpec, width: Double) -> Int {
-    var low = 1
-    var high = text.count
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if measurer.width(of: String(text.prefix(middle)), font: font) <= width {
-        low = middle
-      } else {
-        high = middle - 1
+    func fits(_ count: Int) -> Bool {
+      measurer.width(of: String(text.prefix(count)), font: font) <= width
+    }
+    var low = 1  // fits, or is taken anyway
+    var high = 1  // the first count known not to fit, once the gallop stops
+    while true {
+      let next = high * 2
+      let available = text.prefix(next).count
+      if available < next {
+        if fits(available) { return available }
+        high = available
+        break
       }
+      if !fits(next) {
+        high = next
+        break
+      }
+      low = next
+      high = next
+    }
+    var upper = high - 1
+    while low < upper {
+      let middle = (low + upper + 1) / 2
+      if fits(middle) { low = middle } else { upper = middle - 1 }
     }
     return low
   }
