@@ -248,6 +248,8 @@ public struct PresentationState: Hashable, Sendable {
       let frozenSlide = min(position.slide, slideCount - 1)
       frozen = Position(slide: frozenSlide, step: min(position.step, stepCounts[frozenSlide] - 1))
     }
+    // An open overview keeps a slide that exists selected, so Enter still jumps.
+    if let selection = overviewSelection { overviewSelection = min(selection, slideCount - 1) }
   }
 
   private mutating func commitJump() {
