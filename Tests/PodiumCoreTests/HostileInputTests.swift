@@ -64,14 +64,22 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func aCodeLineOfAMillionCharactersIsClippedNotWrapped() throws {
+  func codeOfAMillionCharactersIsClippedNotWrapped() throws {
     let line = String(repeating: "let x = \"a\"; ", count: 70_000)
-    let parsed = try deck("```swift\n\(line)\n```\n")
-    let frame = try #require(layOutEverything(parsed).first)
-    // Code never wraps: the font shrinks to the smallest size and the rest is clipped.
-    #expect(frame.commands.contains { if case .pushClip = $0 { return true } else { return false } })
-    let shown = frame.texts.reduce(0) { $0 + $1.text.filter { $0 != " " }.count }
-    #expect(shown == line.filter { $0 != " " }.count)
+    let wide = try #require(layOutEverything(try deck("```swift\n\(line)\n```\n")).first)
+    // Code never wraps: the font shrinks to the smallest size and the line is cut off at the
+    // right edge; only its start is highlighted and measured.
+    #expect(wide.commands.contains { if case .pushClip = $0 { return true } else { return false } })
+    #expect(wide.texts.first?.text == "let")
+    #expect(wide.texts.reduce(0) { $0 + $1.text.count } <= 2_000)
+    #expect(Set(wide.texts.map(\.font.size)).count == 1)
+    #expect(wide.overflow.isEmpty)
+    // A hundred thousand lines: those above the slide's bottom are drawn, the rest overflow.
+    let lines = (0..<100_000).map { "print(\($0))" }.joined(separator: "\n")
+    let tall = try #require(layOutEverything(try deck("```python\n\(lines)\n```\n")).first)
+    let (inside, below) = linesInsideAndBelow(tall)
+    #expect(inside.count > 10 && below.count < 50)
+    #expect(tall.overflow.count == 1)
   }
 
   // MARK: - Deep nesting

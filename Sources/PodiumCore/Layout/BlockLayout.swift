@@ -179,16 +179,30 @@ struct BlockLayout {
 
   // MARK: - Code
 
+  /// Code never wraps, so past this many characters a line is cut off at the slide's right edge
+  /// even at the smallest size: the rest is neither highlighted nor measured.
+  static let longestCodeLine = 2_000
+
   private func codeBox(_ code: CodeBlock, block: Block, width: Double) -> Box {
-    let lines = SyntaxHighlighter.highlight(code.code, language: code.language)
     let padding = em * 0.55
     var font = FontSpec(family: context.codeFamily, size: em * theme.sizes.code)
-    // Code never wraps: a long line makes the whole block's font smaller, down to the minimum.
+    let smallest = em * theme.sizes.code * theme.sizes.minimumScale
+    // Only the lines above the slide's bottom (at the smallest size) are highlighted; the others
+    // count towards the height, so the overflow is still seen.
+    let allLines = SyntaxHighlighter.splitLines(code.code)
+    let lowestLine = measurer.metrics(for: FontSpec(family: font.family, size: smallest)).lineHeight * 1.05
+    var shown = allLines.count
+    if context.textHeightLimit.isFinite && lowestLine > 0 {
+      shown = min(shown, Int(context.textHeightLimit / lowestLine) + 2)
+    }
+    let lines = SyntaxHighlighter.highlight(
+      lines: allLines.prefix(shown).map { $0.count > Self.longestCodeLine ? Array($0.prefix(Self.longestCodeLine)) : $0 },
+      language: code.language)
+    // A long line makes the whole block's font smaller, down to the minimum.
     let longest = lines.map { $0.map(\.text).joined() }.max { $0.count < $1.count } ?? ""
     let natural = measurer.width(of: longest, font: font)
     let available = width - 2 * padding
     if natural > available, natural > 0 {
-      let smallest = em * theme.sizes.code * theme.sizes.minimumScale
       font.size = max(smallest, font.size * available / natural)
     }
     let metrics = measurer.metrics(for: font)
@@ -217,6 +231,7 @@ struct BlockLayout {
       }
       y += lineHeight
     }
+    y += Double(allLines.count - lines.count) * lineHeight
     let height = y + padding
     let frame = Rect(x: 0, y: 0, width: width, height: height)
     var all = [Piece(step: block.step, command: .fill(frame, colors.codeBackground))]

@@ -31,7 +31,11 @@ public enum SyntaxHighlighter {
   /// empty and two neighbouring tokens never share a kind. Unknown or nil language: one plain
   /// token per line.
   public static func highlight(_ code: String, language: String?) -> [[CodeToken]] {
-    let lines = splitLines(code)
+    highlight(lines: splitLines(code), language: language)
+  }
+
+  /// Highlights lines as `splitLines` gives them (layout passes only the part a slide shows).
+  static func highlight(lines: [[Unicode.Scalar]], language: String?) -> [[CodeToken]] {
     guard let name = language, let canonical = canonicalLanguage(name),
       let syntax = SyntaxLanguage.named[canonical]
     else {
