@@ -78,6 +78,8 @@ public enum DeckParser {
 
     var sourceMap = SlideBuilder.SourceMap()
     if rewriteLines(&lines, protecting: document, dialect: dialect, sourceMap: &sourceMap) {
+      // Let the first tree go before the second is built: a large deck holds one at a time.
+      document.children = []
       document = CommonMarkConverter.parse(lines.joined(separator: "\n"))
     }
 
