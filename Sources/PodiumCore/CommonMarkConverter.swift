@@ -13,36 +13,135 @@ enum CommonMarkConverter {
 
   /// Parses `text` as CommonMark with the GFM extensions (tables, strikethrough, autolinks,
   /// task lists), keeping source positions.
-  ///
-  /// The corresponding C functions are `cmark_parser_new`, `cmark_parser_feed` and
-  /// `cmark_parser_finish`.
   static func parse(_ text: String) -> MarkdownNode {
     cmark_gfm_core_extensions_ensure_registered()
-    let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE
-    guard let parser = cmark_parser_new(options) else {
-      return MarkdownNode(
-        kind: .document, literal: "", start: SourceLocation(line: 1, column: 1), endLine: 1,
-        children: [])
+    let document: OpaquePointer?
+    if let limited = limitingTableCells(text) {
+      document = parseDocument(limited, extensions: extensions)
+    } else {
+      var text = text
+      document = text.withUTF8 { parseDocument($0, extensions: extensions) }
     }
-    defer { cmark_parser_free(parser) }
-    for name in ["table", "strikethrough", "autolink", "tasklist"] {
-      if let extensionHandle = cmark_find_syntax_extension(name) {
-        cmark_parser_attach_syntax_extension(parser, extensionHandle)
-      }
-    }
-    var bytes = text
-    bytes.withUTF8 { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { chars in
-        if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
-      }
-    }
-    guard let document = cmark_parser_finish(parser) else {
+    guard let document else {
       return MarkdownNode(
         kind: .document, literal: "", start: SourceLocation(line: 1, column: 1), endLine: 1,
         children: [])
     }
     defer { cmark_node_free(document) }
     return convert(document, depth: 0, nesting: 0)
+  }
+
+  private static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
+
+  /// cmark's tree for `bytes`, to be freed with `cmark_node_free`; nil when cmark fails.
+  ///
+  /// The corresponding C functions are `cmark_parser_new`, `cmark_parser_feed` and
+  /// `cmark_parser_finish`.
+  private static func parseDocument(
+    _ bytes: some Collection<UInt8>, extensions: [String]
+  ) -> OpaquePointer? {
+    guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE) else { return nil }
+    defer { cmark_parser_free(parser) }
+    for name in extensions {
+      if let extensionHandle = cmark_find_syntax_extension(name) {
+        cmark_parser_attach_syntax_extension(parser, extensionHandle)
+      }
+    }
+    _ = bytes.withContiguousStorageIfAvailable { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+      }
+    }
+    return cmark_parser_finish(parser)
+  }
+
+  // MARK: - Table rows too wide for cmark-gfm
+
+  /// cmark-gfm's table extension (0.29.0.gfm.6, Debian's) appends each cell of a row to a linked
+  /// list by walking the list (`cmark_llist_append`), so a row of n cells costs n² steps: one
+  /// row of 60,000 `|` took 48 s to parse. A line keeps this many cells while `tableCellBudget`
+  /// lasts, then `cheapTableCells`; its other pipes are escaped, so they show as text.
+  static let maximumTableCells = 1_024
+  static let cheapTableCells = 64
+  /// About a tenth of a second of `cmark_llist_append`.
+  static let tableCellBudget = 10_000_000
+
+  /// `text` with the pipes past those limits escaped, or nil when no line has that many. Code
+  /// and HTML blocks, where a `|` is a character and never a cell, are left as they are.
+  static func limitingTableCells(_ text: String) -> [UInt8]? {
+    // Lines (1-based, as cmark counts them) with more pipes than is cheap.
+    var wide: [Int: Int] = [:]
+    var line = 1
+    var pipes = 0
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "|") {
+        pipes += 1
+      } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        if !(byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r")) {
+          if pipes > cheapTableCells { wide[line] = pipes }
+          line += 1
+          pipes = 0
+        }
+      }
+      previous = byte
+    }
+    if pipes > cheapTableCells { wide[line] = pipes }
+    guard !wide.isEmpty else { return nil }
+
+    // Where code and HTML blocks are: cmark without the table extension finds them cheaply.
+    var text = text
+    if let document = text.withUTF8({ parseDocument($0, extensions: []) }) {
+      defer { cmark_node_free(document) }
+      if let iterator = cmark_iter_new(document) {
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+          guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER,
+            let node = cmark_iter_get_node(iterator)
+          else { continue }
+          let type = cmark_node_get_type(node)
+          guard type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK else { continue }
+          let first = Int(cmark_node_get_start_line(node))
+          let last = max(first, Int(cmark_node_get_end_line(node)))
+          for line in wide.keys where (first...last).contains(line) { wide[line] = nil }
+        }
+      }
+    }
+
+    // How many cells each line keeps, first come first served.
+    var keep: [Int: Int] = [:]
+    var spent = 0
+    for (line, pipes) in wide.sorted(by: { $0.key < $1.key }) {
+      var kept = min(pipes, maximumTableCells)
+      if spent + kept * kept / 2 > tableCellBudget { kept = cheapTableCells }
+      spent += kept * kept / 2
+      if kept < pipes { keep[line] = kept }
+    }
+    guard !keep.isEmpty else { return nil }
+
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count + 1024)
+    line = 1
+    previous = 0
+    var kept = keep[1]
+    var seen = 0
+    var backslashes = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        if !(byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r")) {
+          line += 1
+          kept = keep[line]
+          seen = 0
+        }
+      } else if byte == UInt8(ascii: "|"), let limit = kept, backslashes % 2 == 0 {
+        seen += 1
+        if seen > limit { result.append(UInt8(ascii: "\\")) }
+      }
+      backslashes = byte == UInt8(ascii: "\\") ? backslashes + 1 : 0
+      result.append(byte)
+      previous = byte
+    }
+    return result
   }
 
   private static func convert(_ node: OpaquePointer, depth: Int, nesting: Int) -> MarkdownNode {

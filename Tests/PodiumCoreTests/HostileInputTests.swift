@@ -195,6 +195,34 @@ import Testing
     #expect(frame.texts.map(\.text).joined().count == row("h").count + row("v").count - 2_004)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func aTableRowOfAHundredThousandPipesParsesInAMoment() throws {
+    // cmark-gfm's table extension walks a row's list of cells for each cell it appends: this row
+    // took minutes. Past 1,024 cells a row's pipes are escaped, so they are text, not cells.
+    let pipes = String(repeating: "|", count: 100_000)
+    let parsed = try deck("| a | b |\n|---|---|\n| 1 | 2 |\n\(pipes)\n")
+    guard case .table(let table) = parsed.slides.first?.blocks.first?.kind else {
+      Issue.record("no table")
+      return
+    }
+    #expect(table.header.map(\.plainText) == ["a", "b"])
+    #expect(table.rows.map { $0.map(\.plainText) } == [["1", "2"], ["", ""]])
+    #expect(layOutEverything(parsed).count == 1)
+  }
+
+  @Test func pipesInCodeAndTheFirstThousandCellsOfARowAreKept() throws {
+    let pipes = String(repeating: "|", count: 3_000)
+    let row = "|" + (0..<1_100).map { "\($0)" }.joined(separator: "|") + "|"
+    let parsed = try deck("```\n\(pipes)\n```\n\n| a | b |\n|---|---|\n\(row)\n")
+    #expect(parsed.slides.first?.blocks.first?.plainText == pipes)
+    guard case .table(let table) = parsed.slides.first?.blocks.last?.kind else {
+      Issue.record("no table")
+      return
+    }
+    // Cells past the header's two are dropped, as GFM says; the escaped pipes change nothing.
+    #expect(table.rows.map { $0.map(\.plainText) } == [["0", "1"]])
+  }
+
   // MARK: - Large decks
 
   @Test(.timeLimit(.minutes(1)))
