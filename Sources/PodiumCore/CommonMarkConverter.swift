@@ -15,6 +15,7 @@ enum CommonMarkConverter {
   /// task lists), keeping source positions.
   static func parse(_ text: String) -> MarkdownNode {
     cmark_gfm_core_extensions_ensure_registered()
+    let extensions = autolinksAreAffordable(text) ? extensions : extensions.filter { $0 != "autolink" }
     let document: OpaquePointer?
     if let limited = limitingTableCells(text) {
       document = parseDocument(limited, extensions: extensions)
@@ -53,6 +54,34 @@ enum CommonMarkConverter {
       }
     }
     return cmark_parser_finish(parser)
+  }
+
+  // MARK: - Inputs that are quadratic in cmark-gfm
+
+  /// cmark-gfm's autolink extension (0.29.0.gfm.6) finds e-mail addresses once a paragraph is
+  /// parsed, and for each one copies the rest of its line: one line of 2 MB holding 64,000
+  /// addresses took 10 s, four times longer for twice the line. Past this many bytes copied
+  /// (the sum over lines of their length times their `@`, about 0.4 s), the text is parsed
+  /// without the extension: bare addresses and URLs are then plain text, which on a slide only
+  /// changes their colour. A 64 KB line stays under it, whatever it holds.
+  static let autolinkBudget = 4_000_000_000
+
+  static func autolinksAreAffordable(_ text: String) -> Bool {
+    var cost = 0
+    var length = 0
+    var ats = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        cost += length * ats
+        length = 0
+        ats = 0
+      } else {
+        length += 1
+        if byte == UInt8(ascii: "@") { ats += 1 }
+      }
+    }
+    cost += length * ats
+    return cost <= autolinkBudget
   }
 
   // MARK: - Table rows too wide for cmark-gfm

@@ -223,6 +223,27 @@ import Testing
     #expect(table.rows.map { $0.map(\.plainText) } == [["0", "1"]])
   }
 
+  // MARK: - E-mail addresses
+
+  func runs(_ deck: Deck) -> [TextRun] {
+    deck.slides.flatMap(\.blocks).flatMap { block -> [TextRun] in
+      if case .paragraph(let runs) = block.kind { return runs } else { return [] }
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aLineOfSixtyFourThousandAddressesIsPlainText() throws {
+    // cmark-gfm's autolink extension copies the rest of the line for every address it finds:
+    // this line took 10 s, and four times that at twice the length. Such a line is read without
+    // autolinks; ordinary lines keep them.
+    let line = String(repeating: "write to someone@example.com or ", count: 64_000)
+    let long = try deck(line + "\n")
+    #expect(runs(long).allSatisfy { !$0.style.contains(.link) })
+    #expect(runs(long).map(\.text.count).reduce(0, +) == line.count - 1)
+    let short = try deck("write to someone@example.com or www.example.com\n")
+    #expect(runs(short).filter { $0.style.contains(.link) }.map(\.text) == ["someone@example.com", "www.example.com"])
+  }
+
   // MARK: - Large decks
 
   @Test(.timeLimit(.minutes(1)))
