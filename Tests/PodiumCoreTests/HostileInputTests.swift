@@ -102,6 +102,40 @@ import Testing
     }
   }
 
+  /// Parses and lays out `text` on a thread with a 512 KB stack, the smallest any thread gets by
+  /// default (Podium parses on the main thread's 8 MB): recursion over nesting stays shallow.
+  func parseAndLayOutOnASmallStack(_ text: String) async -> Int {
+    await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
+      let thread = Thread {
+        let result = DeckParser.parse(text: text, file: "deck.md", baseDirectory: "/nonexistent")
+        let engine = LayoutEngine(theme: .light, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
+        let frames = result.deck.map { deck in
+          deck.slides.map { engine.layout($0, in: deck, step: $0.stepCount - 1, size: fullHD) }
+        }
+        done.resume(returning: frames?.count ?? -1)
+      }
+      thread.stackSize = 512 * 1024
+      thread.start()
+    }
+  }
+
+  @Test func deepNestingNeedsLittleStack() async {
+    let deep = [
+      String(repeating: "- ", count: 10_000) + "x",
+      String(repeating: "> ", count: 10_000) + "x",
+      String(repeating: "1. ", count: 10_000) + "x",
+      String(repeating: "*", count: 10_000) + "x" + String(repeating: "*", count: 10_000),
+      String(repeating: "![", count: 5_000) + "x" + String(repeating: "](i.png)", count: 5_000),
+      String(repeating: "[", count: 5_000) + "x" + String(repeating: "](u)", count: 5_000),
+      String(repeating: "> - ", count: 5_000) + "x",
+      "---\ntitle: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        + "\n---\n\n# x",
+    ]
+    for text in deep {
+      #expect(await parseAndLayOutOnASmallStack(text + "\n") == 1)
+    }
+  }
+
   @Test func tenThousandNestedListsAreFlattenedPastSixteenLevels() throws {
     let result = parse(String(repeating: "- ", count: 10_000) + "deep\n")
     #expect(
