@@ -18,7 +18,7 @@ enum CommonMarkConverter {
     let extensions = autolinksAreAffordable(text) ? extensions : extensions.filter { $0 != "autolink" }
     let document: OpaquePointer?
     if let limited = limitingTableCells(text) {
-      document = parseDocument(limited, extensions: extensions)
+      document = limited.withUnsafeBufferPointer { parseDocument($0, extensions: extensions) }
     } else {
       var text = text
       document = text.withUTF8 { parseDocument($0, extensions: extensions) }
@@ -39,7 +39,7 @@ enum CommonMarkConverter {
   /// The corresponding C functions are `cmark_parser_new`, `cmark_parser_feed` and
   /// `cmark_parser_finish`.
   private static func parseDocument(
-    _ bytes: some Collection<UInt8>, extensions: [String]
+    _ bytes: UnsafeBufferPointer<UInt8>, extensions: [String]
   ) -> OpaquePointer? {
     guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE) else { return nil }
     defer { cmark_parser_free(parser) }
@@ -48,10 +48,8 @@ enum CommonMarkConverter {
         cmark_parser_attach_syntax_extension(parser, extensionHandle)
       }
     }
-    _ = bytes.withContiguousStorageIfAvailable { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { chars in
-        if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
-      }
+    bytes.withMemoryRebound(to: CChar.self) { chars in
+      if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
     }
     return cmark_parser_finish(parser)
   }
@@ -132,7 +130,12 @@ enum CommonMarkConverter {
           guard type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK else { continue }
           let first = Int(cmark_node_get_start_line(node))
           let last = max(first, Int(cmark_node_get_end_line(node)))
-          for line in wide.keys where (first...last).contains(line) { wide[line] = nil }
+          // Whichever is shorter, so that many blocks and many wide lines cost their sum.
+          if last - first < wide.count {
+            for line in first...last { wide[line] = nil }
+          } else {
+            for line in wide.keys where (first...last).contains(line) { wide[line] = nil }
+          }
         }
       }
     }
