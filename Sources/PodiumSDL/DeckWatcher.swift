@@ -71,9 +71,9 @@ final class DeckWatcher: @unchecked Sendable {
     return true
   }
 
-  /// Whether one of the watched files is in `folder`. Called with `lock` held.
-  private func holdsWatchedFile(_ folder: String) -> Bool {
-    names.contains { URL(fileURLWithPath: $0).deletingLastPathComponent().path == folder }
+  /// The watched files in `folder`. Called with `lock` held.
+  private func watchedFiles(in folder: String) -> [String] {
+    names.filter { URL(fileURLWithPath: $0).deletingLastPathComponent().path == folder }
   }
 
   /// Tries the missing folders again; returns whether one is back with a watched file in it
@@ -81,9 +81,7 @@ final class DeckWatcher: @unchecked Sendable {
   private func retryMissing() -> Bool {
     var back = false
     for folder in missing where addWatch(folder) {
-      back = back || names.contains {
-        URL(fileURLWithPath: $0).deletingLastPathComponent().path == folder && access($0, F_OK) == 0
-      }
+      back = back || watchedFiles(in: folder).contains { access($0, F_OK) == 0 }
     }
     return back
   }
@@ -147,7 +145,7 @@ final class DeckWatcher: @unchecked Sendable {
         // The folder is gone (deleted, renamed, unmounted): look for it until it is back.
         folders[watch] = nil
         missing.insert(folder)
-        if holdsWatchedFile(folder) { relevant = true }
+        if !watchedFiles(in: folder).isEmpty { relevant = true }
       } else if names.contains(folder + "/" + name) {
         relevant = true
       }

@@ -584,9 +584,10 @@ public final class PresentationApp {
     let layout = Window.milliseconds() - start
     let (drawing, presenting) = entry.window.show(frame)
     func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    let view = Self.viewName(showsConsole(entry), state.audienceView)
     var fields: [String: Any] = [
       "role": entry.role.rawValue, "layout_ms": rounded(layout), "draw_ms": rounded(drawing),
-      "present_ms": rounded(presenting), "deck": deckVersion, "view": Self.viewName(showsConsole(entry), state.audienceView),
+      "present_ms": rounded(presenting), "deck": deckVersion, "view": view,
     ]
     if let cause { fields["latency_ms"] = max(0, Double(SDL_GetTicks64()) - Double(cause)) }
     if case .slide(let slide, let step) = state.audienceView, entry.role == .audience {
@@ -596,10 +597,8 @@ public final class PresentationApp {
       fields["slide"] = state.slide + 1
       fields["step"] = state.step + 1
     }
-    if entry.role == .audience, !showsConsole(entry), state.audienceView == .black || state.audienceView == .white {
-      fields["blank"] = state.audienceView == .black ? "black" : "white"
-    }
-    if showsConsole(entry) {
+    if entry.role == .audience, view == "black" || view == "white" { fields["blank"] = view }
+    if view == "console" {
       // What else the console showed: the overview's selection, a freeze, a number being typed.
       if let selection = state.overviewSelection { fields["overview"] = selection + 1 }
       if state.isFrozen { fields["frozen"] = true }
