@@ -2,25 +2,44 @@ import CSDL2
 import PodiumCore
 
 /// An owned `SDL_Renderer`: a window's, or a software renderer drawing into a surface.
+///
+/// SDL objects must go in order: textures, then their renderer, then the window or surface it
+/// draws into. `SDL_DestroyRenderer` frees every texture still made by it and reads its window,
+/// so a `Texture` outliving its renderer, or a window destroyed before its renderer, is a
+/// use-after-free inside SDL (valgrind shows both; AddressSanitizer cannot see into SDL). So
+/// each `Texture` keeps its renderer alive, and the renderer keeps its target alive and
+/// destroys a window after itself: whatever order Swift releases them in, SDL sees the right one.
 public final class Renderer {
   let pointer: OpaquePointer
+  /// The window this renderer draws into, destroyed with it (after it).
+  private let window: OpaquePointer?
+  /// The surface a software renderer draws into, freed after it.
+  private let surface: Surface?
 
-  /// Takes ownership of `pointer`; it is destroyed with this object.
-  init(owning pointer: OpaquePointer) {
+  /// Takes ownership of `pointer`, and of `window` if given: both are destroyed with this
+  /// object, the renderer first.
+  init(owning pointer: OpaquePointer, window: OpaquePointer? = nil) {
     self.pointer = pointer
+    self.window = window
+    surface = nil
   }
 
-  /// A software renderer that draws into `surface`, for headless export. The corresponding C
-  /// function is `SDL_CreateSoftwareRenderer`.
-  convenience init(drawingInto surface: Surface) throws {
+  /// A software renderer that draws into `surface`, for headless export; it keeps the surface
+  /// until it is destroyed. The corresponding C function is `SDL_CreateSoftwareRenderer`.
+  init(drawingInto surface: Surface) throws {
     guard let renderer = SDL_CreateSoftwareRenderer(surface.pointer) else {
       throw SDLError.last("SDL_CreateSoftwareRenderer")
     }
-    self.init(owning: renderer)
+    pointer = renderer
+    window = nil
+    self.surface = surface
   }
 
+  /// The corresponding C functions are `SDL_DestroyRenderer`, then `SDL_DestroyWindow`; the
+  /// surface, if any, is freed after this body.
   deinit {
     SDL_DestroyRenderer(pointer)
+    if let window { SDL_DestroyWindow(window) }
   }
 
   /// The corresponding C functions are `SDL_SetRenderDrawColor` and `SDL_RenderFillRect`.
@@ -46,7 +65,7 @@ public final class Renderer {
     guard let texture = SDL_CreateTextureFromSurface(pointer, surface.pointer) else {
       throw SDLError.last("SDL_CreateTextureFromSurface")
     }
-    return Texture(owning: texture, width: surface.width, height: surface.height)
+    return Texture(owning: texture, renderer: self, width: surface.width, height: surface.height)
   }
 
   /// A texture to draw into, opaque, in `format` (the window's, so copying it to the window is a
@@ -58,7 +77,7 @@ public final class Renderer {
     else {
       throw SDLError.last("SDL_CreateTexture")
     }
-    return Texture(owning: texture, width: width, height: height, opaque: true)
+    return Texture(owning: texture, renderer: self, width: width, height: height, opaque: true)
   }
 
   /// Sends drawing to `texture`, or back to the window with nil. The corresponding C function is
@@ -99,16 +118,22 @@ public final class Renderer {
   }
 }
 
-/// An owned `SDL_Texture`.
+/// An owned `SDL_Texture`. It keeps the renderer that made it alive: SDL frees a renderer's
+/// textures with it, so a texture destroyed after its renderer is one SDL has already freed.
 public final class Texture {
   let pointer: OpaquePointer
+  private let renderer: Renderer
   public let width: Int
   public let height: Int
 
   /// Opaque textures (whole slides) are copied without blending, which is several times faster
   /// in software.
-  init(owning pointer: OpaquePointer, width: Int, height: Int, opaque: Bool = false) {
+  init(
+    owning pointer: OpaquePointer, renderer: Renderer, width: Int, height: Int,
+    opaque: Bool = false
+  ) {
     self.pointer = pointer
+    self.renderer = renderer
     self.width = width
     self.height = height
     SDL_SetTextureBlendMode(pointer, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
@@ -116,6 +141,7 @@ public final class Texture {
     SDL_SetTextureScaleMode(pointer, SDL_ScaleModeLinear)
   }
 
+  /// The corresponding C function is `SDL_DestroyTexture`; the renderer is released after it.
   deinit {
     SDL_DestroyTexture(pointer)
   }

@@ -17,6 +17,15 @@ public struct SDLError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { "\(function) failed: \(message)" }
+
+  /// SDL's message on this thread, empty when there is none. SDL also sets it when a call that
+  /// returns nothing is handed an object it has already freed ("Parameter 'texture' is
+  /// invalid"), which is how tests see that Podium frees SDL objects in SDL's order. The
+  /// corresponding C function is `SDL_GetError`.
+  static var threadMessage: String { SDL_GetError().map { String(cString: $0) } ?? "" }
+
+  /// Forgets SDL's message on this thread. The corresponding C function is `SDL_ClearError`.
+  static func clearThreadMessage() { SDL_ClearError() }
 }
 
 /// Runs an SDL call that returns 0 on success and throws its error otherwise.

@@ -2,6 +2,9 @@ import CSDL2
 import PodiumCore
 
 /// An owned `SDL_Window` with its renderer and the frame renderer that draws into it.
+///
+/// The window goes with its renderer, not with this object: `Renderer` destroys it after itself
+/// and after the last texture, the only order SDL accepts.
 public final class Window {
   let pointer: OpaquePointer
   let renderer: Renderer
@@ -30,7 +33,9 @@ public final class Window {
       throw error
     }
     pointer = window
-    renderer = Renderer(owning: raw)
+    // The renderer owns the window from here: it destroys the window after itself, once the
+    // last texture is gone (SDL_DestroyRenderer reads the window; see `Renderer`).
+    renderer = Renderer(owning: raw, window: window)
     frames = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
     frames.layerFormat = SDL_GetWindowPixelFormat(window)
     self.borderless = borderless
@@ -60,10 +65,6 @@ public final class Window {
 
   /// The SDL renderer drawing this window, for the trace.
   var rendererName: String { renderer.name }
-
-  deinit {
-    SDL_DestroyWindow(pointer)
-  }
 
   /// SDL's id for events. The corresponding C function is `SDL_GetWindowID`.
   var id: UInt32 { SDL_GetWindowID(pointer) }
