@@ -45,6 +45,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),
+    // Pixels and SDL's allocations for the tests of PodiumSDL; the only target besides
+    // PodiumSDL that may import SDL (ArchitectureTests).
+    .target(
+      name: "PodiumSDLTestSupport",
+      dependencies: ["PodiumSDL", "PodiumCore", "CSDL2", "CSDL2Image"]),
 
     .executableTarget(
       name: "deck-outline", dependencies: ["PodiumCore"], path: "Examples/deck-outline"),
@@ -59,8 +64,10 @@ let package = Package(
       name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumTestSupport"],
       exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumTestSupport"],
+      name: "PodiumSDLTests",
+      dependencies: ["PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"],
       exclude: ["__Goldens__"]),
-    .testTarget(name: "podiumTests", dependencies: ["podium", "PodiumTestSupport"]),
+    .testTarget(
+      name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"]),
   ]
 )

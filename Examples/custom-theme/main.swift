@@ -35,7 +35,7 @@ let frame = LayoutEngine(theme: theme, measurer: measurer, images: images)
 do {
   let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
   canvas.draw(frame)
-  try canvas.savePNG(path: output)
+  try canvas.writePNG(path: output)
   print("wrote \(output)")
 } catch {
   print("error: \(error)")

@@ -11,12 +11,11 @@ guard arguments.count == 2 else {
   exit(2)
 }
 
-let parsed = DeckParser.parse(fileAt: arguments[0])
-for diagnostic in parsed.diagnostics { print(diagnostic) }
-guard let deck = parsed.deck, !parsed.hasErrors else { exit(1) }
-
-let (theme, themeProblems) = ThemeLoader.theme(for: deck.metadata.theme)
-for problem in themeProblems { print(problem) }
+// The deck and its theme, loaded as `podium export` loads them.
+let loaded = DeckLoader().load(arguments[0])
+for diagnostic in loaded.diagnostics { print(diagnostic) }
+guard let deck = loaded.deck, !loaded.hasErrors else { exit(1) }
+let theme = loaded.theme
 
 // Every build step, at 1280x720, on two encoding threads.
 let options = DeckExporter.Options(

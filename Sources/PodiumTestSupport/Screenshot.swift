@@ -1,4 +1,5 @@
 import Foundation
+import PodiumCore
 
 /// The whole X screen, as a person in the room would see it: `xwd -root`, decoded.
 public struct Screenshot: Sendable {
@@ -125,6 +126,16 @@ public final class PresentRun {
     guard let text = try? String(contentsOfFile: tracePath, encoding: .utf8) else { return [] }
     return text.split(separator: "\n").compactMap {
       try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  /// The trace so far, read with the schema the talk writes (`TraceLine`); a line it does not
+  /// know is left out, so a test comparing counts catches it.
+  public func typedEvents() -> [TraceLine] {
+    guard let text = try? String(contentsOfFile: tracePath, encoding: .utf8) else { return [] }
+    let decoder = JSONDecoder()
+    return text.split(separator: "\n").compactMap {
+      try? decoder.decode(TraceLine.self, from: Data($0.utf8))
     }
   }
 

@@ -33,7 +33,7 @@ struct ExportBench: ParsableCommand {
   var fastOnly = false
 
   func run() throws {
-    let loaded = try LoadedDeck.load(deck)
+    let loaded = try DeckLoader().loadOrExit(deck)
     guard let pixels = PixelSize(parsing: size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("podium-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: scratch) }

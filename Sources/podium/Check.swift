@@ -26,11 +26,16 @@ struct Check: ParsableCommand {
 
   func run() throws {
     var reports: [CheckReport] = []
+    // Decks are checked as they would be shown: with the configured theme when they name none.
+    // The configuration's own problems are 'podium config's to report.
+    let loader = DeckLoader(configuration: Configuration.load(path: Configuration.defaultPath()).0)
     for path in decks {
-      let result = DeckParser.parse(fileAt: path)
-      var diagnostics = result.diagnostics
-      if let deck = result.deck { diagnostics += SystemChecks.diagnostics(for: deck) }
-      reports.append(CheckReport(file: path, deck: result.deck, diagnostics: diagnostics))
+      let loaded = loader.load(path)
+      var diagnostics = loaded.diagnostics
+      if let deck = loaded.deck {
+        diagnostics += SystemChecks.diagnostics(for: deck, theme: loaded.theme)
+      }
+      reports.append(CheckReport(file: path, deck: loaded.deck, diagnostics: diagnostics))
     }
     if json {
       print(try CheckReport.json(reports))

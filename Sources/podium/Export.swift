@@ -43,7 +43,7 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let settings = try Settings.load(command: "podium export")
-    let loaded = try LoadedDeck.load(deck, defaultTheme: settings.theme)
+    let loaded = try DeckLoader(configuration: settings).loadOrExit(deck)
     var options = DeckExporter.Options(outputDirectory: output, jobs: jobs)
     options.size = PixelSize(parsing: size) ?? options.size
     options.pages = notes ? .handouts : steps ? .steps : .slides
@@ -79,32 +79,19 @@ struct Export: ParsableCommand {
   }
 }
 
-/// A deck and its theme, loaded for a command that renders; errors end the command with every
-/// diagnostic printed.
-struct LoadedDeck {
-  var deck: Deck
-  var theme: Theme
-
-  /// `command` names what did not happen, e.g. "nothing was rendered".
-  /// `defaultTheme` (the configuration's) is used when the deck names no theme.
-  static func load(
-    _ path: String, command: String = "nothing was rendered", defaultTheme: ThemeChoice? = nil
-  ) throws -> LoadedDeck {
-    let result = DeckParser.parse(fileAt: path)
-    var diagnostics = result.diagnostics
-    var theme = Theme.light
-    if var deck = result.deck {
-      if let defaultTheme, deck.metadata.keyLocations["theme"] == nil { deck.metadata.theme = defaultTheme }
-      let (loaded, themeDiagnostics) = ThemeLoader.theme(for: deck.metadata.theme)
-      theme = loaded
-      diagnostics += themeDiagnostics
-    }
-    for diagnostic in diagnostics { Console.error(diagnostic.description) }
-    guard let deck = result.deck, !diagnostics.hasErrors else {
+extension DeckLoader {
+  /// Loads a deck for a command that shows it, printing every diagnostic; errors end the
+  /// command. `command` names what did not happen, e.g. "nothing was rendered".
+  func loadOrExit(_ path: String, command: String = "nothing was rendered") throws -> (
+    deck: Deck, theme: Theme
+  ) {
+    let loaded = load(path)
+    for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
+    guard let deck = loaded.deck, !loaded.hasErrors else {
       Console.error("podium: \(path) has errors; \(command) (run 'podium check \(path)')")
       throw ExitCode.failure
     }
-    return LoadedDeck(deck: deck, theme: theme)
+    return (deck, loaded.theme)
   }
 }
 

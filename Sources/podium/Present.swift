@@ -26,19 +26,20 @@ struct Present: ParsableCommand {
   @OptionGroup var talk: TalkOptionGroup
 
   func run() throws {
-    let (settings, loaded) = try TalkOptionGroup.load(deck: deck, command: "present")
+    let (settings, session) = try TalkOptionGroup.load(deck: deck, command: "present")
     let talkDuration = talk.talkDuration
     // Pacing follows the last rehearsal when there is one (podium rehearse keeps them).
     let log = TalkOptionGroup.rehearsals(at: RehearsalLog.defaultPath(forDeck: deck))
     var stageOptions = stage.options
     stageOptions.preferredAudience = settings.audienceDisplay
+    let plan = TalkPlan(
+      duration: talkDuration,
+      pacing: PacingPlan.plan(for: session.deck, duration: talkDuration, rehearsal: log.runs.last),
+      warningMinutes: talk.warningMinutes(settings))
     let options = PresentationApp.Options(
-      stage: stageOptions, duration: talkDuration,
-      tracePath: talk.tracePath,
-      pacing: PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: talk.warningMinutes(settings), deckPath: deck, configuration: settings)
+      stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings)
     do {
-      let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)
+      let app = try PresentationApp(session: session, options: options)
       try app.run()
     } catch {
       Console.error("podium present: \(error)")

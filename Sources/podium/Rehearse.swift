@@ -26,7 +26,8 @@ struct Rehearse: ParsableCommand {
   @OptionGroup var talk: TalkOptionGroup
 
   func run() throws {
-    let (settings, loaded) = try TalkOptionGroup.load(deck: deck, command: "rehearse")
+    let (settings, session) = try TalkOptionGroup.load(deck: deck, command: "rehearse")
+    var talkDeck = session.deck
     let recordPath = record ?? RehearsalLog.defaultPath(forDeck: deck)
     // A record that cannot be read is an error before the rehearsal, not a lost run after it.
     var log: RehearsalLog
@@ -37,15 +38,19 @@ struct Rehearse: ParsableCommand {
       throw ExitCode.failure
     }
     let talkDuration = talk.talkDuration
+    let talkPlan = TalkPlan(
+      duration: talkDuration,
+      pacing: PacingPlan.plan(for: talkDeck, duration: talkDuration, rehearsal: log.runs.last),
+      warningMinutes: talk.warningMinutes(settings), rehearse: true)
     let options = PresentationApp.Options(
-      stage: StageOptions(windowed: windowed), duration: talkDuration, tracePath: talk.tracePath, rehearse: true,
-      pacing: PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: talk.warningMinutes(settings), deckPath: deck, configuration: settings)
+      stage: StageOptions(windowed: windowed), plan: talkPlan, tracePath: talk.tracePath,
+      configuration: settings)
     let recorder: RehearsalRecorder
     do {
-      let app = try PresentationApp(deck: loaded.deck, theme: loaded.theme, options: options)
+      let app = try PresentationApp(session: session, options: options)
       try app.run()
-      recorder = app.recorder
+      recorder = app.session.recorder
+      talkDeck = app.session.deck
     } catch {
       Console.error("podium rehearse: \(error)")
       throw ExitCode.failure
@@ -54,7 +59,7 @@ struct Rehearse: ParsableCommand {
       print("No time recorded: the clock starts when you first move on.")
       return
     }
-    let titles = loaded.deck.slides.map { $0.title ?? "Slide \($0.index + 1)" }
+    let titles = talkDeck.slides.map { $0.title ?? "Slide \($0.index + 1)" }
     let run = recorder.run(titles: titles, date: Date())
     let previous = log.runs.last
     log.runs.append(run)
@@ -64,10 +69,10 @@ struct Rehearse: ParsableCommand {
       Console.error("podium rehearse: cannot write \(recordPath): \(error.localizedDescription)")
       throw ExitCode.failure
     }
-    let plan = PacingPlan.plan(for: loaded.deck, duration: talkDuration, rehearsal: nil)
+    let plan = PacingPlan.plan(for: talkDeck, duration: talkDuration, rehearsal: nil)
     print(
       RehearsalTable.render(
-        run: run, previous: previous, plan: plan, duration: talkDuration ?? loaded.deck.metadata.duration))
+        run: run, previous: previous, plan: plan, duration: talkDuration ?? talkDeck.metadata.duration))
     print("Rehearsal \(log.runs.count) kept in \(recordPath).")
   }
 }

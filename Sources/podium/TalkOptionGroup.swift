@@ -32,15 +32,18 @@ struct TalkOptionGroup: ParsableArguments {
   }
 
   /// The configuration and the deck, or the command ends with their problems printed.
-  static func load(deck: String, command: String) throws -> (Configuration, LoadedDeck) {
+  static func load(deck: String, command: String) throws -> (Configuration, TalkSession) {
     let settings = try Settings.load(command: "podium \(command)")
     let verb = command == "rehearse" ? "the rehearsal" : "the talk"
-    let loaded = try LoadedDeck.load(deck, command: "\(verb) did not start", defaultTheme: settings.theme)
+    let loaded = try DeckLoader(configuration: settings).loadOrExit(
+      deck, command: "\(verb) did not start")
     guard !loaded.deck.slides.isEmpty else {
       Console.error("podium \(command): \(deck) has no slides")
       throw ExitCode.failure
     }
-    return (settings, loaded)
+    let session = TalkSession(
+      path: deck, deck: loaded.deck, theme: loaded.theme, configuration: settings)
+    return (settings, session)
   }
 
   /// The rehearsals kept for a deck; a record that cannot be read is a warning, since the talk

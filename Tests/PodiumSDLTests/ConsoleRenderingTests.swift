@@ -3,6 +3,7 @@ import PodiumCore
 import PodiumSDL
 import PodiumTestSupport
 import Testing
+import PodiumSDLTestSupport
 
 /// The presenter console, laid out by PodiumCore and drawn with real fonts.
 @Suite(.serialized) struct ConsoleRenderingTests {
@@ -23,7 +24,7 @@ import Testing
     if cachingLayers { canvas.cacheLayers() }
     canvas.draw(frame)
     if let folder = ProcessInfo.processInfo.environment["PODIUM_CONSOLE_PNG"] {
-      try canvas.savePNG(path: "\(folder)/console-\(size.width)x\(size.height).png")
+      try canvas.writePNG(path: "\(folder)/console-\(size.width)x\(size.height).png")
     }
     return (RGBImage(canvas), frame)
   }

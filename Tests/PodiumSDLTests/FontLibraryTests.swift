@@ -2,6 +2,7 @@ import Foundation
 import PodiumCore
 import PodiumSDL
 import Testing
+import PodiumSDLTestSupport
 
 @Suite struct FontLibraryTests {
   let library = FontLibrary()

@@ -28,14 +28,14 @@ import Testing
     let path = try Fixtures.writeDeck(
       "---\ntitle: T\nfont: Podium No Such Font\ncode-font: DejaVu Sans Mono\n---\n# A\n")
     let deck = try #require(DeckParser.parse(fileAt: path).deck)
-    let found = SystemChecks.diagnostics(for: deck)
+    let found = SystemChecks.diagnostics(for: deck, theme: .light)
     #expect(found.count == 1)
     #expect(found.first?.location == PodiumCore.SourceLocation(line: 3, column: 7))
     #expect(found.first?.severity == .warning)
     #expect(found.first?.message.hasPrefix("font 'Podium No Such Font' is not installed; fontconfig substitutes '") == true)
     // The defaults are not the deck's choice and are not reported.
     let plain = try #require(DeckParser.parse(fileAt: try Fixtures.writeDeck("# A\n")).deck)
-    #expect(SystemChecks.diagnostics(for: plain).isEmpty)
+    #expect(SystemChecks.diagnostics(for: plain, theme: .light).isEmpty)
   }
 }
 

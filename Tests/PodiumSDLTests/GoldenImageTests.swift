@@ -3,6 +3,7 @@ import PodiumCore
 import PodiumSDL
 import PodiumTestSupport
 import Testing
+import PodiumSDLTestSupport
 
 /// Renders slides with real fonts and compares them with PNGs in `__Goldens__` beside this file.
 /// `RECORD_GOLDENS=1` re-records (and fails, so a recording run never passes); a failing

@@ -3,6 +3,7 @@ import PodiumCore
 @testable import PodiumSDL
 import PodiumTestSupport
 import Testing
+import PodiumSDLTestSupport
 
 @Suite struct PNGEncoderTests {
   /// A BGRX frame: flat background, a band of repeated rows, stripes, a gradient and noise.

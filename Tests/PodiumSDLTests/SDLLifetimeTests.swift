@@ -3,6 +3,7 @@ import PodiumCore
 @testable import PodiumSDL
 import PodiumTestSupport
 import Testing
+import PodiumSDLTestSupport
 
 /// SDL objects are freed in the only order SDL accepts: textures, then their renderer, then the
 /// surface or window it draws into. Freed the other way, SDL reads memory it has already freed

@@ -1,6 +1,7 @@
 import PodiumCore
 @testable import PodiumSDL
 import Testing
+import PodiumSDLTestSupport
 
 /// SDL's video state is global, so these run one at a time.
 @Suite(.serialized) struct VideoSubsystemTests {

@@ -25,8 +25,21 @@ import Testing
     let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
     #expect(files.count > 20)
     for file in files where !file.path.contains("/Sources/PodiumSDL/") {
+      // The tests' pixel and allocation helpers read SDL surfaces, and nothing else.
+      let testSupport = file.path.contains("/Sources/PodiumSDLTestSupport/")
       for module in imports(file) where module.hasPrefix("CSDL2") || module == "CFontconfig" {
+        if testSupport && module != "CFontconfig" { continue }
         Issue.record("\(file.path) imports \(module); only Sources/PodiumSDL may")
+      }
+    }
+  }
+
+  @Test func theProductDoesNotDependOnTestSupport() {
+    for file in ["Sources/PodiumCore", "Sources/PodiumSDL", "Sources/podium"].flatMap(
+      swiftFiles(under:))
+    {
+      for module in imports(file) where module.hasSuffix("TestSupport") {
+        Issue.record("\(file.path) imports \(module), which is for tests only")
       }
     }
   }

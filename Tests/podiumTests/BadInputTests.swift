@@ -3,6 +3,7 @@ import PodiumCore
 import PodiumSDL
 import PodiumTestSupport
 import Testing
+import PodiumSDLTestSupport
 
 /// Hostile files around a deck, through the real command: each gets a clear message and a
 /// sensible exit, never a crash, a hang or gigabytes of memory. README.md's table "What Podium

@@ -3,6 +3,7 @@ import PodiumCore
 import PodiumSDL
 import PodiumTestSupport
 import Testing
+import PodiumSDLTestSupport
 
 /// `podium present` on a real two-monitor X server: windows, keys, pixels and hot-plug.
 @Suite(.serialized) struct PresentEndToEndTests {
@@ -208,6 +209,58 @@ import Testing
     #expect(run.waitFor("reload", after: mark) != nil, "a changed image reloads the deck")
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
+  }
+
+  /// Live reload loads the deck as the talk first did: a theme from the configuration (the
+  /// deck names none) survives an edit, and a theme file the deck names is watched, so editing
+  /// it alone reaches the room.
+  @Test func reloadKeepsTheConfiguredThemeAndFollowsAnEditedThemeFile() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let xdg = try Fixtures.temporaryDirectory("podium-xdg")
+    try FileManager.default.createDirectory(
+      at: xdg.appendingPathComponent("podium"), withIntermediateDirectories: true)
+    try "theme: dark\n".write(
+      to: xdg.appendingPathComponent("podium/config.yaml"), atomically: true, encoding: .utf8)
+    let path = try Fixtures.writeDeck("# One\n\nA line of text\n")
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let run = try PresentRun(server, deck: path, environment: ["XDG_CONFIG_HOME": xdg.path])
+    func audienceShown(after mark: Int) -> Bool {
+      let drawn = run.waitFor("present", after: mark) { $0["role"] as? String == "audience" }
+      Thread.sleep(forTimeInterval: 0.4)
+      return drawn != nil
+    }
+    func audienceCorner() throws -> [UInt8] {
+      let (red, green, blue) = try Screenshot.capture(display: server.display).pixel(x: 1924, y: 4)
+      return [red, green, blue]
+    }
+    #expect(audienceShown(after: 0))
+    #expect(try audienceCorner() == [0x15, 0x1B, 0x23], "the configured dark theme")
+
+    var mark = run.events().count
+    try "# One\n\nA line of text, edited\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(run.waitFor("reload", after: mark) != nil)
+    #expect(audienceShown(after: mark))
+    #expect(try audienceCorner() == [0x15, 0x1B, 0x23], "still dark after the edit")
+
+    let theme = folder.appendingPathComponent("brand.yaml").path
+    try "extends: dark\ncolors:\n  background: \"#203040\"\n".write(
+      toFile: theme, atomically: true, encoding: .utf8)
+    mark = run.events().count
+    try "---\ntheme: brand.yaml\n---\n\n# One\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(run.waitFor("reload", after: mark) != nil)
+    #expect(audienceShown(after: mark))
+    #expect(try audienceCorner() == [0x20, 0x30, 0x40], "the deck's theme file")
+
+    mark = run.events().count
+    try "extends: dark\ncolors:\n  background: \"#402010\"\n".write(
+      toFile: theme, atomically: true, encoding: .utf8)
+    #expect(run.waitFor("reload", after: mark) != nil, "the theme file is watched")
+    #expect(audienceShown(after: mark))
+    #expect(try audienceCorner() == [0x40, 0x20, 0x10], "the edited theme file")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+    #expect(run.typedEvents().count == run.events().count, "every trace line is a TraceLine")
   }
 
   /// A clicker's own keys, bound in the configuration, drive the talk.

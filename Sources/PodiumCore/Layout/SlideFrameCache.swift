@@ -18,32 +18,27 @@ public final class SlideFrameCache {
   }
 
   public let capacity: Int
-  private var frames: [Key: (frame: SlideFrame, lastUse: UInt64)] = [:]
-  private var clock: UInt64 = 0
+  private var frames: LRUCache<Key, SlideFrame>
   /// Frames laid out, and frames found ready, since the cache was made or emptied.
   public private(set) var misses = 0
   public private(set) var hits = 0
 
   public init(capacity: Int = 48) {
     self.capacity = max(1, capacity)
+    frames = LRUCache(budget: self.capacity)
   }
 
   public var count: Int { frames.count }
 
   /// The frame for `key`, laid out by `make` when it is not kept.
   public func frame(_ key: Key, make: () -> SlideFrame) -> SlideFrame {
-    clock += 1
-    if let kept = frames[key] {
-      frames[key] = (kept.frame, clock)
+    if let kept = frames.value(forKey: key) {
       hits += 1
-      return kept.frame
+      return kept
     }
     misses += 1
     let frame = make()
-    if frames.count >= capacity, let oldest = frames.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-      frames[oldest.key] = nil
-    }
-    frames[key] = (frame, clock)
+    frames.insert(frame, forKey: key)
     return frame
   }
 

@@ -46,9 +46,10 @@ public struct Configuration: Hashable, Sendable {
     guard FileManager.default.fileExists(atPath: path) else { return (config, []) }
     config.path = path
     let data: [UInt8]
-    switch DeckSource.read(path: path, maximumSize: 1024 * 1024, kind: "configuration files") {
+    switch LocalFiles().contents(of: path, limit: 1024 * 1024, kind: "configuration files") {
     case .success(let bytes): data = bytes
-    case .failure(.message(let message)):
+    case .failure(let problem):
+      let message = problem.message
       sink.error("cannot use the configuration: \(message)", at: nil)
       return (config, sink.diagnostics)
     }

@@ -8,8 +8,8 @@ import Foundation
 
 /// A deck's image file, checked from its header before anything decodes it: a path that is not
 /// an image, a cut-off PNG or one of 30000 × 30000 pixels (3.6 GB decoded) is refused with a
-/// message instead of reaching the decoder. Reading never blocks: a FIFO or a device is refused
-/// by its type, and only headers are read (a PNG's chunk headers, a JPEG's segment headers).
+/// message instead of reaching the decoder. Files come through `DeckFiles`, whose guard refuses a
+/// FIFO or a device by its type, so reading never blocks.
 public enum ImageFile {
   /// Image files larger than this are not read at all.
   public static let maximumFileSize = 128 * 1024 * 1024
@@ -31,42 +31,61 @@ public enum ImageFile {
   public struct Problem: Error, Equatable, Sendable {
     public var reason: String
     public var message: String
+
+    public init(reason: String, message: String) {
+      self.reason = reason
+      self.message = message
+    }
   }
 
-  /// The header of the image at `path`, or why it cannot be shown. The corresponding C
-  /// functions are `open`, `fstat` and `pread`.
+  /// The header of the image at `path` on this machine, or why it cannot be shown.
   public static func inspect(path: String) -> Result<Header, Problem> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if fd < 0 {
-      switch errno {
-      case ENOENT, ENOTDIR: return .failure(Problem(reason: "image not found", message: "not found"))
-      case ELOOP: return .failure(Problem(reason: "image not readable", message: "is a loop of symbolic links"))
-      case EACCES, EPERM: return .failure(Problem(reason: "image not readable", message: "cannot be read: permission denied"))
-      default:
-        return .failure(Problem(reason: "image not readable", message: "cannot be read: \(String(cString: strerror(errno)))"))
-      }
+    LocalFiles().imageHeader(at: path)
+  }
+
+  /// The header of an image held in memory.
+  public static func inspect(bytes: [UInt8], extension: String) -> Result<Header, Problem> {
+    inspect(size: bytes.count, extension: `extension`.lowercased()) { offset, count in
+      guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+      return Array(bytes[offset..<min(bytes.count, offset + count)])
     }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      return .failure(Problem(reason: "image not readable", message: "cannot be read: \(String(cString: strerror(errno)))"))
+  }
+
+  /// Why an image that could not be opened cannot be shown.
+  static func problem(_ failure: OpenFile.Failure) -> Problem {
+    switch failure {
+    case .notFound, .notADirectoryOnTheWay:
+      return Problem(reason: "image not found", message: "not found")
+    case .symbolicLinkLoop:
+      return Problem(reason: "image not readable", message: "is a loop of symbolic links")
+    case .permissionDenied:
+      return Problem(reason: "image not readable", message: "cannot be read: permission denied")
+    case .other(let code):
+      let reason = String(cString: strerror(code))
+      return Problem(reason: "image not readable", message: "cannot be read: \(reason)")
+    case .directory:
+      return Problem(reason: "not an image", message: "is a directory, not an image")
+    case .notRegular:
+      return Problem(
+        reason: "not an image", message: "is not a regular file (a device, pipe or socket)")
     }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: return .failure(Problem(reason: "not an image", message: "is a directory, not an image"))
-    default:
-      return .failure(Problem(reason: "not an image", message: "is not a regular file (a device, pipe or socket)"))
-    }
-    let length = Int(info.st_size)
+  }
+
+  /// The header of an image file of `size` bytes whose bytes `read(offset, count)` gives: only
+  /// headers are read (a PNG's chunk headers, a JPEG's segment headers), never the whole file.
+  static func inspect(
+    size length: Int, extension: String, read: @escaping (Int, Int) -> [UInt8]
+  ) -> Result<Header, Problem> {
     if length == 0 { return .failure(Problem(reason: "not an image", message: "is empty")) }
     if length > maximumFileSize {
+      let megabytes = "\(length / (1024 * 1024)) MB"
       return .failure(
         Problem(
           reason: "image too large",
-          message: "is \(length / (1024 * 1024)) MB; image files are limited to \(maximumFileSize / (1024 * 1024)) MB"))
+          message: "is \(megabytes); image files are limited to \(maximumFileSize / (1024 * 1024)) MB"))
     }
-    let reader = Reader(fd: fd, length: length)
-    return header(reader, extension: URL(fileURLWithPath: path).pathExtension.lowercased()).flatMap(checkSize)
+    let reader = Reader(length: length, read: read)
+    return header(reader, extension: `extension`).flatMap(checkSize)
   }
 
   private static func checkSize(_ header: Header) -> Result<Header, Problem> {
@@ -84,23 +103,12 @@ public enum ImageFile {
     return .success(header)
   }
 
-  /// Reads bytes at offsets; short reads past the end give fewer bytes.
+  /// Bytes at offsets; short reads past the end give fewer bytes.
   private struct Reader {
-    let fd: Int32
     let length: Int
+    let read: (Int, Int) -> [UInt8]
 
-    func bytes(at offset: Int, count: Int) -> [UInt8] {
-      guard offset >= 0, offset < length, count > 0 else { return [] }
-      var buffer = [UInt8](repeating: 0, count: min(count, length - offset))
-      var filled = 0
-      while filled < buffer.count {
-        let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(offset + filled)) }
-        if got < 0 && errno == EINTR { continue }
-        if got <= 0 { break }
-        filled += got
-      }
-      return Array(buffer[..<filled])
-    }
+    func bytes(at offset: Int, count: Int) -> [UInt8] { read(offset, count) }
   }
 
   private static func bigEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {

@@ -19,21 +19,24 @@ import Yams
 public enum ThemeLoader {
   /// The theme a deck asks for; built-in themes need no file. Problems with a theme file are
   /// reported against that file, and the built-in light theme stands in for a broken one.
-  public static func theme(for choice: ThemeChoice) -> (Theme, [Diagnostic]) {
+  public static func theme(
+    for choice: ThemeChoice, files: any DeckFiles = LocalFiles()
+  ) -> (Theme, [Diagnostic]) {
     switch choice {
     case .light: return (.light, [])
     case .dark: return (.dark, [])
-    case .file(let path): return load(path: path)
+    case .file(let path): return load(path: path, files: files)
     }
   }
 
-  public static func load(path: String) -> (Theme, [Diagnostic]) {
+  public static func load(path: String, files: any DeckFiles = LocalFiles()) -> (Theme, [Diagnostic]) {
     var sink = DiagnosticSink(file: path)
     // Read as a deck is: a FIFO, a device or a huge file named as a theme is refused, not read.
     let data: [UInt8]
-    switch DeckSource.read(path: path, maximumSize: 1024 * 1024, kind: "theme files") {
+    switch files.contents(of: path, limit: 1024 * 1024, kind: "theme files") {
     case .success(let bytes): data = bytes
-    case .failure(.message(let message)):
+    case .failure(let problem):
+      let message = problem.message
       sink.error("cannot use theme file: \(message)", at: nil)
       return (.light, sink.diagnostics)
     }

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// The only file that talks to cmark-gfm: parses Markdown into `MarkdownNode` values.
 enum CommonMarkConverter {
@@ -14,6 +15,12 @@ enum CommonMarkConverter {
   /// Parses `text` as CommonMark with the GFM extensions (tables, strikethrough, autolinks,
   /// task lists), keeping source positions.
   static func parse(_ text: String) -> MarkdownNode {
+    // cmark-gfm 0.29.0.gfm.6 is not safe to run on two threads at once: each parse adds its
+    // extensions' characters (strikethrough's `~`) to one process-wide table and removes them
+    // when it ends, so a parse finishing on one thread turned `~~text~~` into plain text in a
+    // parse still running on another (seen as a flaky layout test). Parses take turns.
+    parsing.lock()
+    defer { parsing.unlock() }
     cmark_gfm_core_extensions_ensure_registered()
     let extensions = autolinksAreAffordable(text) ? extensions : extensions.filter { $0 != "autolink" }
     let document: OpaquePointer?
@@ -33,6 +40,7 @@ enum CommonMarkConverter {
   }
 
   private static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
+  private static let parsing = NSLock()
 
   /// cmark's tree for `bytes`, to be freed with `cmark_node_free`; nil when cmark fails.
   ///

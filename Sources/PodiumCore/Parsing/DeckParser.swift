@@ -13,36 +13,40 @@ public struct DeckParseResult: Sendable {
 /// it can read is read, and each problem becomes a diagnostic with its line and column.
 public enum DeckParser {
   /// Reads and parses the deck file at `path`. Image and theme paths resolve against the file's
-  /// folder.
-  public static func parse(fileAt path: String) -> DeckParseResult {
+  /// folder; every file is read through `files`.
+  public static func parse(fileAt path: String, files: any DeckFiles = LocalFiles()) -> DeckParseResult {
     var sink = DiagnosticSink(file: path)
     let bytes: [UInt8]
-    switch DeckSource.read(path: path) {
+    switch files.contents(of: path, limit: DeckSource.maximumSize, kind: "decks") {
     case .success(let read): bytes = read
-    case .failure(.message(let message)):
-      sink.error(message, at: nil)
+    case .failure(let problem):
+      sink.error(problem.message, at: nil)
       return DeckParseResult(deck: nil, diagnostics: sink.diagnostics)
     }
     let base = (path as NSString).deletingLastPathComponent
-    return parse(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base)
+    return parse(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, files: files)
   }
 
   /// Parses the bytes of a deck file as `parse(fileAt:)` does once it has read them: a byte
   /// order mark is skipped, line ends become LF, and invalid UTF-8 is replaced and reported.
-  public static func parse(bytes: [UInt8], file: String, baseDirectory: String) -> DeckParseResult {
+  public static func parse(
+    bytes: [UInt8], file: String, baseDirectory: String, files: any DeckFiles = LocalFiles()
+  ) -> DeckParseResult {
     var sink = DiagnosticSink(file: file)
     let (text, invalid) = DeckSource.decode(bytes)
     if let invalid {
       sink.warning(
         "invalid UTF-8 (the first bad byte is here); bad bytes are shown as \u{FFFD}", at: invalid)
     }
-    var result = parse(text: text, file: file, baseDirectory: baseDirectory)
+    var result = parse(text: text, file: file, baseDirectory: baseDirectory, files: files)
     result.diagnostics = sink.diagnostics + result.diagnostics
     return result
   }
 
   /// Parses deck text. `file` names it in diagnostics; `baseDirectory` resolves relative paths.
-  public static func parse(text: String, file: String, baseDirectory: String) -> DeckParseResult {
+  public static func parse(
+    text: String, file: String, baseDirectory: String, files: any DeckFiles = LocalFiles()
+  ) -> DeckParseResult {
     var sink = DiagnosticSink(file: file)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var metadata = DeckMetadata()
@@ -51,7 +55,7 @@ public enum DeckParser {
     if let (opening, closing) = FrontMatter.locate(in: lines) {
       metadata =
         FrontMatter.parse(
-          lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
+          lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory, files: files,
           diagnostics: &sink
         ).metadata
       // Blank rather than drop the front matter, so cmark's line numbers stay the file's.
@@ -85,7 +89,8 @@ public enum DeckParser {
 
     if dialect == .standard { warnAboutSetextSeparators(in: document, lines: lines, sink: &sink) }
 
-    var builder = SlideBuilder(baseDirectory: baseDirectory, sourceMap: sourceMap, diagnostics: sink)
+    var builder = SlideBuilder(
+      baseDirectory: baseDirectory, files: files, sourceMap: sourceMap, diagnostics: sink)
     builder.softBreaksAreLineBreaks = dialect == .mdp
     var slides: [Slide] = []
     for (index, part) in split(document, lines: lines, dialect: dialect).enumerated() {

@@ -53,7 +53,7 @@ struct FrontMatter {
 
   /// Parses the YAML between `opening` and `closing` into typed metadata.
   static func parse(
-    lines: [Substring], opening: Int, closing: Int, baseDirectory: String,
+    lines: [Substring], opening: Int, closing: Int, baseDirectory: String, files: any DeckFiles,
     diagnostics: inout DiagnosticSink
   ) -> FrontMatter {
     var metadata = DeckMetadata()
@@ -153,10 +153,7 @@ struct FrontMatter {
             break
           }
           let path = resolve(path: name, against: baseDirectory)
-          var isDirectory: ObjCBool = false
-          if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            || isDirectory.boolValue
-          {
+          if !files.isFile(path) {
             diagnostics.error("theme file '\(name)' not found", at: valueLocation)
           } else {
             metadata.theme = .file(path: path)

@@ -15,6 +15,8 @@ struct SlideBuilder {
   static let readableTableColumns = 20
 
   let baseDirectory: String
+  /// Where images are checked from their headers.
+  let files: any DeckFiles
   let sourceMap: SourceMap
   var diagnostics: DiagnosticSink
   /// mdp shows every source line as a line: its soft breaks are line breaks.
@@ -28,8 +30,9 @@ struct SlideBuilder {
   private var backgrounds: [BackgroundImage] = []
   private var notes: [Block] = []
 
-  init(baseDirectory: String, sourceMap: SourceMap, diagnostics: DiagnosticSink) {
+  init(baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink) {
     self.baseDirectory = baseDirectory
+    self.files = files
     self.sourceMap = sourceMap
     self.diagnostics = diagnostics
   }
@@ -464,7 +467,7 @@ struct SlideBuilder {
     // Checked from its header now, so the speaker hears of it before the talk. The image library
     // checks again before decoding, so a FIFO, a device or a huge image never reaches the
     // decoder; the slide shows a placeholder saying why.
-    if case .failure(let problem) = ImageFile.inspect(path: path) {
+    if case .failure(let problem) = files.imageHeader(at: path) {
       diagnostics.warning("image '\(source)' \(problem.message)", at: here)
       // The path stays, so live reload watches it and the image shows once it is fixed.
       return ImageReference(source: source, alt: alt, path: path, problem: problem.reason)

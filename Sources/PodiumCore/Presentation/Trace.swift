@@ -1,12 +1,17 @@
 import Foundation
 
-/// `--trace FILE`: one JSON object per line for each thing a talk does (displays found, the
-/// stage chosen, windows placed, slides shown and presented), with `t` in seconds since start.
+/// `--trace FILE`: one JSON object per line (`TraceLine`) for each thing a talk does (displays
+/// found, the stage chosen, windows placed, slides shown and presented).
 /// Speakers read it to learn why slides went to the wrong screen; tests read it to check.
 public final class Trace: @unchecked Sendable {
   private let handle: FileHandle?
   private let start: Double
   private let lock = NSLock()
+  private let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
 
   /// A trace into `path`, or one that writes nothing when `path` is nil.
   public init(path: String?, start: Double) throws {
@@ -21,19 +26,14 @@ public final class Trace: @unchecked Sendable {
     handle = FileHandle(forWritingAtPath: path)
   }
 
-  public var isEnabled: Bool { handle != nil }
-
-  /// Writes `{"t": ..., "event": name, ...fields}` as one line.
-  public func record(_ event: String, at now: Double, _ fields: [String: Any] = [:]) {
+  /// Writes the event as one line, `t` in seconds since the start to the millisecond.
+  public func record(_ event: TraceEvent, at now: Double) {
     guard let handle else { return }
-    var object = fields
-    object["event"] = event
-    object["t"] = (max(0, now - start) * 1000).rounded() / 1000
-    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+    let line = TraceLine(t: (max(0, now - start) * 1000).rounded() / 1000, event: event)
+    guard let data = try? encoder.encode(line) else { return }
     lock.lock()
     defer { lock.unlock() }
-    handle.write(data)
-    handle.write(Data("\n".utf8))
+    handle.write(data + Data("\n".utf8))
   }
 
   deinit {

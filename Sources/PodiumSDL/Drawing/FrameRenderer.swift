@@ -14,15 +14,11 @@ public final class FrameRenderer {
   /// Text and image textures, kept while the same frames are redrawn (a window redraws the same
   /// slide every second for the clock), bounded by memory so a long talk or a 1,000-slide export
   /// does not grow without limit.
-  private var textTextures: [TextKey: CachedText] = [:]
-  private var imageTextures: [String: Texture] = [:]
-  private var textTextureBytes = 0
-  private var imageTextureBytes = 0
-  private let textTextureBudget = 24 * 1024 * 1024
+  private var textTextures = LRUCache<TextKey, CachedText>(budget: 24 * 1024 * 1024)
+  private var imageTextures = LRUCache<String, Texture>(budget: ImageLibrary.cacheBudget)
   /// Past this many bytes of text textures, those the last frame did not draw are let go before
   /// the next. The console's clock and countdown are new strings every second: kept until the
-  /// budget, they added 5 MB a minute to a talk's memory for the first four and a half minutes,
-  /// then were all dropped at once, the notes and labels with them.
+  /// budget, they would add megabytes a minute to a talk's memory.
   private let textTextureKeep = 4 * 1024 * 1024
   /// Frames drawn by this renderer, the clock of `CachedText.lastFrame`.
   private var framesDrawn: UInt64 = 0
@@ -33,7 +29,7 @@ public final class FrameRenderer {
   }
 
   /// Bytes of text textures kept now.
-  public var textCacheBytes: Int { textTextureBytes }
+  public var textCacheBytes: Int { textTextures.totalCost }
 
   private struct TextKey: Hashable {
     var text: String
@@ -52,7 +48,7 @@ public final class FrameRenderer {
   /// a frame is always drawn whole, never half.
   public func draw(_ frame: SlideFrame) {
     framesDrawn += 1
-    if textTextureBytes > textTextureKeep { dropTextNotInLastFrame() }
+    if textTextures.totalCost > textTextureKeep { dropTextNotInLastFrame() }
     prepare(frame)
     var clips: [Rect] = []
     renderer.clip(nil)
@@ -82,7 +78,7 @@ public final class FrameRenderer {
   /// the target half-way), or marks the kept one as used. A kept layer's contents are not walked:
   /// the console's slide part holds every line of text, and its texture already has them.
   private func prepareLayer(_ item: LayerItem) {
-    if layers[LayerKey(key: item.key, size: item.frame.size)] == nil {
+    if !layers.contains(LayerKey(key: item.key, size: item.frame.size)) {
       for case .layer(let inner) in item.frame.commands { prepareLayer(inner) }
     }
     _ = layerTexture(item)
@@ -129,33 +125,24 @@ public final class FrameRenderer {
     var size: PixelSize
   }
 
-  private struct CachedLayer {
-    var texture: Texture
-    var lastUse: UInt64
-  }
-
   /// The pixel format layer textures are made in, the window's; nil draws layers in place.
   var layerFormat: UInt32?
   /// How many bytes of layer textures to keep: the least recently used go first.
-  var layerBudget = 64 * 1024 * 1024
-  private var layers: [LayerKey: CachedLayer] = [:]
-  private var layerBytes = 0
-  private var useCounter: UInt64 = 0
+  var layerBudget: Int {
+    get { layers.budget }
+    set { layers.budget = newValue }
+  }
+  private var layers = LRUCache<LayerKey, Texture>(budget: 64 * 1024 * 1024)
   /// Layers drawn into a texture, and layers found ready, since this renderer was made.
   public private(set) var layersDrawn = 0
   public private(set) var layersReused = 0
 
-  /// Bytes of layer textures kept now.
-  public var layerCacheBytes: Int { layerBytes }
 
   private func layerTexture(_ item: LayerItem) -> Texture? {
     let key = LayerKey(key: item.key, size: item.frame.size)
-    useCounter += 1
-    if var cached = layers[key] {
-      cached.lastUse = useCounter
-      layers[key] = cached
+    if let cached = layers.value(forKey: key) {
       layersReused += 1
-      return cached.texture
+      return cached
     }
     guard let format = layerFormat else { return nil }
     let width = item.frame.size.width
@@ -164,13 +151,7 @@ public final class FrameRenderer {
     guard bytes <= layerBudget else { return nil }
     // Make room, least recently used first. A dropped texture of the same size is drawn over
     // instead of freed: a new 1080p texture costs 8 MB of fresh, zeroed pages.
-    var reusable: Texture?
-    while layerBytes + bytes > layerBudget, let oldest = layers.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-      layers[oldest.key] = nil
-      let dropped = oldest.value.texture
-      layerBytes -= dropped.width * dropped.height * 4
-      if reusable == nil && dropped.width == width && dropped.height == height { reusable = dropped }
-    }
+    let reusable = layers.makeRoom(for: bytes).first { $0.width == width && $0.height == height }
     guard let texture = reusable ?? (try? renderer.targetTexture(width: width, height: height, format: format)) else {
       return nil
     }
@@ -184,38 +165,34 @@ public final class FrameRenderer {
     drawCommands(item.frame.commands, clips: &clips)
     renderer.clip(nil)
     try? renderer.setTarget(nil)
-    layers[key] = CachedLayer(texture: texture, lastUse: useCounter)
-    layerBytes += bytes
+    layers.insert(texture, forKey: key, cost: bytes)
     layersDrawn += 1
     return texture
   }
 
   private func textTexture(_ item: TextItem) -> Texture? {
     let key = TextKey(text: item.text, font: item.font, color: item.color)
-    if let cached = textTextures[key] {
-      textTextures[key]?.lastFrame = framesDrawn
+    if let cached = textTextures.value(forKey: key) {
+      if cached.lastFrame != framesDrawn {
+        textTextures.insert(
+          CachedText(texture: cached.texture, lastFrame: framesDrawn), forKey: key,
+          cost: cached.texture.width * cached.texture.height * 4)
+      }
       return cached.texture
     }
     guard let surface = try? fonts.renderLine(item.text, font: item.font, color: item.color),
       let made = try? renderer.texture(from: surface)
     else { return nil }
-    let bytes = made.width * made.height * 4
-    if textTextureBytes + bytes > textTextureBudget {
-      textTextures.removeAll(keepingCapacity: true)
-      textTextureBytes = 0
-    }
-    textTextures[key] = CachedText(texture: made, lastFrame: framesDrawn)
-    textTextureBytes += bytes
+    textTextures.insert(
+      CachedText(texture: made, lastFrame: framesDrawn), forKey: key, cost: made.width * made.height * 4)
     return made
   }
 
   /// Lets go of the text textures the previous frame did not use (the clock's last second, the
   /// lines of slides whose layers are kept as pixels anyway).
   private func dropTextNotInLastFrame() {
-    for (key, cached) in textTextures where cached.lastFrame + 1 < framesDrawn {
-      textTextures[key] = nil
-      textTextureBytes -= cached.texture.width * cached.texture.height * 4
-    }
+    let lastFrame = framesDrawn - 1
+    textTextures.removeAll { _, cached in cached.lastFrame < lastFrame }
   }
 
   private func drawText(_ item: TextItem) {
@@ -239,16 +216,10 @@ public final class FrameRenderer {
   }
 
   private func imageTexture(_ item: ImageItem) -> Texture? {
-    if let cached = imageTextures[item.path] { return cached }
+    if let cached = imageTextures.value(forKey: item.path) { return cached }
     guard let surface = images.surface(at: item.path), let made = try? renderer.texture(from: surface)
     else { return nil }
-    let bytes = made.width * made.height * 4
-    if imageTextureBytes + bytes > ImageLibrary.cacheBudget {
-      imageTextures.removeAll(keepingCapacity: true)
-      imageTextureBytes = 0
-    }
-    imageTextures[item.path] = made
-    imageTextureBytes += bytes
+    imageTextures.insert(made, forKey: item.path, cost: made.width * made.height * 4)
     return made
   }
 
@@ -260,10 +231,7 @@ public final class FrameRenderer {
   /// Forgets cached textures (after the deck or the window changes).
   public func purgeCaches() {
     textTextures.removeAll()
-    textTextureBytes = 0
     imageTextures.removeAll()
-    imageTextureBytes = 0
     layers.removeAll()
-    layerBytes = 0
   }
 }

@@ -7,12 +7,12 @@ import PodiumCore
 ///
 /// Used from one thread.
 public final class ImageLibrary: ImageMeasurer {
-  /// Decoded images are kept up to this many bytes; past it the cache starts again, so a deck
-  /// of a hundred photographs does not hold them all in memory.
+  /// Decoded images are kept up to this many bytes, the least recently used let go first, so a
+  /// deck of a hundred photographs does not hold them all in memory.
   public static let cacheBudget = 256 * 1024 * 1024
 
-  private var surfaces: [String: Surface?] = [:]
-  private var cachedBytes = 0
+  /// Decoded images, and nil for those that cannot be shown (so they are not tried again).
+  private var surfaces = LRUCache<String, Surface?>(budget: cacheBudget)
   private var sizes: [String: PixelSize?] = [:]
 
   public init() {}
@@ -29,21 +29,15 @@ public final class ImageLibrary: ImageMeasurer {
   public func removeAll() {
     surfaces.removeAll()
     sizes.removeAll()
-    cachedBytes = 0
   }
 
   /// The decoded image, or nil when it is missing, unreadable or too large. The corresponding
   /// C function is `IMG_Load`.
   func surface(at path: String) -> Surface? {
-    if let cached = surfaces[path] { return cached }
+    if let cached = surfaces.value(forKey: path) { return cached }
     let loaded = load(path)
     let bytes = loaded.map { $0.height * Int($0.pointer.pointee.pitch) } ?? 0
-    if cachedBytes + bytes > Self.cacheBudget {
-      surfaces.removeAll(keepingCapacity: true)
-      cachedBytes = 0
-    }
-    surfaces[path] = loaded
-    cachedBytes += bytes
+    surfaces.insert(loaded, forKey: path, cost: bytes)
     return loaded
   }
 

@@ -35,52 +35,28 @@ public final class OffscreenCanvas {
     frameRenderer.layerFormat = SDL_PIXELFORMAT_RGB888.rawValue
   }
 
-  /// A copy of the pixels, rows packed (`pitch == width * 4`).
-  public func pixelCopy() -> [UInt8] {
-    let rowBytes = size.width * 4
+  /// Calls `body` with the pixels in place (`XRGB8888`, rows `pitch` bytes apart).
+  public func withPixels<Result>(
+    _ body: (_ pixels: UnsafeRawBufferPointer, _ pitch: Int) throws -> Result
+  ) rethrows -> Result {
     let pitch = Int(surface.pointer.pointee.pitch)
-    var copy = [UInt8](repeating: 0, count: rowBytes * size.height)
-    guard let pixels = surface.pointer.pointee.pixels else { return copy }
-    copy.withUnsafeMutableBytes { target in
-      guard let base = target.baseAddress else { return }
-      if pitch == rowBytes {
-        base.copyMemory(from: pixels, byteCount: rowBytes * size.height)
-      } else {
-        for row in 0..<size.height {
-          (base + row * rowBytes).copyMemory(from: pixels + row * pitch, byteCount: rowBytes)
-        }
-      }
-    }
-    return copy
-  }
-
-  /// The colour of one pixel, for tests and checks.
-  public func pixel(x: Int, y: Int) -> RGBAColor {
-    guard x >= 0, y >= 0, x < size.width, y < size.height, let pixels = surface.pointer.pointee.pixels
-    else { return RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
-    let offset = y * Int(surface.pointer.pointee.pitch) + x * 4
-    let bytes = pixels.advanced(by: offset).assumingMemoryBound(to: UInt8.self)
-    return RGBAColor(red: bytes[2], green: bytes[1], blue: bytes[0])
+    let count = surface.pointer.pointee.pixels == nil ? 0 : pitch * size.height
+    return try body(UnsafeRawBufferPointer(start: surface.pointer.pointee.pixels, count: count), pitch)
   }
 
   /// Writes the canvas as a PNG with Podium's fast encoder, reading the pixels in place; returns
   /// the file's size. The write is atomic: a reader never sees half a file.
   @discardableResult
   public func writePNG(path: String) throws -> Int {
-    guard let pixels = surface.pointer.pointee.pixels else {
-      throw SDLError(function: "writePNG", message: "the canvas has no pixels")
+    let png = try withPixels { pixels, pitch in
+      guard !pixels.isEmpty else {
+        throw SDLError(function: "writePNG", message: "the canvas has no pixels")
+      }
+      return try PNGEncoder().encode(
+        bgrx: pixels, width: size.width, height: size.height, pitch: pitch)
     }
-    let pitch = Int(surface.pointer.pointee.pitch)
-    let png = try PNGEncoder().encode(
-      bgrx: UnsafeRawBufferPointer(start: pixels, count: pitch * size.height), width: size.width,
-      height: size.height, pitch: pitch)
     try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
     return png.count
-  }
-
-  /// Writes the canvas as a PNG with Podium's fast encoder.
-  public func savePNG(path: String) throws {
-    try writePNG(path: path)
   }
 
   /// Writes the canvas with SDL_image's PNG writer at its default settings: the naive way the

@@ -14,7 +14,7 @@ public struct SDLDisplayProvider: DisplayProvider {
     for index in 0..<count {
       var bounds = SDL_Rect()
       guard SDL_GetDisplayBounds(Int32(index), &bounds) == 0 else { continue }
-      let name = SDL_GetDisplayName(Int32(index)).map { String(cString: $0) } ?? "display \(index)"
+      let name = Self.name(of: index)
       var horizontal: Float = 0
       let dpi: Double? =
         SDL_GetDisplayDPI(Int32(index), nil, &horizontal, nil) == 0 && horizontal > 0
@@ -36,5 +36,11 @@ public struct SDLDisplayProvider: DisplayProvider {
           usable: usableArea))
     }
     return result
+  }
+
+  /// The output name of display `index`, such as `HDMI-1`. The corresponding C function is
+  /// `SDL_GetDisplayName`.
+  static func name(of index: Int) -> String {
+    SDL_GetDisplayName(Int32(index)).map { String(cString: $0) } ?? "display \(index)"
   }
 }

@@ -12,7 +12,7 @@ public struct SDLError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The error SDL reports for the call that just failed. The corresponding C function is
   /// `SDL_GetError`.
-  static func last(_ function: String) -> SDLError {
+  public static func last(_ function: String) -> SDLError {
     SDLError(function: function, message: SDL_GetError().map { String(cString: $0) } ?? "")
   }
 

@@ -3,8 +3,8 @@ import PodiumCore
 /// Checks of a deck against this machine, which the pure parser cannot make: whether the fonts
 /// it names are installed, and whether every slide fits when laid out with the real fonts.
 public enum SystemChecks {
-  public static func diagnostics(for deck: Deck) -> [Diagnostic] {
-    fontDiagnostics(for: deck) + layoutDiagnostics(for: deck)
+  public static func diagnostics(for deck: Deck, theme: Theme) -> [Diagnostic] {
+    fontDiagnostics(for: deck) + layoutDiagnostics(for: deck, theme: theme)
   }
 
   static func fontDiagnostics(for deck: Deck) -> [Diagnostic] {
@@ -24,12 +24,11 @@ public enum SystemChecks {
 
   /// Lays out every slide at 1920x1080 with the deck's theme and real fonts, and reports the
   /// slides whose content is cut off even at the smallest text size.
-  static func layoutDiagnostics(for deck: Deck) -> [Diagnostic] {
-    let (theme, themeDiagnostics) = ThemeLoader.theme(for: deck.metadata.theme)
+  static func layoutDiagnostics(for deck: Deck, theme: Theme) -> [Diagnostic] {
     let fonts = FontLibrary()
     let engine = LayoutEngine(
       theme: theme, measurer: SDLTextMeasurer(library: fonts), images: ImageLibrary())
-    var found = themeDiagnostics
+    var found: [Diagnostic] = []
     for slide in deck.slides {
       let frame = engine.layout(
         slide, in: deck, step: slide.stepCount - 1, size: PixelSize(width: 1920, height: 1080))

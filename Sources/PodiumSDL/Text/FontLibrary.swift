@@ -308,7 +308,8 @@ public final class FontLibrary {
 /// word, often more than once while fitting.
 public final class SDLTextMeasurer: TextMeasurer {
   let library: FontLibrary
-  private var widths: [WidthKey: Double] = [:]
+  /// Widths of the words measured lately, by count: words are many and cheap to keep.
+  private var widths = LRUCache<WidthKey, Double>(budget: 200_000)
   private var metricsCache: [FontSpec: FontMetrics] = [:]
 
   private struct WidthKey: Hashable {
@@ -329,10 +330,9 @@ public final class SDLTextMeasurer: TextMeasurer {
 
   public func width(of text: String, font: FontSpec) -> Double {
     let key = WidthKey(text: text, font: font)
-    if let known = widths[key] { return known }
-    if widths.count > 200_000 { widths.removeAll(keepingCapacity: true) }
+    if let known = widths.value(forKey: key) { return known }
     let width = Double(library.width(of: text, font: font))
-    widths[key] = width
+    widths.insert(width, forKey: key)
     return width
   }
 }

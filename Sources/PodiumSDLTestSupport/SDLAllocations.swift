@@ -9,24 +9,22 @@ import Foundation
 /// allocations' stacks name no function and its own leaks can only be suppressed a library at a
 /// time (scripts/lsan.supp), which would hide Podium's too. Counting per thread keeps the tests
 /// exact while other tests use SDL on other threads.
-///
-/// Not used by the application.
-enum SDLAllocations {
+public enum SDLAllocations {
   /// Routes SDL's allocator through counting wrappers of the C allocator, once. Safe after SDL
   /// has allocated: the wrappers allocate and free with the same `malloc` and `free` SDL used
   /// before. The corresponding C function is `SDL_SetMemoryFunctions`.
-  static let installed: Bool =
+  public static let installed: Bool =
     SDL_SetMemoryFunctions(countingMalloc, countingCalloc, countingRealloc, countingFree) == 0
 
   /// SDL allocations made on this thread less those freed on it, since `installed`.
-  static var onThisThread: Int {
+  public static var onThisThread: Int {
     Int(bitPattern: UInt(bitPattern: pthread_getspecific(balanceKey)))
   }
 
   /// Empties SDL's event queue. A new window queues events, and SDL allocates their entries,
   /// keeping them for reuse once read: a test counting allocations around windows reads them as
   /// an application does. The corresponding C function is `SDL_FlushEvents`.
-  static func discardQueuedEvents() {
+  public static func discardQueuedEvents() {
     SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
   }
 

@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2Image
 import PodiumCore
+import PodiumSDL
 
 /// A decoded image as packed 8-bit RGB, for comparing renders with golden images.
 public struct RGBImage: Hashable, Sendable {
@@ -19,12 +20,11 @@ public struct RGBImage: Hashable, Sendable {
   /// `IMG_Load` and `SDL_ConvertSurfaceFormat`.
   public init(contentsOf path: String) throws {
     guard let loaded = IMG_Load(path) else { throw SDLError.last("IMG_Load") }
-    let original = Surface(owning: loaded)
-    guard let converted = SDL_ConvertSurfaceFormat(original.pointer, SDL_PIXELFORMAT_RGB24.rawValue, 0) else {
-      throw SDLError.last("SDL_ConvertSurfaceFormat")
-    }
-    let surface = Surface(owning: converted)
-    self.init(copying: surface)
+    defer { SDL_FreeSurface(loaded) }
+    guard let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGB24.rawValue, 0)
+    else { throw SDLError.last("SDL_ConvertSurfaceFormat") }
+    defer { SDL_FreeSurface(converted) }
+    self.init(copying: converted)
   }
 
   /// The canvas's current pixels.
@@ -39,12 +39,12 @@ public struct RGBImage: Hashable, Sendable {
     self.init(width: canvas.size.width, height: canvas.size.height, pixels: rgb)
   }
 
-  private init(copying surface: Surface) {
-    let width = surface.width
-    let height = surface.height
-    let pitch = Int(surface.pointer.pointee.pitch)
+  private init(copying surface: UnsafeMutablePointer<SDL_Surface>) {
+    let width = Int(surface.pointee.w)
+    let height = Int(surface.pointee.h)
+    let pitch = Int(surface.pointee.pitch)
     var rgb = [UInt8](repeating: 0, count: width * height * 3)
-    if let source = surface.pointer.pointee.pixels {
+    if let source = surface.pointee.pixels {
       let bytes = source.assumingMemoryBound(to: UInt8.self)
       for row in 0..<height {
         for column in 0..<(width * 3) {

@@ -1,0 +1,59 @@
+import Foundation
+
+/// How a talk is timed, from the command line, the deck and the last rehearsal.
+public struct TalkPlan: Hashable, Sendable {
+  /// Overrides the deck's `duration` for the countdown.
+  public var duration: TalkDuration?
+  /// How long each slide should take, for "ahead"/"behind" on the console.
+  public var pacing: PacingPlan?
+  /// Minutes before the end when the countdown turns amber.
+  public var warningMinutes: Double
+  /// `podium rehearse`: the console alone, and no audience.
+  public var rehearse: Bool
+
+  public init(
+    duration: TalkDuration? = nil, pacing: PacingPlan? = nil, warningMinutes: Double = 2,
+    rehearse: Bool = false
+  ) {
+    self.duration = duration
+    self.pacing = pacing
+    self.warningMinutes = warningMinutes
+    self.rehearse = rehearse
+  }
+}
+
+extension TalkSession {
+  /// What the console says besides the slides, for `state` (the one on show, or one about to
+  /// be) on `stage`. `date` is the wall clock, `clock` formats it as `14:05`, and `displayName`
+  /// names a display by index.
+  public func consoleStatus(
+    for state: PresentationState, stage: Stage, plan: TalkPlan, now: Double, date: Date,
+    clock: DateFormatter, displayName: (Int) -> String
+  ) -> ConsoleStatus {
+    let audience: String
+    switch stage.mode {
+    case _ where plan.rehearse:
+      audience =
+        state.timer.started ? "Rehearsal" : "Rehearsal: the clock starts when you first move on"
+    case .extended:
+      audience = "Audience on " + stage.audience.map(displayName).joined(separator: ", ")
+    case .mirrored:
+      audience = "Mirrored: the audience sees this screen (Tab hides the console)"
+    case .windowed:
+      audience = "Windowed"
+    }
+    let elapsed = state.timer.elapsed(at: now)
+    var status = ConsoleStatus(
+      now: now, elapsed: elapsed, duration: plan.duration ?? deck.metadata.duration,
+      clock: clock.string(from: date), audience: audience, warningMinutes: plan.warningMinutes,
+      consoleOverMirror: stage.mode == .mirrored && !plan.rehearse)
+    status.problem = reloadProblem
+    status.rehearsing = plan.rehearse
+    if let pacing = plan.pacing, state.timer.started {
+      status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
+      let end = date.addingTimeInterval(pacing.remaining(onSlide: state.slide, elapsed: elapsed))
+      status.plannedEnd = clock.string(from: end)
+    }
+    return status
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+
+/// An input to a talk, from whichever window it arrived in: the windows are only where input
+/// lands, and the audience's takes none of its own.
+public enum TalkInput: Hashable, Sendable {
+  /// A key press (repeats are not inputs), by the name `SDL_GetKeyName` gives, and whether Alt
+  /// was held.
+  case key(String, alt: Bool)
+  /// A mouse button pressed at (`x`, `y`) of window `window`.
+  case click(MouseButton, x: Double, y: Double, window: UInt32)
+  /// The wheel turned by `lines` (positive: down, towards later slides) with the pointer at
+  /// (`x`, `y`) of `window`.
+  case wheel(lines: Int, x: Double, y: Double, window: UInt32)
+  /// The pointer moved to (`x`, `y`) of `window`.
+  case pointerMoved(x: Double, y: Double, window: UInt32)
+  /// The window system asked the program to end (Ctrl+C, SIGTERM, a closed window).
+  case terminate
+
+  public enum MouseButton: Hashable, Sendable {
+    case left, right, other
+  }
+}
+
+/// Where the console's parts were drawn in one window: what the mouse can hit there.
+public struct ConsoleRegions: Hashable, Sendable {
+  /// The notes panel: the wheel scrolls notes here.
+  public var notes: Rect?
+  /// The current slide's view: the pointer maps from here to the audience's slide.
+  public var currentSlide: Rect?
+  /// The overview's cells: a click picks a slide.
+  public var overview: [ConsoleFrame.OverviewCell]
+
+  public init(notes: Rect? = nil, currentSlide: Rect? = nil, overview: [ConsoleFrame.OverviewCell] = []) {
+    self.notes = notes
+    self.currentSlide = currentSlide
+    self.overview = overview
+  }
+
+  /// Where `console` put its parts.
+  public init(_ console: ConsoleFrame) {
+    self.init(
+      notes: console.notes, currentSlide: console.currentSlide.width > 0 ? console.currentSlide : nil,
+      overview: console.overview)
+  }
+}
+
+/// One talk as a value: the deck on show and its theme, the presentation state, the rehearsal
+/// recorder, the deck's version and why the file on disk cannot be shown. Inputs go in through
+/// `handle(_:at:)` and edits through `reload(using:at:clock:)`; the SDL loop turns events into
+/// inputs and draws what the session holds, so all of this is tested without a window.
+public struct TalkSession: Sendable {
+  /// The deck file, read again on `reload`.
+  public let path: String
+  public private(set) var deck: Deck
+  public private(set) var theme: Theme
+  public private(set) var state: PresentationState
+  /// Time on each slide and step while the timer runs: what `podium rehearse` keeps.
+  public private(set) var recorder: RehearsalRecorder
+  /// The speaker's key bindings and notes size.
+  public let configuration: Configuration
+  /// Why the deck on disk cannot be shown (file:line:col: message, or that the file is gone): on
+  /// the console only, while the audience keeps the last good version.
+  public private(set) var reloadProblem: String?
+  /// Counts the good versions of the deck shown in this talk (1 is the one it started with): the
+  /// trace names it on every frame, so a reader sees that a broken edit never reached the room.
+  public private(set) var deckVersion = 1
+  /// When the reloaded file was written (seconds since 1970), until its first frame is shown.
+  public private(set) var reloadWrittenAt: Double?
+  /// Where each window's console parts were last drawn, by window id.
+  private var regions: [UInt32: ConsoleRegions] = [:]
+
+  /// A session on a loaded deck that has slides and no errors.
+  public init(path: String, deck: Deck, theme: Theme, configuration: Configuration = Configuration()) {
+    self.path = path
+    self.deck = deck
+    self.theme = theme
+    self.configuration = configuration
+    let counts = deck.slides.map(\.stepCount)
+    state = PresentationState(stepCounts: counts, notesScale: configuration.notesScale)
+    recorder = RehearsalRecorder(stepCounts: counts)
+  }
+
+  /// The deck, its theme file and its images: what live reload watches.
+  public var watchedFiles: [String] { LoadedDeck.watchedFiles(deckAt: path, deck) }
+
+  /// What an input did: whether anything on screen changes, and whether the displays' roles
+  /// must be chosen again (mirror or swap toggled).
+  public struct Outcome: Hashable, Sendable {
+    public var changed: Bool
+    public var restage: Bool
+
+    public init(changed: Bool, restage: Bool) {
+      self.changed = changed
+      self.restage = restage
+    }
+
+    public static let none = Outcome(changed: false, restage: false)
+    /// Something to draw again, with the roles as they are.
+    public static let redraw = Outcome(changed: true, restage: false)
+    /// Displays changed: roles chosen again, then everything drawn.
+    public static let restage = Outcome(changed: true, restage: true)
+  }
+
+  public mutating func handle(_ input: TalkInput, at now: Double) -> Outcome {
+    let outcome = outcome(of: input, at: now)
+    if outcome.changed { recorder.observe(state, at: now) }
+    return outcome
+  }
+
+  private mutating func outcome(of input: TalkInput, at now: Double) -> Outcome {
+    func apply(_ command: PresentationCommand) -> Outcome {
+      Outcome(changed: state.apply(command, at: now), restage: false)
+    }
+    switch input {
+    case .terminate:
+      return apply(.terminate)
+    case .key(let name, let alt):
+      let overviewKey =
+        state.overviewSelection != nil ? KeyBindings.overviewCommand(forKey: name) : nil
+      guard
+        let command = alt && name == "Left"
+          ? PresentationCommand.back : overviewKey ?? configuration.command(forKey: name)
+      else { return .none }
+      let before = (state.mirrorToggled, state.swapToggled)
+      let changed = state.apply(command, at: now)
+      return Outcome(changed: changed, restage: before != (state.mirrorToggled, state.swapToggled))
+    case .click(let button, let x, let y, let window):
+      guard state.overviewSelection != nil else { return apply(button == .right ? .previous : .next) }
+      // In the overview a click picks a slide; a click beside the grid does nothing.
+      guard button == .left,
+        let cell = regions[window]?.overview.first(where: { $0.rect.contains(x: x, y: y) })
+      else { return .none }
+      return apply(.chooseSlide(cell.slide))
+    case .pointerMoved(let x, let y, let window):
+      // With the pointer on, the mouse over the console's view of the slide moves the dot on
+      // the audience's slide; off that view the dot goes.
+      guard state.pointerOn, let view = regions[window]?.currentSlide else { return .none }
+      return apply(.pointAt(SlidePoint.under(x: x, y: y, in: view)))
+    case .wheel(let lines, let x, let y, let window):
+      guard lines != 0 else { return .none }
+      if state.overviewSelection != nil { return apply(.moveSelectionRows(lines)) }
+      // Over the notes the wheel scrolls them; anywhere else it moves through the slides.
+      if let notes = regions[window]?.notes, notes.contains(x: x, y: y) {
+        return apply(.scrollNotes(lines * 2))
+      }
+      return apply(lines > 0 ? .next : .previous)
+    }
+  }
+
+  /// Notes the clock, for the rehearsal record, when time passes without input.
+  public mutating func observeClock(at now: Double) {
+    recorder.observe(state, at: now)
+  }
+
+  /// Remembers where a window's console put its parts, and lets the state follow what it
+  /// found room for: how far the notes scroll and how many columns the overview has.
+  public mutating func consoleDrawn(_ console: ConsoleFrame, in window: UInt32) {
+    state.limitNotesScroll(to: console.notesScrollLimit)
+    if console.overviewColumns > 0 { state.setOverviewColumns(console.overviewColumns) }
+    regions[window] = ConsoleRegions(console)
+  }
+
+  /// A window that shows no console: nothing there for the mouse to hit.
+  public mutating func slideDrawn(in window: UInt32) {
+    regions[window] = nil
+  }
+
+  /// The time from the reloaded file's write, once its first frame is on every window.
+  public mutating func takeReloadWrittenAt() -> Double? {
+    defer { reloadWrittenAt = nil }
+    return reloadWrittenAt
+  }
+
+  /// Reads the deck again after an edit, through `loader`. A deck that no longer loads keeps
+  /// the last good one on the audience and shows the error, with its place, on the console; a
+  /// good one replaces it at the same slide (clamped if slides went). `clock` gives
+  /// milliseconds, for the time the reload took.
+  public mutating func reload(using loader: DeckLoader, at now: Double, clock: () -> Double)
+    -> TraceEvent
+  {
+    let start = clock()
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    guard let written = loader.files.modificationTime(of: path) else {
+      // Deleted, or moved away: an editor's delete-and-recreate, a `git checkout`, a slip in a
+      // terminal. The talk goes on with what the room sees; the watcher reloads when it is back.
+      let shown = "\(name) was deleted; showing the last good version"
+      reloadProblem = shown
+      return .reloadFailed(.init(message: "\(path) was deleted", reason: "deleted", console: shown))
+    }
+    reloadWrittenAt = written
+    let loaded = loader.load(path)
+    guard let fresh = loaded.deck, !fresh.slides.isEmpty, !loaded.hasErrors else {
+      var problem =
+        loaded.diagnostics.first { $0.severity == .error }
+        ?? Diagnostic(.error, file: path, at: nil, "the deck has no slides")
+      let message = problem.description
+      // The console names the file, not its whole path: the place is what the speaker needs.
+      problem.file = name
+      let shown = "Kept the last good deck · " + problem.description
+      reloadProblem = shown
+      return .reloadFailed(.init(message: message, console: shown))
+    }
+    deck = fresh
+    theme = loaded.theme
+    deckVersion += 1
+    state.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
+    recorder.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
+    reloadProblem = nil
+    return .reload(
+      .init(
+        slides: fresh.slides.count, steps: state.stepCounts, version: deckVersion,
+        slide: state.slide + 1, step: state.step + 1, ms: clock() - start))
+  }
+}

@@ -1,0 +1,324 @@
+/// The lines of `--trace FILE`: one JSON object each, `{"event": name, "t": seconds, ...}`.
+/// These types are the schema: the talk writes them, and the tests and the soak read them back.
+public enum TraceEvent: Hashable, Sendable {
+  case deck(DeckShown)
+  case reload(Reloaded)
+  case reloadFailed(ReloadFailed)
+  case reloadShown(ReloadShown)
+  case displays(Displays)
+  case displayConnected(DisplayChanged)
+  case displayDisconnected(DisplayChanged)
+  case stage(StageChosen)
+  case restageFailed(Failure)
+  case window(WindowPlaced)
+  case windowClosed(WindowClosed)
+  case show(Shown)
+  case present(Presented)
+  case quit
+
+  /// The deck a talk starts with.
+  public struct DeckShown: Codable, Hashable, Sendable {
+    public var slides: Int
+    public var steps: [Int]
+    public var version: Int
+
+    public init(slides: Int, steps: [Int], version: Int) {
+      self.slides = slides
+      self.steps = steps
+      self.version = version
+    }
+  }
+
+  /// A good edit replaced the deck; `ms` is the time to read and parse it.
+  public struct Reloaded: Codable, Hashable, Sendable {
+    public var slides: Int
+    public var steps: [Int]
+    public var version: Int
+    public var slide: Int
+    public var step: Int
+    public var ms: Double
+
+    public init(slides: Int, steps: [Int], version: Int, slide: Int, step: Int, ms: Double) {
+      self.slides = slides
+      self.steps = steps
+      self.version = version
+      self.slide = slide
+      self.step = step
+      self.ms = ms
+    }
+  }
+
+  /// An edit the talk cannot show: `message` is the whole diagnostic, `console` what the speaker
+  /// reads; `reason` is `deleted` when the file went.
+  public struct ReloadFailed: Codable, Hashable, Sendable {
+    public var message: String
+    public var reason: String?
+    public var console: String
+
+    public init(message: String, reason: String? = nil, console: String) {
+      self.message = message
+      self.reason = reason
+      self.console = console
+    }
+  }
+
+  /// The reloaded deck on every window, `since_write_ms` after the editor wrote it.
+  public struct ReloadShown: Codable, Hashable, Sendable {
+    public var sinceWriteMs: Double
+
+    enum CodingKeys: String, CodingKey {
+      case sinceWriteMs = "since_write_ms"
+    }
+
+    public init(sinceWriteMs: Double) {
+      self.sinceWriteMs = sinceWriteMs
+    }
+  }
+
+  public struct Displays: Codable, Hashable, Sendable {
+    public struct Entry: Codable, Hashable, Sendable {
+      public var index: Int
+      public var name: String
+      public var x: Int
+      public var y: Int
+      public var w: Int
+      public var h: Int
+
+      public init(index: Int, name: String, x: Int, y: Int, w: Int, h: Int) {
+        self.index = index
+        self.name = name
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+      }
+    }
+
+    public var list: [Entry]
+
+    public init(list: [Entry]) {
+      self.list = list
+    }
+  }
+
+  public struct DisplayChanged: Codable, Hashable, Sendable {
+    public var index: Int
+    public var name: String
+
+    public init(index: Int, name: String) {
+      self.index = index
+      self.name = name
+    }
+  }
+
+  /// The roles chosen, and the talk's state carried through the change.
+  public struct StageChosen: Codable, Hashable, Sendable {
+    public var mode: String
+    public var presenter: Int
+    public var audience: [Int]
+    public var slide: Int
+    public var step: Int
+    public var elapsed: Double
+    public var blank: String
+    public var frozen: Bool
+
+    public init(
+      mode: String, presenter: Int, audience: [Int], slide: Int, step: Int, elapsed: Double, blank: String, frozen: Bool
+    ) {
+      self.mode = mode
+      self.presenter = presenter
+      self.audience = audience
+      self.slide = slide
+      self.step = step
+      self.elapsed = elapsed
+      self.blank = blank
+      self.frozen = frozen
+    }
+  }
+
+  public struct Failure: Codable, Hashable, Sendable {
+    public var message: String
+
+    public init(message: String) {
+      self.message = message
+    }
+  }
+
+  public struct WindowPlaced: Codable, Hashable, Sendable {
+    public var role: String
+    public var display: Int
+    public var x: Int
+    public var y: Int
+    public var w: Int
+    public var h: Int
+    /// `WIDTHxHEIGHT` of the drawable.
+    public var pixels: String
+    public var renderer: String
+
+    public init(
+      role: String, display: Int, x: Int, y: Int, w: Int, h: Int, pixels: String, renderer: String
+    ) {
+      self.role = role
+      self.display = display
+      self.x = x
+      self.y = y
+      self.w = w
+      self.h = h
+      self.pixels = pixels
+      self.renderer = renderer
+    }
+  }
+
+  public struct WindowClosed: Codable, Hashable, Sendable {
+    public var role: String
+    public var display: Int
+
+    public init(role: String, display: Int) {
+      self.role = role
+      self.display = display
+    }
+  }
+
+  /// The position the talk moved to (1-based).
+  public struct Shown: Codable, Hashable, Sendable {
+    public var slide: Int
+    public var step: Int
+
+    public init(slide: Int, step: Int) {
+      self.slide = slide
+      self.step = step
+    }
+  }
+
+  /// One window drawn and presented. `view` is `console`, `slide`, `black` or `white`;
+  /// `latency_ms` runs from the input that caused it.
+  public struct Presented: Codable, Hashable, Sendable {
+    public var role: String
+    public var view: String
+    public var deck: Int
+    public var slide: Int
+    public var step: Int
+    public var layoutMs: Double
+    public var drawMs: Double
+    public var presentMs: Double
+    public var latencyMs: Double?
+    public var blank: String?
+    public var overview: Int?
+    public var frozen: Bool?
+    public var jump: String?
+
+    enum CodingKeys: String, CodingKey {
+      case role, view, deck, slide, step, blank, overview, frozen, jump
+      case layoutMs = "layout_ms"
+      case drawMs = "draw_ms"
+      case presentMs = "present_ms"
+      case latencyMs = "latency_ms"
+    }
+
+    public init(
+      role: String, view: String, deck: Int, slide: Int, step: Int, layoutMs: Double, drawMs: Double, presentMs: Double, latencyMs: Double? = nil, blank: String? = nil, overview: Int? = nil, frozen: Bool? = nil, jump: String? = nil
+    ) {
+      self.role = role
+      self.view = view
+      self.deck = deck
+      self.slide = slide
+      self.step = step
+      self.layoutMs = layoutMs
+      self.drawMs = drawMs
+      self.presentMs = presentMs
+      self.latencyMs = latencyMs
+      self.blank = blank
+      self.overview = overview
+      self.frozen = frozen
+      self.jump = jump
+    }
+  }
+
+  /// The `event` field.
+  public var name: String {
+    switch self {
+    case .deck: "deck"
+    case .reload: "reload"
+    case .reloadFailed: "reload-failed"
+    case .reloadShown: "reload-shown"
+    case .displays: "displays"
+    case .displayConnected: "display-connected"
+    case .displayDisconnected: "display-disconnected"
+    case .stage: "stage"
+    case .restageFailed: "restage-failed"
+    case .window: "window"
+    case .windowClosed: "window-closed"
+    case .show: "show"
+    case .present: "present"
+    case .quit: "quit"
+    }
+  }
+}
+
+/// One line of a trace: the event and when it happened.
+public struct TraceLine: Codable, Hashable, Sendable {
+  /// Seconds since the talk started, to the millisecond.
+  public var t: Double
+  public var event: TraceEvent
+
+  public init(t: Double, event: TraceEvent) {
+    self.t = t
+    self.event = event
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case t, event
+  }
+
+  /// An event name the schema does not know.
+  public struct UnknownEvent: Error {
+    public var name: String
+  }
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    t = try container.decode(Double.self, forKey: .t)
+    let name = try container.decode(String.self, forKey: .event)
+    func body<Body: Decodable>(_: Body.Type) throws -> Body { try Body(from: decoder) }
+    switch name {
+    case "deck": event = .deck(try body(TraceEvent.DeckShown.self))
+    case "reload": event = .reload(try body(TraceEvent.Reloaded.self))
+    case "reload-failed": event = .reloadFailed(try body(TraceEvent.ReloadFailed.self))
+    case "reload-shown": event = .reloadShown(try body(TraceEvent.ReloadShown.self))
+    case "displays": event = .displays(try body(TraceEvent.Displays.self))
+    case "display-connected": event = .displayConnected(try body(TraceEvent.DisplayChanged.self))
+    case "display-disconnected":
+      event = .displayDisconnected(try body(TraceEvent.DisplayChanged.self))
+    case "stage": event = .stage(try body(TraceEvent.StageChosen.self))
+    case "restage-failed": event = .restageFailed(try body(TraceEvent.Failure.self))
+    case "window": event = .window(try body(TraceEvent.WindowPlaced.self))
+    case "window-closed": event = .windowClosed(try body(TraceEvent.WindowClosed.self))
+    case "show": event = .show(try body(TraceEvent.Shown.self))
+    case "present": event = .present(try body(TraceEvent.Presented.self))
+    case "quit": event = .quit
+    default: throw UnknownEvent(name: name)
+    }
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(t, forKey: .t)
+    try container.encode(event.name, forKey: .event)
+    switch event {
+    case .deck(let body): try body.encode(to: encoder)
+    case .reload(let body): try body.encode(to: encoder)
+    case .reloadFailed(let body): try body.encode(to: encoder)
+    case .reloadShown(let body): try body.encode(to: encoder)
+    case .displays(let body): try body.encode(to: encoder)
+    case .displayConnected(let body), .displayDisconnected(let body): try body.encode(to: encoder)
+    case .stage(let body): try body.encode(to: encoder)
+    case .restageFailed(let body): try body.encode(to: encoder)
+    case .window(let body): try body.encode(to: encoder)
+    case .windowClosed(let body): try body.encode(to: encoder)
+    case .show(let body): try body.encode(to: encoder)
+    case .present(let body): try body.encode(to: encoder)
+    case .quit: break
+    }
+  }
+
+}

@@ -1,0 +1,167 @@
+import CSDL2
+import Foundation
+import PodiumCore
+
+/// A window of the talk: its role and the display it is on.
+struct StageWindow {
+  var role: WindowPlacement.Role
+  var display: Int
+  var window: Window
+}
+
+/// Draws a talk's windows from its session: the audience's slide (or a blank) and the
+/// presenter's console, laid out once per (slide, step, size) and kept as layers, so moving
+/// back and forth is a copy and a present.
+final class TalkPainter {
+  let fonts = FontLibrary()
+  let images = ImageLibrary()
+  let measurer: SDLTextMeasurer
+  private(set) var engine: LayoutEngine
+  /// Slides laid out once per (slide, step, size) for every window.
+  private let frames = SlideFrameCache(capacity: 48)
+  /// The wall clock on the console, `14:05`; made once, as Foundation's formatters are costly.
+  private let clock: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm"
+    return formatter
+  }()
+
+  init(theme: Theme) {
+    measurer = SDLTextMeasurer(library: fonts)
+    engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
+  }
+
+  /// A new deck (or theme): everything laid out or decoded before is let go.
+  func deckReplaced(theme: Theme, windows: [StageWindow]) {
+    engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
+    frames.removeAll()
+    images.removeAll()
+    for entry in windows { entry.window.purgeCaches() }
+  }
+
+  /// What the audience window shows at `size`: the slide as one layer, or a blank.
+  func audienceFrame(_ session: TalkSession, _ view: PresentationState.AudienceView, size: PixelSize)
+    -> SlideFrame
+  {
+    let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    func filled(_ color: RGBAColor) -> SlideFrame {
+      SlideFrame(size: size, slideRect: canvas, commands: [.fill(canvas, color)])
+    }
+    switch view {
+    case .black:
+      return filled(RGBAColor(red: 0, green: 0, blue: 0))
+    case .white:
+      return filled(RGBAColor(red: 255, green: 255, blue: 255))
+    case .slide(let slide, let step):
+      guard session.deck.slides.indices.contains(slide) else {
+        return filled(RGBAColor(red: 0, green: 0, blue: 0))
+      }
+      let frame = engine.layout(
+        slideAt: slide, in: session.deck, step: step, size: size, cache: frames)
+      let laser = session.state.laser.map { $0.dot(in: frame.slideRect) } ?? []
+      let key = LayoutEngine.layerKey(slide: slide, step: step)
+      return SlideFrame(
+        size: size, slideRect: frame.slideRect,
+        commands: [.layer(LayerItem(key: key, x: 0, y: 0, frame: frame))] + laser)
+    }
+  }
+
+  /// The console for `state` (the one on show, or one about to be).
+  func consoleFrame(
+    _ session: TalkSession, _ state: PresentationState, size: PixelSize, context: TalkContext
+  ) -> ConsoleFrame {
+    let status = session.consoleStatus(
+      for: state, stage: context.stage, plan: context.plan, now: PresentationApp.now(),
+      date: Date(), clock: clock, displayName: SDLDisplayProvider.name(of:))
+    let dpi = context.displays.first { $0.index == context.stage.presenter }?.dpi
+    return engine.console(
+      deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
+  }
+
+  /// Draws one window from the session and says what it showed, for the trace.
+  func draw(
+    _ entry: StageWindow, session: inout TalkSession, context: TalkContext, cause: UInt32?
+  ) -> TraceEvent {
+    let size = entry.window.pixelSize
+    let start = Window.milliseconds()
+    let console = context.showsConsole(entry.role, session.state)
+    let frame: SlideFrame
+    if console {
+      let drawn = consoleFrame(session, session.state, size: size, context: context)
+      session.consoleDrawn(drawn, in: entry.window.id)
+      frame = drawn.frame
+    } else {
+      session.slideDrawn(in: entry.window.id)
+      frame = audienceFrame(session, session.state.audienceView, size: size)
+    }
+    let layout = Window.milliseconds() - start
+    let (drawing, presenting) = entry.window.show(frame)
+    let state = session.state
+    let view = Self.viewName(console, state.audienceView)
+    func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    var shown = TraceEvent.Presented(
+      role: entry.role.rawValue, view: view, deck: session.deckVersion, slide: state.slide + 1,
+      step: state.step + 1, layoutMs: rounded(layout), drawMs: rounded(drawing),
+      presentMs: rounded(presenting))
+    if let cause { shown.latencyMs = max(0, Double(SDL_GetTicks64()) - Double(cause)) }
+    if case .slide(let slide, let step) = state.audienceView, entry.role == .audience {
+      shown.slide = slide + 1
+      shown.step = step + 1
+    }
+    if entry.role == .audience, view == "black" || view == "white" { shown.blank = view }
+    if console {
+      // What else the console showed: the overview's selection, a freeze, a number being typed.
+      shown.overview = state.overviewSelection.map { $0 + 1 }
+      shown.frozen = state.isFrozen ? true : nil
+      shown.jump = state.jumpEntry.isEmpty ? nil : state.jumpEntry
+    }
+    return .present(shown)
+  }
+
+  /// While the speaker talks, draws what the next and the previous press will show into the
+  /// windows' caches, so that a slide change is a copy and a present. Stops as soon as input
+  /// arrives: the input comes first.
+  func prepareAhead(_ session: TalkSession, windows: [StageWindow], context: TalkContext) {
+    var ahead: [PresentationState] = []
+    for command in [PresentationCommand.next, .previous] {
+      var moved = session.state
+      if moved.apply(command, at: PresentationApp.now()), moved.position != session.state.position {
+        ahead.append(moved)
+      }
+    }
+    for future in ahead {
+      for entry in windows {
+        if TalkInput.isWaiting() { return }
+        let size = entry.window.pixelSize
+        if context.showsConsole(entry.role, future) {
+          entry.window.prepare(consoleFrame(session, future, size: size, context: context).frame)
+        } else if !future.isFrozen && future.blank == nil {
+          entry.window.prepare(audienceFrame(session, future.audienceView, size: size))
+        }
+      }
+    }
+  }
+
+  /// What a window showed, for the trace: the console, or what the audience view is.
+  private static func viewName(_ console: Bool, _ view: PresentationState.AudienceView) -> String {
+    if console { return "console" }
+    switch view {
+    case .slide: return "slide"
+    case .black: return "black"
+    case .white: return "white"
+    }
+  }
+}
+
+/// What drawing needs to know of the stage: the roles, the displays and the talk's plan.
+struct TalkContext {
+  var stage: Stage
+  var displays: [DisplayInfo]
+  var plan: TalkPlan
+
+  /// The presenter's window shows the console; with one display, the audience's does too
+  /// while the speaker has it up (Tab).
+  func showsConsole(_ role: WindowPlacement.Role, _ state: PresentationState) -> Bool {
+    role == .presenter || (stage.mode == .mirrored && state.consoleInMirror)
+  }
+}
