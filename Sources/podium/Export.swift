@@ -66,10 +66,7 @@ struct Export: ParsableCommand {
       throw ExitCode.failure
     }
     bar.finish()
-    for overflow in result.overflow {
-      Console.error(
-        "\(deck):\(overflow.location.line):\(overflow.location.column): warning: slide \(overflow.slideIndex + 1) does not fit even at the smallest text size; the end is cut off")
-    }
+    for overflow in result.overflow { Console.error(overflow.diagnostic(file: deck).description) }
     let seconds = Date().timeIntervalSince(start)
     let count = result.files.count
     let kind = notes ? "handout page" : steps ? "image" : "slide"

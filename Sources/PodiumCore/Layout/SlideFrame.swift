@@ -170,4 +170,12 @@ public struct LayoutOverflow: Hashable, Sendable {
     self.slideIndex = slideIndex
     self.location = location
   }
+
+  /// The warning `podium check` and `podium export` give, at the first block that is cut off.
+  public func diagnostic(file: String) -> Diagnostic {
+    Diagnostic(
+      .warning, file: file, at: location,
+      "slide \(slideIndex + 1) does not fit even at the smallest text size; "
+        + "from here on it is cut off")
+  }
 }

@@ -40,31 +40,23 @@ public struct Configuration: Hashable, Sendable {
   }
 
   /// The settings in `path`; the defaults, with no diagnostics, when there is no such file.
-  public static func load(path: String) -> (Configuration, [Diagnostic]) {
+  public static func load(path: String, files: any DeckFiles = LocalFiles()) -> (
+    Configuration, [Diagnostic]
+  ) {
     var sink = DiagnosticSink(file: path)
     var config = Configuration()
-    guard FileManager.default.fileExists(atPath: path) else { return (config, []) }
+    guard files.modificationTime(of: path) != nil else { return (config, []) }
     config.path = path
-    let data: [UInt8]
-    switch LocalFiles().contents(of: path, limit: 1024 * 1024, kind: "configuration files") {
-    case .success(let bytes): data = bytes
-    case .failure(let problem):
-      let message = problem.message
-      sink.error("cannot use the configuration: \(message)", at: nil)
-      return (config, sink.diagnostics)
-    }
-    let root: Node?
-    do {
-      root = try YAMLText.compose(String(decoding: data, as: UTF8.self))
-    } catch {
-      let (message, place) = YAMLText.describe(error)
-      sink.error(error is YAMLText.AnchorRefused ? message : "not valid YAML: \(message)", at: place)
-      return (config, sink.diagnostics)
-    }
-    guard let root else { return (config, sink.diagnostics) }  // an empty file
-    guard let mapping = root.mapping else {
-      sink.error("the configuration is a mapping of 'key: value' lines", at: location(root))
-      return (config, sink.diagnostics)
+    let subject = YAMLText.Subject(
+      invalidYAML: "not valid YAML", anchorPrefix: "",
+      notAMapping: { _ in "the configuration is a mapping of 'key: value' lines" }, empty: nil)
+    let mapping: Node.Mapping
+    switch YAMLText.document(
+      at: path, files: files, kind: "configuration files", cannotUse: "cannot use the configuration",
+      as: subject, sink: &sink)
+    {
+    case .mapping(let root): mapping = root
+    case .empty, .unusable: return (config, sink.diagnostics)
     }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     for (keyNode, value) in mapping {
@@ -73,18 +65,18 @@ public struct Configuration: Hashable, Sendable {
       case "keys":
         readKeys(value, into: &config, sink: &sink)
       case "theme":
-        switch value.scalar?.string {
-        case "light": config.theme = .light
-        case "dark": config.theme = .dark
-        case let name? where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
-          let file = name.hasPrefix("/") ? name : folder.appendingPathComponent(name).path
-          if FileManager.default.fileExists(atPath: file) {
-            config.theme = .file(path: file)
-          } else {
-            sink.error("theme file '\(name)' not found (relative paths start at \(folder.path))", at: location(value))
-          }
-        default:
-          sink.error("theme must be light, dark or a theme .yaml file, not '\(value.scalar?.string ?? "a list")'", at: location(value))
+        let name = value.scalar?.string ?? ""
+        switch ThemeChoice.named(name, relativeTo: folder.path, files: files) {
+        case .found(let choice):
+          config.theme = choice
+        case .unknown:
+          let shown = value.scalar?.string ?? "a list"
+          sink.error(
+            "theme must be light, dark or a theme .yaml file, not '\(shown)'", at: location(value))
+        case .missingFile:
+          sink.error(
+            "theme file '\(name)' not found (relative paths start at \(folder.path))",
+            at: location(value))
         }
       case "warning":
         if let raw = value.scalar?.string, let duration = TalkDuration(parsing: raw) {

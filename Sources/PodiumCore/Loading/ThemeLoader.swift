@@ -29,30 +29,20 @@ public enum ThemeLoader {
     }
   }
 
+  private static let notAMapping =
+    "a theme file is a mapping of sections (colors, fonts, sizes, margins, code)"
+
   public static func load(path: String, files: any DeckFiles = LocalFiles()) -> (Theme, [Diagnostic]) {
     var sink = DiagnosticSink(file: path)
+    let subject = YAMLText.Subject(
+      invalidYAML: "theme is not valid YAML", anchorPrefix: "",
+      notAMapping: { _ in Self.notAMapping }, empty: Self.notAMapping)
     // Read as a deck is: a FIFO, a device or a huge file named as a theme is refused, not read.
-    let data: [UInt8]
-    switch files.contents(of: path, limit: 1024 * 1024, kind: "theme files") {
-    case .success(let bytes): data = bytes
-    case .failure(let problem):
-      let message = problem.message
-      sink.error("cannot use theme file: \(message)", at: nil)
-      return (.light, sink.diagnostics)
-    }
-    let text = String(decoding: data, as: UTF8.self)
-    let root: Node?
-    do {
-      root = try YAMLText.compose(text)
-    } catch {
-      let (message, place) = YAMLText.describe(error)
-      sink.error(error is YAMLText.AnchorRefused ? message : "theme is not valid YAML: \(message)", at: place)
-      return (.light, sink.diagnostics)
-    }
-    guard let mapping = root?.mapping else {
-      sink.error("a theme file is a mapping of sections (colors, fonts, sizes, margins, code)", at: nil)
-      return (.light, sink.diagnostics)
-    }
+    guard
+      case .mapping(let mapping) = YAMLText.document(
+        at: path, files: files, kind: "theme files", cannotUse: "cannot use theme file",
+        as: subject, sink: &sink)
+    else { return (.light, sink.diagnostics) }
     var reader = Reader(sink: sink)
     let theme = reader.read(mapping)
     return (theme, reader.sink.diagnostics)
@@ -197,6 +187,31 @@ public enum ThemeLoader {
         }
         if let parsed = color(value, key: key) { palette[keyPath: path] = parsed }
       }
+    }
+  }
+}
+
+extension ThemeChoice {
+  /// What a theme's name found: the deck's `theme:` and the configuration's read it alike.
+  enum Lookup: Hashable {
+    case found(ThemeChoice)
+    /// Neither a built-in theme nor something that looks like a theme file.
+    case unknown
+    /// A theme file's name, with no file there.
+    case missingFile
+  }
+
+  /// The theme `name` stands for: `light`, `dark`, or a `.yaml` file (or any path with a
+  /// slash) relative to `folder`, which must exist.
+  static func named(_ name: String, relativeTo folder: String, files: any DeckFiles) -> Lookup {
+    switch name.lowercased() {
+    case "light": return .found(.light)
+    case "dark": return .found(.dark)
+    case let lowered where lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || name.contains("/"):
+      let path = resolve(path: name, against: folder)
+      return files.isFile(path) ? .found(.file(path: path)) : .missingFile
+    default:
+      return .unknown
     }
   }
 }

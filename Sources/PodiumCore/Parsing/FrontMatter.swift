@@ -3,9 +3,6 @@ import Yams
 
 /// The YAML block at the top of a deck (DECK-FORMAT.md, "Front matter").
 struct FrontMatter {
-  /// Line numbers (1-based) of the opening and closing `---`.
-  var openingLine: Int
-  var closingLine: Int
   var metadata: DeckMetadata
 
   static let knownKeys = [
@@ -65,24 +62,16 @@ struct FrontMatter {
       return SourceLocation(line: mark.line + lineOffset, column: mark.column)
     }
 
-    let root: Node?
-    do {
-      root = try YAMLText.compose(yaml)
-    } catch {
-      let (message, place) = YAMLText.describe(error)
-      let at = place.map { SourceLocation(line: $0.line + lineOffset, column: $0.column) } ?? location(nil)
-      diagnostics.error(
-        error is YAMLText.AnchorRefused ? "front matter: \(message)" : "front matter is not valid YAML: \(message)", at: at)
-      return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
-    }
-    guard let root else {
-      return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
-    }
-    guard let mapping = root.mapping else {
-      diagnostics.error(
-        "front matter must be 'key: value' lines, found \(describeKind(root))",
-        at: location(root.mark))
-      return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
+    let subject = YAMLText.Subject(
+      invalidYAML: "front matter is not valid YAML", anchorPrefix: "front matter: ",
+      notAMapping: { "front matter must be 'key: value' lines, found \(YAMLText.describeKind($0))" },
+      empty: nil)
+    let mapping: Node.Mapping
+    switch YAMLText.document(
+      yaml, as: subject, lineOffset: lineOffset, fallback: location(nil), sink: &diagnostics)
+    {
+    case .mapping(let root): mapping = root
+    case .empty, .unusable: return FrontMatter(metadata: metadata)
     }
 
     for (keyNode, value) in mapping {
@@ -112,7 +101,7 @@ struct FrontMatter {
           return items.joined(separator: ", ")
         }
         diagnostics.error(
-          "'\(rawKey)' must be text, found \(describeKind(value))", at: valueLocation)
+          "'\(rawKey)' must be text, found \(YAMLText.describeKind(value))", at: valueLocation)
         return nil
       }
       func nonEmpty(_ string: String?) -> String? {
@@ -141,23 +130,15 @@ struct FrontMatter {
           break
         }
         guard let name = text() else { break }
-        switch name.lowercased() {
-        case "light": metadata.theme = .light
-        case "dark": metadata.theme = .dark
-        default:
-          let lowered = name.lowercased()
-          guard lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || name.contains("/") else {
-            diagnostics.error(
-              "unknown theme '\(name)'; expected light, dark or a path to a theme .yaml file",
-              at: valueLocation)
-            break
-          }
-          let path = resolve(path: name, against: baseDirectory)
-          if !files.isFile(path) {
-            diagnostics.error("theme file '\(name)' not found", at: valueLocation)
-          } else {
-            metadata.theme = .file(path: path)
-          }
+        switch ThemeChoice.named(name, relativeTo: baseDirectory, files: files) {
+        case .found(let choice):
+          metadata.theme = choice
+        case .unknown:
+          diagnostics.error(
+            "unknown theme '\(name)'; expected light, dark or a path to a theme .yaml file",
+            at: valueLocation)
+        case .missingFile:
+          diagnostics.error("theme file '\(name)' not found", at: valueLocation)
         }
       case "aspect":
         guard let raw = text() else { break }
@@ -195,7 +176,7 @@ struct FrontMatter {
         break
       }
     }
-    return FrontMatter(openingLine: opening, closingLine: closing, metadata: metadata)
+    return FrontMatter(metadata: metadata)
   }
 
   /// A YAML error as a short message and where it is; the configuration file uses it too.
@@ -214,14 +195,6 @@ struct FrontMatter {
     }
   }
 
-  private static func describeKind(_ node: Node) -> String {
-    switch node {
-    case .scalar: return "a single value"
-    case .mapping: return "a mapping"
-    case .sequence: return "a list"
-    case .alias: return "an alias"
-    }
-  }
 }
 
 func parseBool(_ raw: String) -> Bool? {

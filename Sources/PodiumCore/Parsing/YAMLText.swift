@@ -36,6 +36,89 @@ enum YAMLText {
     }
   }
 
+  /// What a YAML text turned out to be.
+  enum Document {
+    case mapping(Node.Mapping)
+    /// No node at all: an empty file or front matter.
+    case empty
+    /// Not YAML, or not a mapping: already reported.
+    case unusable
+  }
+
+  /// How the problems of one kind of YAML text are worded.
+  struct Subject {
+    /// What a text that is not YAML is told, before the parser's message.
+    var invalidYAML: String
+    /// Put before the message of a refused anchor, e.g. "front matter: "; empty for none.
+    var anchorPrefix: String
+    /// What a root that is not a mapping is told.
+    var notAMapping: (Node) -> String
+    /// What an empty text is told; nil when an empty text is fine.
+    var empty: String?
+  }
+
+  /// The root mapping of `text`, the first step of reading front matter, a theme file and the
+  /// configuration. Problems go to `sink` in `subject`'s words; YAML's lines are shifted by
+  /// `lineOffset`, and a problem with no place of its own is put at `fallback`.
+  static func document(
+    _ text: String, as subject: Subject, lineOffset: Int = 0, fallback: SourceLocation? = nil,
+    sink: inout DiagnosticSink
+  ) -> Document {
+    func place(_ location: SourceLocation?) -> SourceLocation? {
+      location.map { SourceLocation(line: $0.line + lineOffset, column: $0.column) } ?? fallback
+    }
+    let root: Node?
+    do {
+      root = try compose(text)
+    } catch {
+      let (message, location) = describe(error)
+      let refused = error is AnchorRefused
+      sink.error(
+        refused
+          ? subject.anchorPrefix + message : "\(subject.invalidYAML): \(message)",
+        at: place(location))
+      return .unusable
+    }
+    guard let root else {
+      guard let empty = subject.empty else { return .empty }
+      sink.error(empty, at: fallback)
+      return .unusable
+    }
+    guard let mapping = root.mapping else {
+      sink.error(
+        subject.notAMapping(root),
+        at: place(root.mark.map { SourceLocation(line: $0.line, column: $0.column) }))
+      return .unusable
+    }
+    return .mapping(mapping)
+  }
+
+  /// The root mapping of the YAML file at `path` (a theme, the configuration: at most 1 MB,
+  /// read through the guard every file goes through). A file that cannot be read is reported
+  /// as `cannotUse: reason`.
+  static func document(
+    at path: String, files: any DeckFiles, kind: String, cannotUse: String, as subject: Subject,
+    sink: inout DiagnosticSink
+  ) -> Document {
+    switch files.contents(of: path, limit: 1024 * 1024, kind: kind) {
+    case .success(let bytes):
+      return document(String(decoding: bytes, as: UTF8.self), as: subject, sink: &sink)
+    case .failure(let problem):
+      sink.error("\(cannotUse): \(problem.message)", at: nil)
+      return .unusable
+    }
+  }
+
+  /// A node's kind, for messages: "a list", "a single value".
+  static func describeKind(_ node: Node) -> String {
+    switch node {
+    case .scalar: return "a single value"
+    case .mapping: return "a mapping"
+    case .sequence: return "a list"
+    case .alias: return "an alias"
+    }
+  }
+
   /// The first `&anchor` or `*alias` where YAML would read one: where a node starts, outside
   /// quotes, comments and block scalars. `Tom & Jerry`, `R&D` or `a *b*` in a plain value are
   /// text, as in YAML.

@@ -32,12 +32,7 @@ public enum SystemChecks {
     for slide in deck.slides {
       let frame = engine.layout(
         slide, in: deck, step: slide.stepCount - 1, size: PixelSize(width: 1920, height: 1080))
-      for overflow in frame.overflow {
-        found.append(
-          Diagnostic(
-            .warning, file: deck.file, at: overflow.location,
-            "slide \(slide.index + 1) does not fit even at the smallest text size; from here on it is cut off"))
-      }
+      found += frame.overflow.map { $0.diagnostic(file: deck.file) }
     }
     return found
   }
