@@ -21,12 +21,6 @@ public enum TraceEvent: Hashable, Sendable {
     public var slides: Int
     public var steps: [Int]
     public var version: Int
-
-    public init(slides: Int, steps: [Int], version: Int) {
-      self.slides = slides
-      self.steps = steps
-      self.version = version
-    }
   }
 
   /// A good edit replaced the deck; `ms` is the time to read and parse it.
@@ -37,15 +31,6 @@ public enum TraceEvent: Hashable, Sendable {
     public var slide: Int
     public var step: Int
     public var ms: Double
-
-    public init(slides: Int, steps: [Int], version: Int, slide: Int, step: Int, ms: Double) {
-      self.slides = slides
-      self.steps = steps
-      self.version = version
-      self.slide = slide
-      self.step = step
-      self.ms = ms
-    }
   }
 
   /// An edit the talk cannot show: `message` is the whole diagnostic, `console` what the speaker
@@ -54,12 +39,6 @@ public enum TraceEvent: Hashable, Sendable {
     public var message: String
     public var reason: String?
     public var console: String
-
-    public init(message: String, reason: String? = nil, console: String) {
-      self.message = message
-      self.reason = reason
-      self.console = console
-    }
   }
 
   /// The reloaded deck on every window, `since_write_ms` after the editor wrote it.
@@ -68,10 +47,6 @@ public enum TraceEvent: Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
       case sinceWriteMs = "since_write_ms"
-    }
-
-    public init(sinceWriteMs: Double) {
-      self.sinceWriteMs = sinceWriteMs
     }
   }
 
@@ -83,32 +58,14 @@ public enum TraceEvent: Hashable, Sendable {
       public var y: Int
       public var w: Int
       public var h: Int
-
-      public init(index: Int, name: String, x: Int, y: Int, w: Int, h: Int) {
-        self.index = index
-        self.name = name
-        self.x = x
-        self.y = y
-        self.w = w
-        self.h = h
-      }
     }
 
     public var list: [Entry]
-
-    public init(list: [Entry]) {
-      self.list = list
-    }
   }
 
   public struct DisplayChanged: Codable, Hashable, Sendable {
     public var index: Int
     public var name: String
-
-    public init(index: Int, name: String) {
-      self.index = index
-      self.name = name
-    }
   }
 
   /// The roles chosen, and the talk's state carried through the change.
@@ -121,27 +78,10 @@ public enum TraceEvent: Hashable, Sendable {
     public var elapsed: Double
     public var blank: String
     public var frozen: Bool
-
-    public init(
-      mode: String, presenter: Int, audience: [Int], slide: Int, step: Int, elapsed: Double, blank: String, frozen: Bool
-    ) {
-      self.mode = mode
-      self.presenter = presenter
-      self.audience = audience
-      self.slide = slide
-      self.step = step
-      self.elapsed = elapsed
-      self.blank = blank
-      self.frozen = frozen
-    }
   }
 
   public struct Failure: Codable, Hashable, Sendable {
     public var message: String
-
-    public init(message: String) {
-      self.message = message
-    }
   }
 
   public struct WindowPlaced: Codable, Hashable, Sendable {
@@ -154,40 +94,17 @@ public enum TraceEvent: Hashable, Sendable {
     /// `WIDTHxHEIGHT` of the drawable.
     public var pixels: String
     public var renderer: String
-
-    public init(
-      role: String, display: Int, x: Int, y: Int, w: Int, h: Int, pixels: String, renderer: String
-    ) {
-      self.role = role
-      self.display = display
-      self.x = x
-      self.y = y
-      self.w = w
-      self.h = h
-      self.pixels = pixels
-      self.renderer = renderer
-    }
   }
 
   public struct WindowClosed: Codable, Hashable, Sendable {
     public var role: String
     public var display: Int
-
-    public init(role: String, display: Int) {
-      self.role = role
-      self.display = display
-    }
   }
 
   /// The position the talk moved to (1-based).
   public struct Shown: Codable, Hashable, Sendable {
     public var slide: Int
     public var step: Int
-
-    public init(slide: Int, step: Int) {
-      self.slide = slide
-      self.step = step
-    }
   }
 
   /// One window drawn and presented. `view` is `console`, `slide`, `black` or `white`;
@@ -213,24 +130,6 @@ public enum TraceEvent: Hashable, Sendable {
       case drawMs = "draw_ms"
       case presentMs = "present_ms"
       case latencyMs = "latency_ms"
-    }
-
-    public init(
-      role: String, view: String, deck: Int, slide: Int, step: Int, layoutMs: Double, drawMs: Double, presentMs: Double, latencyMs: Double? = nil, blank: String? = nil, overview: Int? = nil, frozen: Bool? = nil, jump: String? = nil
-    ) {
-      self.role = role
-      self.view = view
-      self.deck = deck
-      self.slide = slide
-      self.step = step
-      self.layoutMs = layoutMs
-      self.drawMs = drawMs
-      self.presentMs = presentMs
-      self.latencyMs = latencyMs
-      self.blank = blank
-      self.overview = overview
-      self.frozen = frozen
-      self.jump = jump
     }
   }
 
@@ -260,11 +159,6 @@ public struct TraceLine: Codable, Hashable, Sendable {
   /// Seconds since the talk started, to the millisecond.
   public var t: Double
   public var event: TraceEvent
-
-  public init(t: Double, event: TraceEvent) {
-    self.t = t
-    self.event = event
-  }
 
   enum CodingKeys: String, CodingKey {
     case t, event
@@ -321,4 +215,95 @@ public struct TraceLine: Codable, Hashable, Sendable {
     }
   }
 
+}
+
+extension TraceLine {
+  public init(t: Double, event: TraceEvent) {
+    self.t = t
+    self.event = event
+  }
+}
+
+// The events from the values they describe: what the talk's loop writes.
+extension TraceEvent.DeckShown {
+  public init(_ session: TalkSession) {
+    self.init(
+      slides: session.deck.slides.count, steps: session.state.stepCounts,
+      version: session.deckVersion)
+  }
+}
+
+extension TraceEvent.ReloadShown {
+  public init(sinceWrite milliseconds: Double) {
+    sinceWriteMs = milliseconds
+  }
+}
+
+extension TraceEvent.Displays {
+  public init(_ displays: [DisplayInfo]) {
+    list = displays.map {
+      Entry(index: $0.index, name: $0.name, x: $0.x, y: $0.y, w: $0.width, h: $0.height)
+    }
+  }
+}
+
+extension TraceEvent.DisplayChanged {
+  public init(_ index: Int, name: String) {
+    self.init(index: index, name: name)
+  }
+}
+
+extension TraceEvent.StageChosen {
+  /// `stage` chosen while the talk is at `state`, `now` on its clock.
+  public init(_ stage: Stage, state: PresentationState, at now: Double) {
+    self.init(
+      mode: stage.mode.rawValue, presenter: stage.presenter, audience: stage.audience,
+      slide: state.slide + 1, step: state.step + 1, elapsed: state.timer.elapsed(at: now),
+      blank: state.blank?.rawValue ?? "none", frozen: state.isFrozen)
+  }
+}
+
+extension TraceEvent.Failure {
+  public init(_ message: String) {
+    self.init(message: message)
+  }
+}
+
+extension TraceEvent.WindowPlaced {
+  /// A window of `role` on display `display`, at `frame` on the desktop, drawing `pixels`.
+  public init(
+    _ role: WindowPlacement.Role, display: Int, frame: DisplayInfo.Area, pixels: PixelSize,
+    renderer: String
+  ) {
+    self.init(
+      role: role.rawValue, display: display, x: frame.x, y: frame.y, w: frame.width,
+      h: frame.height, pixels: "\(pixels.width)x\(pixels.height)", renderer: renderer)
+  }
+}
+
+extension TraceEvent.WindowClosed {
+  public init(_ role: WindowPlacement.Role, display: Int) {
+    self.init(role: role.rawValue, display: display)
+  }
+}
+
+extension TraceEvent.Shown {
+  public init(_ position: PresentationState.Position) {
+    self.init(slide: position.slide + 1, step: position.step + 1)
+  }
+}
+
+extension TraceEvent.Presented {
+  /// What a window of `role` presented at `position` of deck version `deck`, and how long the
+  /// frame took to lay out, draw and present, in milliseconds.
+  public init(
+    _ role: WindowPlacement.Role, view: String, deck: Int, position: PresentationState.Position,
+    milliseconds: (layout: Double, draw: Double, present: Double)
+  ) {
+    func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    self.init(
+      role: role.rawValue, view: view, deck: deck, slide: position.slide + 1,
+      step: position.step + 1, layoutMs: rounded(milliseconds.layout),
+      drawMs: rounded(milliseconds.draw), presentMs: rounded(milliseconds.present))
+  }
 }

@@ -80,8 +80,7 @@ public final class PresentationApp {
   public func run() throws {
     // Keys are commands, not text: no text-input events to wade through.
     SDL_StopTextInput()
-    let counts = session.state.stepCounts
-    record(.deck(.init(slides: session.deck.slides.count, steps: counts, version: 1)))
+    record(.deck(.init(session)))
     try restage(initial: true)
     session.observeClock(at: Self.now())
     render(cause: nil)
@@ -116,7 +115,7 @@ public final class PresentationApp {
             let message = "podium present: cannot arrange the windows: \(error); retrying\n"
             FileHandle.standardError.write(Data(message.utf8))
           }
-          record(.restageFailed(.init(message: "\(error)")))
+          record(.restageFailed(.init("\(error)")))
           restageFailed = true
         }
         changed = true
@@ -155,11 +154,11 @@ public final class PresentationApp {
       let index = Int(event.display.display)
       switch SDL_DisplayEventID(UInt32(event.display.event)) {
       case SDL_DISPLAYEVENT_CONNECTED:
-        record(.displayConnected(.init(index: index, name: SDLDisplayProvider.name(of: index))))
+        record(.displayConnected(.init(index, name: SDLDisplayProvider.name(of: index))))
       case SDL_DISPLAYEVENT_DISCONNECTED:
         // SDL has forgotten the display by now: its name comes from the last enumeration.
         let name = context.displays.first { $0.index == index }?.name ?? "display \(index)"
-        record(.displayDisconnected(.init(index: index, name: name)))
+        record(.displayDisconnected(.init(index, name: name)))
       default:
         break
       }
@@ -201,11 +200,7 @@ public final class PresentationApp {
   private func restage(initial: Bool) throws {
     let displays = SDLDisplayProvider().displays()
     context.displays = displays
-    let entries = displays.map {
-      TraceEvent.Displays.Entry(
-        index: $0.index, name: $0.name, x: $0.x, y: $0.y, w: $0.width, h: $0.height)
-    }
-    record(.displays(.init(list: entries)))
+    record(.displays(.init(displays)))
     let state = session.state
     var stageOptions = options.stage
     stageOptions.mirror = stageOptions.mirror != state.mirrorToggled
@@ -227,12 +222,7 @@ public final class PresentationApp {
       for: assigned, on: displays, rehearse: options.plan.rehearse)
     if !initial && assigned == context.stage && windows.count == placements.count { return }
     context.stage = assigned
-    record(
-      .stage(
-        .init(
-          mode: assigned.mode.rawValue, presenter: assigned.presenter, audience: assigned.audience,
-          slide: state.slide + 1, step: state.step + 1, elapsed: state.timer.elapsed(at: Self.now()),
-          blank: state.blank?.rawValue ?? "none", frozen: state.isFrozen)))
+    record(.stage(.init(assigned, state: state, at: Self.now())))
     closeWindows()
     for placement in placements { try open(placement) }
   }
@@ -257,19 +247,18 @@ public final class PresentationApp {
 
   private func closeWindows() {
     for entry in windows {
-      record(.windowClosed(.init(role: entry.role.rawValue, display: entry.display)))
+      record(.windowClosed(.init(entry.role, display: entry.display)))
     }
     windows.removeAll()
   }
 
   private func recordWindow(_ entry: StageWindow) {
     let frame = entry.window.frame
-    let pixels = entry.window.pixelSize
+    let area = DisplayInfo.Area(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
     record(
       .window(
         .init(
-          role: entry.role.rawValue, display: entry.display, x: frame.x, y: frame.y,
-          w: frame.width, h: frame.height, pixels: "\(pixels.width)x\(pixels.height)",
+          entry.role, display: entry.display, frame: area, pixels: entry.window.pixelSize,
           renderer: entry.window.rendererName)))
   }
 
@@ -277,8 +266,7 @@ public final class PresentationApp {
   private func render(cause: UInt32?) {
     if shown != session.state.position {
       shown = session.state.position
-      let state = session.state
-      record(.show(.init(slide: state.slide + 1, step: state.step + 1)))
+      record(.show(.init(session.state.position)))
     }
     for entry in windows where !context.showsConsole(entry.role, session.state) {
       record(painter.draw(entry, session: &session, context: context, cause: cause))
@@ -287,7 +275,7 @@ public final class PresentationApp {
     if let written = session.takeReloadWrittenAt() {
       // From the editor's write to the reloaded deck on every window.
       let since = (Date().timeIntervalSince1970 - written) * 1000
-      record(.reloadShown(.init(sinceWriteMs: since)))
+      record(.reloadShown(.init(sinceWrite: since)))
     }
   }
 

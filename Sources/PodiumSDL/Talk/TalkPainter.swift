@@ -98,11 +98,9 @@ final class TalkPainter {
     let (drawing, presenting) = entry.window.show(frame)
     let state = session.state
     let view = Self.viewName(console, state.audienceView)
-    func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
     var shown = TraceEvent.Presented(
-      role: entry.role.rawValue, view: view, deck: session.deckVersion, slide: state.slide + 1,
-      step: state.step + 1, layoutMs: rounded(layout), drawMs: rounded(drawing),
-      presentMs: rounded(presenting))
+      entry.role, view: view, deck: session.deckVersion, position: state.position,
+      milliseconds: (layout, drawing, presenting))
     if let cause { shown.latencyMs = max(0, Double(SDL_GetTicks64()) - Double(cause)) }
     if case .slide(let slide, let step) = state.audienceView, entry.role == .audience {
       shown.slide = slide + 1
