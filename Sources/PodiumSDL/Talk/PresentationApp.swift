@@ -272,11 +272,9 @@ public final class PresentationApp {
     case SDL_KEYDOWN:
       // Held keys repeat; a talk moves one step per press (and q must be pressed twice).
       guard event.key.repeat == 0 else { return (false, false) }
-      let name = SDL_GetKeyName(event.key.keysym.sym).map { String(cString: $0) } ?? ""
-      let alt = event.key.keysym.mod & UInt16(KMOD_ALT.rawValue) != 0
-      let overviewKey = state.overviewSelection != nil ? KeyBindings.overviewCommand(forKey: name) : nil
-      guard
-        let command = alt && name == "Left" ? PresentationCommand.back : overviewKey ?? options.configuration.command(forKey: name)
+      let overview = state.overviewSelection != nil
+      guard let key = Key(event.key.keysym),
+        let command = options.configuration.command(for: key, inOverview: overview)
       else { return (false, false) }
       let before = (state.mirrorToggled, state.swapToggled)
       let changed = state.apply(command, at: now)
