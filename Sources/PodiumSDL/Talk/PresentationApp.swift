@@ -523,6 +523,7 @@ public final class PresentationApp {
       consoleOverMirror: stage.mode == .mirrored && !options.rehearse)
     status.problem = reloadProblem
     status.rehearsing = options.rehearse
+    status.bindings = options.configuration.bindings
     if let pacing = options.pacing, state.timer.started {
       status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
       let end = Date().addingTimeInterval(pacing.remaining(onSlide: state.slide, elapsed: elapsed))
