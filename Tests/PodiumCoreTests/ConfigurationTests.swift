@@ -28,9 +28,12 @@ import Testing
       """.write(toFile: path, atomically: true, encoding: .utf8)
     let (config, diagnostics) = Configuration.load(path: path)
     #expect(diagnostics.isEmpty, "\(diagnostics)")
-    #expect(config.command(forKey: "J") == .next && config.command(forKey: "k") == .previous)
-    #expect(config.command(forKey: "F9") == .toggleBlack)
-    #expect(config.command(forKey: "Right") == .next, "the defaults stay")
+    func command(_ name: String) -> PresentationCommand? {
+      Key(name: name).flatMap { config.command(for: $0) }
+    }
+    #expect(command("J") == .next && command("k") == .previous)
+    #expect(command("F9") == .toggleBlack)
+    #expect(command("Right") == .next, "the defaults stay")
     #expect(config.theme == .file(path: folder.appendingPathComponent("mine.yaml").path))
     #expect(config.warningMinutes == 3 && config.audienceDisplay == "HDMI-1" && config.notesScale == 1.4)
     #expect(config.printed.contains("next: [j, pagedown]") && config.printed.contains("warning: 3m"))

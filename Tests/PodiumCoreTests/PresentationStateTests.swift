@@ -145,12 +145,12 @@ import Testing
   }
 
   @Test func overviewKeysMoveTheSelection() {
-    #expect(KeyBindings.command(forKey: "O") == .toggleOverview)
-    #expect(KeyBindings.overviewCommand(forKey: "Right") == .moveSelection(1))
-    #expect(KeyBindings.overviewCommand(forKey: "Up") == .moveSelectionRows(-1))
-    #expect(KeyBindings.overviewCommand(forKey: "Return") == .chooseSelection)
-    #expect(KeyBindings.overviewCommand(forKey: "Escape") == .toggleOverview)
-    #expect(KeyBindings.overviewCommand(forKey: "B") == nil, "other keys keep their meaning")
+    #expect(standardCommand("O") == .toggleOverview)
+    #expect(overviewCommand("Right") == .moveSelection(1))
+    #expect(overviewCommand("Up") == .moveSelectionRows(-1))
+    #expect(overviewCommand("Return") == .chooseSelection)
+    #expect(overviewCommand("Escape") == .toggleOverview)
+    #expect(overviewCommand("B") == nil, "other keys keep their meaning")
   }
 
   @Test func terminateEndsAtOnce() {
@@ -223,11 +223,11 @@ import Testing
     ("=", .largerNotes), ("-", .smallerNotes), ("]", .scrollNotes(3)), ("[", .scrollNotes(-3)),
   ])
   func keysAndClickers(key: String, command: PresentationCommand) {
-    #expect(KeyBindings.command(forKey: key) == command)
+    #expect(standardCommand(key) == command)
   }
 
   @Test func unboundKeysDoNothing() {
-    #expect(KeyBindings.command(forKey: "Z") == nil)
-    #expect(KeyBindings.command(forKey: "F12") == nil)
+    #expect(standardCommand("Z") == nil)
+    #expect(standardCommand("F12") == nil)
   }
 }

@@ -93,7 +93,7 @@ import Testing
 
   @Test func xTogglesThePointerAndTheMouseMovesIt() {
     var talk = PresentationState(stepCounts: [1, 1])
-    #expect(KeyBindings.command(forKey: "X") == .togglePointer)
+    #expect(standardCommand("X") == .togglePointer)
     talk.apply(.pointAt(SlidePoint(x: 0.1, y: 0.2)), at: 0)
     #expect(talk.laser == nil, "off until x")
     talk.apply(.togglePointer, at: 0)

@@ -19,6 +19,11 @@ import Testing
 
   func clock() -> Double { 0 }
 
+  func press(_ name: String) -> TalkInput {
+    guard let key = Key(name: name) else { preconditionFailure("no key named \(name)") }
+    return .key(key)
+  }
+
   @Test func theLoaderGivesTheConfiguredThemeOnlyToDecksThatNameNone() {
     var configuration = Configuration()
     configuration.theme = .dark
@@ -61,7 +66,7 @@ import Testing
   @Test func aBrokenOrDeletedDeckKeepsTheLastGoodOne() throws {
     var files = InMemoryFiles([Self.path: "# One\n\n---\n\n# Two\n"])
     var talk = try session(files)
-    #expect(talk.handle(.key("Right", alt: false), at: 0).changed)
+    #expect(talk.handle(press("Right"), at: 0).changed)
     files[Self.path] = "---\naspect: 5:banana\n---\n\n# One\n"
     let broken = talk.reload(using: DeckLoader(files: files), at: 1, clock: clock)
     guard case .reloadFailed(let failure) = broken else {
@@ -86,7 +91,7 @@ import Testing
   @Test func aReloadThatRemovesSlidesClampsThePlace() throws {
     var files = InMemoryFiles([Self.path: "# One\n\n---\n\n# Two\n\n---\n\n# Three\n"])
     var talk = try session(files)
-    _ = talk.handle(.key("End", alt: false), at: 0)
+    _ = talk.handle(press("End"), at: 0)
     #expect(talk.state.slide == 2)
     files[Self.path] = "# One\n"
     _ = talk.reload(using: DeckLoader(files: files), at: 1, clock: clock)
@@ -95,17 +100,17 @@ import Testing
 
   @Test func keysFollowTheSpeakersBindingsAndMirrorAsksForNewRoles() throws {
     var configuration = Configuration()
-    configuration.keys["j"] = .next
+    configuration.keys[Key(name: "j")!] = .next
     let deck = "# One\n\n---\n\n# Two\n\n---\n\n# Three\n"
     var talk = try session(InMemoryFiles([Self.path: deck]), configuration: configuration)
-    #expect(talk.handle(.key("J", alt: false), at: 0) == .redraw)
+    #expect(talk.handle(press("J"), at: 0) == .redraw)
     #expect(talk.state.slide == 1)
-    #expect(talk.handle(.key("Z", alt: false), at: 0) == .none)
-    #expect(talk.handle(.key("M", alt: false), at: 0) == .restage)
-    _ = talk.handle(.key("Home", alt: false), at: 0)
-    _ = talk.handle(.key("End", alt: false), at: 0)
+    #expect(talk.handle(press("Z"), at: 0) == .none)
+    #expect(talk.handle(press("M"), at: 0) == .restage)
+    _ = talk.handle(press("Home"), at: 0)
+    _ = talk.handle(press("End"), at: 0)
     #expect(talk.state.slide == 2)
-    _ = talk.handle(.key("Left", alt: true), at: 0)
+    _ = talk.handle(press("Alt+Left"), at: 0)
     #expect(talk.state.slide == 0, "Alt+Left goes back where the jump started")
   }
 
@@ -124,7 +129,7 @@ import Testing
     _ = talk.handle(.wheel(lines: 1, x: 1000, y: 100, window: 7), at: 0)
     #expect(talk.state.slide == 1)
     // In the overview a click picks a slide; beside the grid it does nothing.
-    _ = talk.handle(.key("O", alt: false), at: 0)
+    _ = talk.handle(press("O"), at: 0)
     #expect(talk.handle(.click(.left, x: 10, y: 10, window: 7), at: 0) == .none)
     _ = talk.handle(.click(.left, x: 650, y: 30, window: 7), at: 0)
     #expect(talk.state.slide == 2 && talk.state.overviewSelection == nil)

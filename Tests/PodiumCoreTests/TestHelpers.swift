@@ -26,3 +26,13 @@ func kinds(_ blocks: [Block]) -> [String] {
     }
   }
 }
+
+/// What Podium's own keys do with the key users write as `name`.
+func standardCommand(_ name: String) -> PresentationCommand? {
+  Key(name: name).flatMap { KeyBindings().command(for: $0) }
+}
+
+/// What the key named `name` means only while the overview is open (nil: its usual meaning).
+func overviewCommand(_ name: String) -> PresentationCommand? {
+  Key(name: name).flatMap { key in KeyBindings.overview.first { $0.key == key }?.command }
+}

@@ -64,6 +64,40 @@ import Testing
     #expect(diagnostics.allSatisfy { $0.file == path })
   }
 
+  @Test func theConsoleColoursComeFromTheTheme() throws {
+    #expect(Theme.light.console == .standard && Theme.dark.console == .standard)
+    let path = try write(
+      """
+      extends: light
+      console:
+        panel: "#202830"
+        shadow: "#000000"
+      console-notes:
+        text: "#eeeeee"
+      """)
+    let (theme, diagnostics) = ThemeLoader.load(path: path)
+    let first = diagnostics.first.map { "\($0.location?.description ?? "-") \($0.message)" }
+    #expect(
+      first?.hasPrefix("4:3 unknown key 'shadow' in console (ignored)") == true, "\(diagnostics)")
+    #expect(diagnostics.first?.severity == .warning)
+    let panel = RGBAColor(red: 0x20, green: 0x28, blue: 0x30)
+    #expect(theme.console.panel == panel)
+    #expect(theme.console.notes.text == RGBAColor(red: 0xEE, green: 0xEE, blue: 0xEE))
+    #expect(theme.console.background == Theme.ConsolePalette.standard.background)
+    #expect(theme.colors == Theme.light.colors, "the slides keep their colours")
+
+    // The console draws with them: its status bar and notes box are the theme's panel.
+    let deck = try #require(parse("# One\n\n???\n\nSay hi.\n").deck)
+    let engine = LayoutEngine(
+      theme: theme, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
+    let console = engine.console(
+      deck: deck, state: PresentationState(stepCounts: [1]),
+      status: ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x"),
+      size: PixelSize(width: 1920, height: 1080))
+    let panelFills = console.frame.snapshot.components(separatedBy: "\(panel)").count - 1
+    #expect(panelFills >= 2, "the status bar and the notes box")
+  }
+
   @Test func deckThemeChoiceLoadsTheFile() throws {
     let path = try write("extends: dark\n")
     let (theme, diagnostics) = ThemeLoader.theme(for: .file(path: path))

@@ -270,6 +270,29 @@ import PodiumSDLTestSupport
     #expect(texts(over).contains { $0.hasPrefix("Tab slides") })
   }
 
+  /// A clicker's keys bound in config.yaml are the ones the keys line names, in real fonts and
+  /// still within the current slide's width.
+  @Test func theSpeakersOwnKeysAreListed() throws {
+    let deck = try tour()
+    let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    var status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Audience on DUMMY1")
+    status.bindings = KeyBindings(own: [Key("j"): .next, Key("k"): .previous])
+    let size = PixelSize(width: 1920, height: 1080)
+    let (_, frame) = try render(deck, state, status, size: size)
+    let line = try #require(texts(frame).first { $0.contains("q q quit") })
+    #expect(line.hasPrefix("j → next  k ← back  ·  number ⏎ jump"), "\(line)")
+    let measurer = SDLTextMeasurer(library: fonts)
+    let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
+    let console = engine.console(deck: deck, state: state, status: status, size: size)
+    let item = try #require(console.frame.commands.lazy.compactMap { command -> TextItem? in
+      guard case .layer(let layer) = command, layer.key.hasPrefix("console") else { return nil }
+      return layer.frame.commands.lazy.compactMap { inner -> TextItem? in
+        if case .text(let item) = inner, item.text == line { return item } else { return nil }
+      }.first
+    }.first)
+    #expect(item.x + item.width <= console.currentSlide.maxX + 0.5)
+  }
+
   /// A broken edit's message sits in a red band above the times; a long one ends in an
   /// ellipsis inside the window instead of running off its edge.
   @Test func aLongProblemEndsInAnEllipsisInsideTheWindow() throws {

@@ -50,6 +50,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     Rect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
   }
 
+  /// Four bands `thickness` wide just outside the rectangle: a frame around it.
+  func outline(thickness: Double) -> [Rect] {
+    [
+      Rect(x: x - thickness, y: y - thickness, width: width + 2 * thickness, height: thickness),
+      Rect(x: x - thickness, y: maxY, width: width + 2 * thickness, height: thickness),
+      Rect(x: x - thickness, y: y, width: thickness, height: height),
+      Rect(x: maxX, y: y, width: thickness, height: height),
+    ]
+  }
+
   public func intersection(_ other: Rect) -> Rect {
     let left = max(x, other.x)
     let top = max(y, other.y)

@@ -21,41 +21,24 @@ extension LayoutEngine {
     commands += thumbnail.translated(dx: dx, dy: dy)
     let border = max(1, (page.height * 0.0015).rounded())
     let frame = Rect(x: dx, y: dy, width: thumbnailRect.width, height: thumbnailRect.height)
-    commands += [
-      Rect(x: frame.x - border, y: frame.y - border, width: frame.width + 2 * border, height: border),
-      Rect(x: frame.x - border, y: frame.maxY, width: frame.width + 2 * border, height: border),
-      Rect(x: frame.x - border, y: frame.y, width: border, height: frame.height),
-      Rect(x: frame.maxX, y: frame.y, width: border, height: frame.height),
-    ].map { .fill($0, paper.tableRule) }
+    commands += frame.outline(thickness: border).map { .fill($0, paper.tableRule) }
 
-    // The notes, laid out like slide content but smaller, in the rest of the page.
-    var notesTheme = theme
-    notesTheme.colors = paper
-    notesTheme.sizes.body = 0.03
-    let notesEngine = LayoutEngine(theme: notesTheme, measurer: measurer, images: images)
+    // The notes, smaller than slide text, in the rest of the page.
     let notesArea = Rect(
       x: margin, y: page.height * 0.55 + margin / 2, width: page.width - 2 * margin,
       height: page.height * 0.45 - margin * 1.5)
-    var context = Context(engine: notesEngine, slide: slide, deck: deck, slideRect: page)
-    context.contentRect = notesArea
-    context.textHeightLimit = notesArea.height
-    context.layout = .default
-    context.colors = paper
-    let label = "Slide \(slide.index + 1) of \(deck.slides.count)" + (slide.title.map { ": \($0)" } ?? "")
+    let label =
+      "Slide \(slide.index + 1) of \(deck.slides.count)" + (slide.title.map { ": \($0)" } ?? "")
     var blocks = [Block(.heading(level: 3, text: [TextRun(label)]), at: slide.location)]
     blocks += slide.notes.isEmpty
       ? [Block(.paragraph([TextRun("(no notes)", style: .emphasis)]), at: slide.location)] : slide.notes
-    var stack = notesEngine.stack(blocks, width: notesArea.width, height: notesArea.height, context: context)
-    // Long notes shrink like slide text does, down to the minimum.
-    while stack.overflow != nil && context.scale > notesTheme.sizes.minimumScale {
-      context.scale = max(notesTheme.sizes.minimumScale, context.scale * 0.9)
-      stack = notesEngine.stack(blocks, width: notesArea.width, height: notesArea.height, context: context)
-    }
-    commands.append(.pushClip(notesArea))
-    commands += stack.pieces.map { $0.moved(dx: notesArea.x, dy: notesArea.y).command }
-    commands.append(.popClip)
+    let notes = place(
+      blocks, of: slide, in: deck, page: page,
+      box: NotesBox(area: notesArea, colors: paper, bodySize: 0.03, overflow: .shrink))
+    commands += notes.commands
     return SlideFrame(
       size: size, slideRect: page, commands: commands,
-      overflow: stack.overflow.map { [LayoutOverflow(slideIndex: slide.index, location: $0)] } ?? [])
+      overflow: notes.overflow.map { [LayoutOverflow(slideIndex: slide.index, location: $0)] }
+        ?? [])
   }
 }

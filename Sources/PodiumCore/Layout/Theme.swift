@@ -125,10 +125,12 @@ public struct Theme: Hashable, Sendable {
   public var sizes: Sizes
   public var margins: Margins
   public var code: CodePalette
+  /// The presenter console's colours around the slides.
+  public var console: ConsolePalette
 
   public init(
     name: String, colors: Colors, inverted: Colors, fonts: Fonts, sizes: Sizes, margins: Margins,
-    code: CodePalette
+    code: CodePalette, console: ConsolePalette = .standard
   ) {
     self.name = name
     self.colors = colors
@@ -137,11 +139,12 @@ public struct Theme: Hashable, Sendable {
     self.sizes = sizes
     self.margins = margins
     self.code = code
+    self.console = console
   }
 }
 
 extension Theme {
-  private static func hex(_ value: UInt32) -> RGBAColor {
+  static func hex(_ value: UInt32) -> RGBAColor {
     RGBAColor(
       red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
   }
@@ -157,7 +160,7 @@ extension Theme {
     muted: hex(0x6B7785), codeBackground: hex(0xF0F1F3), quoteBackground: hex(0xF3EFE8),
     tableHeaderBackground: hex(0xE9ECEF), tableRule: hex(0xCDD3DA), placeholder: hex(0xE3E6EA))
 
-  private static let darkColors = Colors(
+  static let darkColors = Colors(
     background: hex(0x151B23), text: hex(0xDCE3EA), heading: hex(0xFFFFFF), accent: hex(0x5CB8FF),
     muted: hex(0x8A97A6), codeBackground: hex(0x0B1016), quoteBackground: hex(0x1D2530),
     tableHeaderBackground: hex(0x222C38), tableRule: hex(0x33404F), placeholder: hex(0x26303C))

@@ -6,8 +6,8 @@ import Yams
 /// that name none, when the countdown warns, the preferred audience display and the notes' size.
 /// Unknown keys are warnings; bad values are errors with their line and column.
 public struct Configuration: Hashable, Sendable {
-  /// Key name (lowercased, as `SDL_GetKeyName` spells it) to command, over the defaults.
-  public var keys: [String: PresentationCommand] = [:]
+  /// The speaker's own keys, over Podium's.
+  public var keys: [Key: PresentationCommand] = [:]
   public var theme: ThemeChoice?
   public var warningMinutes: Double = 2
   /// An output name; used when that display is there, ignored when it is not.
@@ -121,18 +121,21 @@ public struct Configuration: Hashable, Sendable {
       }
       let keyNodes = keysNode.sequence.map(Array.init) ?? [keysNode]
       for keyNode in keyNodes {
-        guard let key = keyNode.scalar?.string, !key.isEmpty else {
+        guard let key = keyNode.scalar.flatMap({ Key(name: $0.string) }) else {
           sink.error("'\(name)' takes a key name or a list of them, e.g. [PageDown, Right]", at: location(keyNode))
           continue
         }
-        config.keys[key.lowercased()] = command
+        config.keys[key] = command
       }
     }
   }
 
-  /// What the speaker's keys do: their own bindings first, then Podium's.
-  public func command(forKey name: String) -> PresentationCommand? {
-    keys[name.lowercased()] ?? KeyBindings.command(forKey: name)
+  /// The keys in effect: the speaker's own bindings first, then Podium's.
+  public var bindings: KeyBindings { KeyBindings(own: keys) }
+
+  /// What a key press does with the speaker's bindings (`KeyBindings.command(for:inOverview:)`).
+  public func command(for key: Key, inOverview: Bool = false) -> PresentationCommand? {
+    bindings.command(for: key, inOverview: inOverview)
   }
 
   /// The effective settings as YAML, for `podium config --print`.
@@ -149,11 +152,20 @@ public struct Configuration: Hashable, Sendable {
     lines.append("notes-size: \(notesScale)")
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
-      let bound = keys.filter { $0.value == command }.map(\.key).sorted()
+      let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()
+        .map(Self.yamlFlowItem)
       if !bound.isEmpty { lines.append("  \(name): [\(bound.joined(separator: ", "))]") }
     }
     if keys.isEmpty { lines[lines.count - 1] = "keys: {}              # Podium's defaults (podium present --help)" }
     return lines.joined(separator: "\n")
+  }
+
+  /// A key name as an item of a `[...]` list that reads back as written: names such as `[`, `,`
+  /// or `-` are quoted, since YAML would take them for its own syntax.
+  static func yamlFlowItem(_ name: String) -> String {
+    let plain = name.first.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "=" } ?? false
+    guard !plain || name.contains(where: { "[]{},:#'\"".contains($0) }) else { return name }
+    return "'" + name.replacingOccurrences(of: "'", with: "''") + "'"
   }
 
   private static func location(_ node: Node) -> SourceLocation? {

@@ -2,7 +2,8 @@ import Foundation
 import Yams
 
 /// Reads a theme YAML file: a built-in theme to start from (`extends`), then colours, fonts,
-/// sizes, margins and the code palette to change. Every problem names its line and column.
+/// sizes, margins, the code palette and the console's colours to change. Every problem names its
+/// line and column.
 ///
 /// ```yaml
 /// extends: dark
@@ -15,6 +16,8 @@ import Yams
 ///   body: 0.05
 /// code:
 ///   keyword: "#ff7b72"
+/// console:
+///   panel: "#20262e"
 /// ```
 public enum ThemeLoader {
   /// The theme a deck asks for; built-in themes need no file. Problems with a theme file are
@@ -76,6 +79,8 @@ public enum ThemeLoader {
         case "sizes": readSizes(value, into: &theme.sizes)
         case "margins": readMargins(value, into: &theme.margins)
         case "code": readCode(value, into: &theme.code)
+        case "console": readConsole(value, into: &theme.console)
+        case "console-notes": readColors(value, section: key, into: &theme.console.notes)
         default:
           sink.warning(
             "unknown theme section '\(key)' (ignored); expected extends, name, colors, invert-colors, fonts, sizes, margins or code",
@@ -115,18 +120,27 @@ public enum ThemeLoader {
       sink.warning(message, at: location(node))
     }
 
-    mutating func readColors(_ node: Node, into colors: inout Theme.Colors) {
-      let keys: [String: WritableKeyPath<Theme.Colors, RGBAColor>] = [
+    mutating func readColors(
+      _ node: Node, section: String = "colors", into colors: inout Theme.Colors
+    ) {
+      readColorTable(node, section: section, into: &colors, keys: [
         "background": \.background, "text": \.text, "heading": \.heading, "accent": \.accent,
         "muted": \.muted, "code-background": \.codeBackground, "quote-background": \.quoteBackground,
         "table-header": \.tableHeaderBackground, "table-rule": \.tableRule, "placeholder": \.placeholder,
-      ]
-      for (key, keyNode, value) in entries(node, section: "colors") {
+      ])
+    }
+
+    /// A section of colours, each key one colour of `value`.
+    private mutating func readColorTable<Value>(
+      _ node: Node, section: String, into value: inout Value,
+      keys: [String: WritableKeyPath<Value, RGBAColor>]
+    ) {
+      for (key, keyNode, item) in entries(node, section: section) {
         guard let path = keys[key] else {
-          unknown(key, keyNode, section: "colors", known: Array(keys.keys))
+          unknown(key, keyNode, section: section, known: Array(keys.keys))
           continue
         }
-        if let parsed = color(value, key: key) { colors[keyPath: path] = parsed }
+        if let parsed = color(item, key: key) { value[keyPath: path] = parsed }
       }
     }
 
@@ -174,19 +188,20 @@ public enum ThemeLoader {
       }
     }
 
+    mutating func readConsole(_ node: Node, into palette: inout Theme.ConsolePalette) {
+      readColorTable(node, section: "console", into: &palette, keys: [
+        "background": \.background, "panel": \.panel, "text": \.text, "muted": \.muted,
+        "accent": \.accent, "warning": \.warning, "danger": \.danger, "good": \.good,
+        "problem": \.problem,
+      ])
+    }
+
     mutating func readCode(_ node: Node, into palette: inout Theme.CodePalette) {
-      let keys: [String: WritableKeyPath<Theme.CodePalette, RGBAColor>] = [
+      readColorTable(node, section: "code", into: &palette, keys: [
         "plain": \.plain, "keyword": \.keyword, "type": \.type, "string": \.string,
         "comment": \.comment, "number": \.number, "function": \.function,
         "punctuation": \.punctuation, "attribute": \.attribute,
-      ]
-      for (key, keyNode, value) in entries(node, section: "code") {
-        guard let path = keys[key] else {
-          unknown(key, keyNode, section: "code", known: Array(keys.keys))
-          continue
-        }
-        if let parsed = color(value, key: key) { palette[keyPath: path] = parsed }
-      }
+      ])
     }
   }
 }

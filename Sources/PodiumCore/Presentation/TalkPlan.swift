@@ -49,6 +49,7 @@ extension TalkSession {
       consoleOverMirror: stage.mode == .mirrored && !plan.rehearse)
     status.problem = reloadProblem
     status.rehearsing = plan.rehearse
+    status.bindings = configuration.bindings
     if let pacing = plan.pacing, state.timer.started {
       status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
       let end = date.addingTimeInterval(pacing.remaining(onSlide: state.slide, elapsed: elapsed))

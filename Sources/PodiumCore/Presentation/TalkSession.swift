@@ -3,9 +3,8 @@ import Foundation
 /// An input to a talk, from whichever window it arrived in: the windows are only where input
 /// lands, and the audience's takes none of its own.
 public enum TalkInput: Hashable, Sendable {
-  /// A key press (repeats are not inputs), by the name `SDL_GetKeyName` gives, and whether Alt
-  /// was held.
-  case key(String, alt: Bool)
+  /// A key press, with the modifiers held (repeats are not inputs).
+  case key(Key)
   /// A mouse button pressed at (`x`, `y`) of window `window`.
   case click(MouseButton, x: Double, y: Double, window: UInt32)
   /// The wheel turned by `lines` (positive: down, towards later slides) with the pointer at
@@ -114,13 +113,11 @@ public struct TalkSession: Sendable {
     switch input {
     case .terminate:
       return apply(.terminate)
-    case .key(let name, let alt):
-      let overviewKey =
-        state.overviewSelection != nil ? KeyBindings.overviewCommand(forKey: name) : nil
-      guard
-        let command = alt && name == "Left"
-          ? PresentationCommand.back : overviewKey ?? configuration.command(forKey: name)
-      else { return .none }
+    case .key(let key):
+      let overview = state.overviewSelection != nil
+      guard let command = configuration.command(for: key, inOverview: overview) else {
+        return .none
+      }
       let before = (state.mirrorToggled, state.swapToggled)
       let changed = state.apply(command, at: now)
       return Outcome(changed: changed, restage: before != (state.mirrorToggled, state.swapToggled))

@@ -11,10 +11,8 @@ extension TalkInput {
       self = .terminate
     case SDL_KEYDOWN:
       // Held keys repeat; a talk moves one step per press (and q must be pressed twice).
-      guard event.key.repeat == 0 else { return nil }
-      let name = SDL_GetKeyName(event.key.keysym.sym).map { String(cString: $0) } ?? ""
-      let alt = event.key.keysym.mod & UInt16(KMOD_ALT.rawValue) != 0
-      self = .key(name, alt: alt)
+      guard event.key.repeat == 0, let key = Key(event.key.keysym) else { return nil }
+      self = .key(key)
     case SDL_MOUSEBUTTONDOWN:
       let button: MouseButton
       switch Int32(event.button.button) {
@@ -54,5 +52,21 @@ extension TalkInput {
     return [SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL, SDL_DISPLAYEVENT, SDL_QUIT].contains {
       SDL_HasEvent($0.rawValue) == SDL_TRUE
     }
+  }
+}
+
+extension Key {
+  /// The key an SDL key press names, with its Ctrl, Alt and Shift. Keys in config.yaml are SDL's
+  /// key names, so the press is read through the same name (`SDL_GetKeyName`) to agree with
+  /// them for every key, including those Podium has no name for. Nil for a key SDL cannot name.
+  init?(_ keysym: SDL_Keysym) {
+    guard let cName = SDL_GetKeyName(keysym.sym), let key = Key(name: String(cString: cName))
+    else { return nil }
+    var modifiers: Modifiers = []
+    let held = UInt32(keysym.mod)
+    if held & KMOD_CTRL.rawValue != 0 { modifiers.insert(.control) }
+    if held & KMOD_ALT.rawValue != 0 { modifiers.insert(.alt) }
+    if held & KMOD_SHIFT.rawValue != 0 { modifiers.insert(.shift) }
+    self.init(key.code, modifiers: modifiers)
   }
 }

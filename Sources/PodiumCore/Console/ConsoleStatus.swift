@@ -1,0 +1,55 @@
+import Foundation
+
+/// What the presenter console shows besides the slides: times and where the audience is.
+public struct ConsoleStatus: Hashable, Sendable {
+  /// The talk clock's current reading (the `now` commands are applied with).
+  public var now: Double
+  /// Seconds since the talk started.
+  public var elapsed: Double
+  /// The talk's planned length, for the countdown.
+  public var duration: TalkDuration?
+  /// The wall clock, already formatted (`14:05`).
+  public var clock: String
+  /// Where the audience sees the slides, e.g. "Audience on DUMMY1" or "Mirrored".
+  public var audience: String
+  /// Minutes before the end when the countdown turns to a warning colour.
+  public var warningMinutes: Double
+  /// The console is shown over the mirrored slides (Tab), on the one screen the room also sees.
+  public var consoleOverMirror: Bool
+  /// Seconds behind (positive) or ahead (negative) of the pacing plan, when there is one.
+  public var paceOffset: Double?
+  /// When the talk ends at the plan's pace from here, formatted like `clock`.
+  public var plannedEnd: String?
+  /// A problem for the speaker alone, such as the edited deck failing to parse.
+  public var problem: String?
+  /// `podium rehearse`: no audience, so the keys line leaves out blanking and displays.
+  public var rehearsing = false
+  /// The keys in effect, for the keys line: the speaker's own show there.
+  public var bindings = KeyBindings()
+
+  public init(
+    now: Double, elapsed: Double, duration: TalkDuration? = nil, clock: String, audience: String,
+    warningMinutes: Double = 2, consoleOverMirror: Bool = false, paceOffset: Double? = nil,
+    plannedEnd: String? = nil
+  ) {
+    self.consoleOverMirror = consoleOverMirror
+    self.paceOffset = paceOffset
+    self.plannedEnd = plannedEnd
+    self.now = now
+    self.elapsed = elapsed
+    self.duration = duration
+    self.clock = clock
+    self.audience = audience
+    self.warningMinutes = warningMinutes
+  }
+
+  /// `12:05`, or `1:02:05` past an hour; negative times (overtime) get a minus sign.
+  public static func format(_ seconds: Double) -> String {
+    let total = Int(abs(seconds).rounded(.down))
+    let text =
+      total >= 3600
+      ? String(format: "%d:%02d:%02d", total / 3600, total % 3600 / 60, total % 60)
+      : String(format: "%d:%02d", total / 60, total % 60)
+    return seconds < 0 && total > 0 ? "-" + text : text
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import PodiumCore
+import PodiumTestSupport
+import Testing
+
+/// The console's keys line, made from the bindings in effect.
+@Suite struct ConsoleKeyHintsTests {
+  let engine = LayoutEngine(
+    theme: .dark, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
+
+  func deck() throws -> Deck {
+    try #require(parse("# One\n\n???\n\nSay hi.\n\n---\n\n# Two\n").deck)
+  }
+
+  /// The console's own lines of text, inside its slide-dependent layer too.
+  func texts(_ frame: SlideFrame) -> [String] {
+    frame.commands.flatMap { command -> [String] in
+      switch command {
+      case .text(let item): return [item.text]
+      case .layer(let item) where item.key.hasPrefix("console"): return texts(item.frame)
+      default: return []
+      }
+    }
+  }
+
+  func keysLine(
+    _ bindings: KeyBindings, rehearsing: Bool = false, overMirror: Bool = false,
+    overview: Bool = false
+  ) throws -> String? {
+    let deck = try deck()
+    var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    if overview { state.apply(.toggleOverview, at: 0) }
+    var status = ConsoleStatus(
+      now: 0, elapsed: 0, clock: "09:00", audience: "x", consoleOverMirror: overMirror)
+    status.rehearsing = rehearsing
+    status.bindings = bindings
+    let frame = engine.console(
+      deck: deck, state: state, status: status, size: PixelSize(width: 1920, height: 1080))
+    let marker = overview ? "choose" : "quit"
+    return texts(frame.frame).first { $0.contains(marker) }
+  }
+
+  @Test func podiumsKeysGiveTheLinesTheConsoleHasAlwaysShown() throws {
+    let standard = KeyBindings()
+    #expect(
+      try keysLine(standard)
+        == "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  "
+        + "t timer  r reset  ·  [ ] notes  + − size  ·  q q quit"
+    )
+    #expect(
+      try keysLine(standard, rehearsing: true)
+        == "→ next  ← back  ·  number ⏎ jump  ·  o overview  ·  "
+        + "t pause the clock  r reset  ·  [ ] notes  ·  q q quit"
+    )
+    #expect(
+      try keysLine(standard, overMirror: true)
+        == "Tab slides  ·  → next  ← back  ·  b black  w white  f freeze  ·  "
+        + "t timer  r reset  ·  q q quit"
+    )
+    #expect(
+      try keysLine(standard, overview: true)
+        == "← → ↑ ↓ choose  ·  a number  ·  ⏎ go there  ·  "
+        + "Esc back to the talk  ·  Alt+← undo a jump"
+    )
+  }
+
+  @Test func theSpeakersOwnKeysAreShown() throws {
+    let folder = try Fixtures.temporaryDirectory("podium-config")
+    let path = folder.appendingPathComponent("config.yaml").path
+    try "keys:\n  next: [j]\n  quit: F10\n  overview: g\n  back: Alt+B\n"
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let (config, diagnostics) = Configuration.load(path: path)
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    let line = try #require(try keysLine(config.bindings))
+    #expect(line.hasPrefix("j → next  ← back  ·  number ⏎ jump  ·"), "\(line)")
+    #expect(line.hasSuffix("F10 F10 quit"), "\(line)")
+    let overview = try #require(try keysLine(config.bindings, overview: true))
+    #expect(overview.hasSuffix("g Esc back to the talk  ·  Alt+b Alt+← undo a jump"), "\(overview)")
+  }
+
+  @Test func aKeyTakenForAnotherCommandIsNotShownForItsOldOne() throws {
+    let line = try #require(
+      try keysLine(KeyBindings(own: [Key(.right): .previous, Key(.return): .toggleBlack])))
+    #expect(line.hasPrefix("↓ next  → ← back  ·  number ↓ jump  ·  ⏎ b black"), "\(line)")
+    let none = try #require(try keysLine(KeyBindings(own: [Key("w"): .next, Key(.f9): .quit])))
+    #expect(
+      none.contains("w → next") && none.contains("b black  f freeze"), "no key is white: \(none)")
+  }
+}
