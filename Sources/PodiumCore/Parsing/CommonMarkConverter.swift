@@ -18,7 +18,7 @@ enum CommonMarkConverter {
     // cmark-gfm 0.29.0.gfm.6 is not safe to run on two threads at once: each parse adds its
     // extensions' characters (strikethrough's `~`) to one process-wide table and removes them
     // when it ends, so a parse finishing on one thread turned `~~text~~` into plain text in a
-    // parse still running on another (seen as a flaky layout test). Parses take turns.
+    // parse still running on another. Parses take turns.
     parsing.lock()
     defer { parsing.unlock() }
     cmark_gfm_core_extensions_ensure_registered()

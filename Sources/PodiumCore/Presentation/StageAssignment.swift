@@ -135,3 +135,25 @@ public enum StageAssignment {
     return Stage(mode: .extended, presenter: presenter.index, audience: audience.sorted())
   }
 }
+
+extension StageAssignment {
+  /// The stage for a talk at `state`: the options with the speaker's mirror and swap keys
+  /// applied. Mid-talk, a display named on the command line may be gone: the talk then goes on
+  /// with the default roles (nil when there is no display at all), where at the start the
+  /// error is the speaker's to read.
+  public static func assign(
+    _ displays: [DisplayInfo], options: StageOptions, state: PresentationState, midTalk: Bool
+  ) throws -> Stage? {
+    var options = options
+    options.mirror = options.mirror != state.mirrorToggled
+    options.swap = options.swap != state.swapToggled
+    do {
+      return try assign(displays, options: options)
+    } catch {
+      if !midTalk { throw error }
+      options.presenterDisplay = nil
+      options.audienceDisplay = nil
+      return try? assign(displays, options: options)
+    }
+  }
+}

@@ -23,9 +23,9 @@ public final class Window {
       throw SDLError.last("SDL_CreateWindow")
     }
     // SDL's software renderer, presenting through the X server's shared memory, unless the user
-    // picks another with SDL_RENDER_DRIVER: measured on the Xorg dummy server, a 1080p slide
-    // copied and presented takes about 3 ms this way against 10 to 14 ms through OpenGL on
-    // Mesa's llvmpipe, and a software window survives any display change.
+    // picks another with SDL_RENDER_DRIVER: a copied slide reaches the screen several times
+    // faster this way than through OpenGL on Mesa's llvmpipe (scripts/bench-present measures
+    // it), and a software window survives any display change.
     let rendererFlags = SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil ? SDL_RENDERER_SOFTWARE.rawValue : 0
     guard let raw = SDL_CreateRenderer(window, -1, rendererFlags) else {
       let error = SDLError.last("SDL_CreateRenderer")

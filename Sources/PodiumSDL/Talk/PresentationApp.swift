@@ -2,19 +2,6 @@ import CSDL2
 import Foundation
 import PodiumCore
 
-/// Why a talk cannot start.
-public enum PresentationError: Error, CustomStringConvertible {
-  case noDisplayServer(String)
-
-  public var description: String {
-    switch self {
-    case .noDisplayServer(let detail):
-      return "no display to present on (\(detail)); is DISPLAY or WAYLAND_DISPLAY set? "
-        + "'podium export' renders slides without a display"
-    }
-  }
-}
-
 /// `podium present` and `podium rehearse`: the event loop of a talk. SDL events become
 /// `TalkInput`s on one `TalkSession`; every window draws from it; display changes choose the
 /// roles again and rebuild the windows while the session (slide, step, blank, freeze, timer)
@@ -47,7 +34,7 @@ public final class PresentationApp {
   private let trace: Trace
   private let watcher: DeckWatcher?
   private var context: TalkContext
-  private var windows: [StageWindow] = []
+  private let windows: StageWindows
   private var shown: PresentationState.Position?
 
   /// Opens the video system and the trace; throws when there is no display server.
@@ -69,7 +56,9 @@ public final class PresentationApp {
     painter = TalkPainter(theme: session.theme)
     context = TalkContext(
       stage: Stage(mode: .mirrored, presenter: 0, audience: []), displays: [], plan: options.plan)
-    trace = try Trace(path: options.tracePath, start: Self.now())
+    let trace = try Trace(path: options.tracePath, start: Self.now())
+    self.trace = trace
+    windows = StageWindows { trace.record($0, at: PresentationApp.now()) }
     watcher = DeckWatcher(files: session.watchedFiles)
   }
 
@@ -84,7 +73,7 @@ public final class PresentationApp {
     try restage(initial: true)
     session.observeClock(at: Self.now())
     render(cause: nil)
-    painter.prepareAhead(session, windows: windows, context: context)
+    painter.prepareAhead(session, windows: windows.all, context: context)
     var lastSecond = -1
     var restageFailed = false
     var event = SDL_Event()
@@ -123,7 +112,7 @@ public final class PresentationApp {
       let second = Int(Self.now())
       if changed {
         render(cause: cause)
-        painter.prepareAhead(session, windows: windows, context: context)
+        painter.prepareAhead(session, windows: windows.all, context: context)
       } else if second != lastSecond || session.state.quitArmedAt != nil {
         renderConsoles()
       }
@@ -131,7 +120,7 @@ public final class PresentationApp {
     }
     session.observeClock(at: Self.now())
     record(.quit)
-    closeWindows()
+    windows.closeAll()
   }
 
   private func record(_ event: TraceEvent) {
@@ -164,12 +153,12 @@ public final class PresentationApp {
       }
       return .restage
     case SDL_WINDOWEVENT:
-      let entry = windows.first { $0.window.id == event.window.windowID }
+      let entry = windows.entry(id: event.window.windowID)
       switch SDL_WindowEventID(UInt32(event.window.event)) {
       case SDL_WINDOWEVENT_SIZE_CHANGED:
         // A new resolution (or the window manager's full screen): lay out again at the new
         // size, never scale the old bitmap.
-        if let entry { recordWindow(entry) }
+        if let entry { windows.recordPlace(of: entry) }
         return .redraw
       case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN:
         return .redraw
@@ -192,74 +181,35 @@ public final class PresentationApp {
     let event = session.reload(using: loader, at: Self.now(), clock: Window.milliseconds)
     record(event)
     guard case .reload = event else { return }
-    painter.deckReplaced(theme: session.theme, windows: windows)
+    painter.deckReplaced(theme: session.theme, windows: windows.all)
     watcher?.watch(session.watchedFiles)
   }
 
-  /// Assigns roles from the displays there are now and rebuilds the windows for them.
+  /// Assigns roles from the displays there are now and rebuilds the windows for them: the
+  /// audience's first, each drawn as soon as it opens, so the room sees the slide before the
+  /// console is up.
   private func restage(initial: Bool) throws {
     let displays = SDLDisplayProvider().displays()
     context.displays = displays
     record(.displays(.init(displays)))
-    let state = session.state
-    var stageOptions = options.stage
-    stageOptions.mirror = stageOptions.mirror != state.mirrorToggled
-    stageOptions.swap = stageOptions.swap != state.swapToggled
-    let assigned: Stage
-    do {
-      assigned = try StageAssignment.assign(displays, options: stageOptions)
-    } catch {
-      if initial { throw error }
-      // Mid-talk a named display may vanish: keep presenting with the default roles.
-      stageOptions.presenterDisplay = nil
-      stageOptions.audienceDisplay = nil
-      guard let fallback = try? StageAssignment.assign(displays, options: stageOptions) else {
-        return
-      }
-      assigned = fallback
-    }
+    guard
+      let assigned = try StageAssignment.assign(
+        displays, options: options.stage, state: session.state, midTalk: !initial)
+    else { return }
     let placements = WindowPlacement.windows(
       for: assigned, on: displays, rehearse: options.plan.rehearse)
-    if !initial && assigned == context.stage && windows.count == placements.count { return }
+    if !initial && assigned == context.stage && windows.all.count == placements.count { return }
     context.stage = assigned
-    record(.stage(.init(assigned, state: state, at: Self.now())))
-    closeWindows()
-    for placement in placements { try open(placement) }
-  }
-
-  /// Opens a window and draws it at once; full screen comes after the first frame.
-  private func open(_ placement: WindowPlacement) throws {
-    let presenter = placement.role == .presenter
-    let title =
-      presenter ? "Podium: \(session.deck.metadata.title ?? "presenter")" : "Podium audience"
-    let area = placement.area
-    let window = try Window(
-      title: title, x: area.x, y: area.y, width: area.width, height: area.height,
-      borderless: placement.fullScreen, fonts: painter.fonts, images: painter.images,
-      measurer: painter.measurer)
-    window.keepLayers(windowFrames: presenter ? 6 : 4)
-    let entry = StageWindow(role: placement.role, display: placement.display, window: window)
-    windows.append(entry)
-    recordWindow(entry)
-    record(painter.draw(entry, session: &session, context: context, cause: nil))
-    window.enterFullscreen()
-  }
-
-  private func closeWindows() {
-    for entry in windows {
-      record(.windowClosed(.init(entry.role, display: entry.display)))
+    record(.stage(.init(assigned, state: session.state, at: Self.now())))
+    windows.closeAll()
+    let title = "Podium: \(session.deck.metadata.title ?? "presenter")"
+    for placement in placements {
+      let entry = try windows.open(
+        placement, title: placement.role == .presenter ? title : "Podium audience",
+        painter: painter)
+      record(painter.draw(entry, session: &session, context: context, cause: nil))
+      entry.window.enterFullscreen()
     }
-    windows.removeAll()
-  }
-
-  private func recordWindow(_ entry: StageWindow) {
-    let frame = entry.window.frame
-    let area = DisplayInfo.Area(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-    record(
-      .window(
-        .init(
-          entry.role, display: entry.display, frame: area, pixels: entry.window.pixelSize,
-          renderer: entry.window.rendererName)))
   }
 
   /// Draws every window: the audience's first, as the room sees them.
@@ -268,7 +218,7 @@ public final class PresentationApp {
       shown = session.state.position
       record(.show(.init(session.state.position)))
     }
-    for entry in windows where !context.showsConsole(entry.role, session.state) {
+    for entry in windows.all where !context.showsConsole(entry.role, session.state) {
       record(painter.draw(entry, session: &session, context: context, cause: cause))
     }
     renderConsoles(cause: cause)
@@ -280,7 +230,7 @@ public final class PresentationApp {
   }
 
   private func renderConsoles(cause: UInt32? = nil) {
-    for entry in windows where context.showsConsole(entry.role, session.state) {
+    for entry in windows.all where context.showsConsole(entry.role, session.state) {
       record(painter.draw(entry, session: &session, context: context, cause: cause))
     }
   }

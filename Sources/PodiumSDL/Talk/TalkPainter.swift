@@ -2,13 +2,6 @@ import CSDL2
 import Foundation
 import PodiumCore
 
-/// A window of the talk: its role and the display it is on.
-struct StageWindow {
-  var role: WindowPlacement.Role
-  var display: Int
-  var window: Window
-}
-
 /// Draws a talk's windows from its session: the audience's slide (or a blank) and the
 /// presenter's console, laid out once per (slide, step, size) and kept as layers, so moving
 /// back and forth is a copy and a present.

@@ -1,0 +1,169 @@
+import Foundation
+
+/// Inline Markdown (text runs, links, inline images) and image references, for `SlideBuilder`.
+extension SlideBuilder {
+  // MARK: - Inlines
+
+  /// Converts inline nodes to styled runs; images found among them come back as blocks (or
+  /// become the slide's background).
+  mutating func convertInlines(_ nodes: [MarkdownNode]) -> (runs: [TextRun], images: [Block]) {
+    var runs: [TextRun] = []
+    var images: [Block] = []
+    for node in nodes {
+      appendInline(node, style: [], link: nil, into: &runs, images: &images)
+    }
+    return (merged(runs), images)
+  }
+
+  mutating func appendInline(
+    _ node: MarkdownNode, style: TextRun.Style, link: String?, into runs: inout [TextRun],
+    images: inout [Block]
+  ) {
+    switch node.kind {
+    case .text:
+      if node.flattened != nil { warnFlattened(node, at: location(of: node)) }
+      runs.append(TextRun(node.literal, style: style, link: link))
+    case .softBreak:
+      runs.append(TextRun(softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link))
+    case .lineBreak:
+      runs.append(TextRun("\n", style: style, link: link))
+    case .code:
+      runs.append(TextRun(node.literal, style: style.union(.code), link: link))
+    case .htmlInline:
+      let html = node.literal
+      if html.hasPrefix("<!--") {
+        let (bodies, _) = CommentCommand.comments(in: html)
+        for body in bodies { apply(CommentCommand(comment: body), at: location(of: node), standalone: false) }
+      } else if isLineBreakTag(html) {
+        runs.append(TextRun("\n", style: style, link: link))
+      }
+    // Other tags (`<span style=...>`) are dropped; the text between them stays.
+    case .emphasis, .strong, .strikethrough:
+      let added: TextRun.Style =
+        node.kind == .emphasis ? .emphasis : node.kind == .strong ? .strong : .strikethrough
+      for child in node.children {
+        appendInline(child, style: style.union(added), link: link, into: &runs, images: &images)
+      }
+    case .link(let destination):
+      if node.children.isEmpty {
+        runs.append(TextRun(destination, style: style.union(.link), link: destination))
+      }
+      for child in node.children {
+        appendInline(child, style: style.union(.link), link: destination, into: &runs, images: &images)
+      }
+    case .image(let destination):
+      let alt = node.children.map(plainInlineText).joined()
+      let here = location(of: node)
+      let words = alt.lowercased().split(separator: " ")
+      if words.first == "bg" {
+        let fit: BackgroundImage.Fit = words.contains("contain") || words.contains("fit") ? .contain : .cover
+        let caption = words.dropFirst().filter { $0 != "contain" && $0 != "fit" && $0 != "cover" }
+          .joined(separator: " ")
+        backgrounds.append(
+          BackgroundImage(image: imageReference(source: destination, alt: caption, at: here), fit: fit, at: here))
+      } else {
+        images.append(Block(.image(imageReference(source: destination, alt: alt, at: here)), at: here, step: step))
+      }
+    default:
+      for child in node.children {
+        appendInline(child, style: style, link: link, into: &runs, images: &images)
+      }
+    }
+  }
+
+  /// What stands in for Markdown nested too deep to keep (`CommonMarkConverter`).
+  mutating func warnFlattened(_ node: MarkdownNode, at here: SourceLocation) {
+    switch node.flattened {
+    case .nesting:
+      diagnostics.warning(
+        "lists and quotes nested deeper than \(CommonMarkConverter.maximumNesting) levels are shown flattened, as plain text",
+        at: here)
+    case .depth:
+      diagnostics.warning("formatting nested this deep is shown as plain text", at: here)
+    case nil:
+      break
+    }
+  }
+
+  func plainInlineText(_ node: MarkdownNode) -> String {
+    switch node.kind {
+    case .text, .code: return node.literal
+    case .softBreak, .lineBreak: return " "
+    default: return node.children.map(plainInlineText).joined()
+    }
+  }
+
+  func isLineBreakTag(_ html: String) -> Bool {
+    let tag = html.lowercased().filter { !$0.isWhitespace }
+    return tag == "<br>" || tag == "<br/>"
+  }
+
+  /// Joins neighbouring runs of the same style, so layout measures whole words.
+  func merged(_ runs: [TextRun]) -> [TextRun] {
+    var result: [TextRun] = []
+    result.reserveCapacity(runs.count)
+    for run in runs where !run.text.isEmpty {
+      if let last = result.last, last.style == run.style, last.link == run.link {
+        result[result.count - 1].text += run.text
+      } else {
+        result.append(run)
+      }
+    }
+    return result
+  }
+
+  // MARK: - Images
+
+  mutating func imageReference(source: String, alt: String, at here: SourceLocation) -> ImageReference {
+    let lowered = source.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("data:")
+      || lowered.hasPrefix("ftp://")
+    {
+      diagnostics.warning(
+        "image '\(source)' is remote; Podium never reaches the network, so a placeholder is shown",
+        at: here)
+      return ImageReference(source: source, alt: alt, path: nil)
+    }
+    var written = source
+    if lowered.hasPrefix("file://") { written = String(source.dropFirst(7)) }
+    let decoded = written.removingPercentEncoding ?? written
+    let path = resolve(path: decoded, against: baseDirectory)
+    if source.isEmpty {
+      diagnostics.warning("image has no path", at: here)
+      return ImageReference(source: source, alt: alt, path: nil, problem: "image not found")
+    }
+    // Checked from its header now, so the speaker hears of it before the talk. The image library
+    // checks again before decoding, so a FIFO, a device or a huge image never reaches the
+    // decoder; the slide shows a placeholder saying why.
+    if case .failure(let problem) = files.imageHeader(at: path) {
+      diagnostics.warning("image '\(source)' \(problem.message)", at: here)
+      // The path stays, so live reload watches it and the image shows once it is fixed.
+      return ImageReference(source: source, alt: alt, path: path, problem: problem.reason)
+    }
+    return ImageReference(source: source, alt: alt, path: path)
+  }
+}
+
+/// Removes HTML tags, keeping the text between them and turning `<br>` into line breaks.
+func stripTags(_ html: String) -> String {
+  var result = ""
+  var inTag = false
+  var tag = ""
+  for character in html {
+    if inTag {
+      if character == ">" {
+        inTag = false
+        let name = tag.lowercased().filter { !$0.isWhitespace && $0 != "/" }
+        if name == "br" || name == "p" { result += "\n" }
+        tag = ""
+      } else {
+        tag.append(character)
+      }
+    } else if character == "<" {
+      inTag = true
+    } else {
+      result.append(character)
+    }
+  }
+  return result
+}

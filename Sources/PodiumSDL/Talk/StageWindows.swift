@@ -1,0 +1,58 @@
+import PodiumCore
+
+/// A window of the talk: its role and the display it is on.
+struct StageWindow {
+  var role: WindowPlacement.Role
+  var display: Int
+  var window: Window
+}
+
+/// The open windows of a talk: opened where `WindowPlacement` puts them, all closed when the
+/// stage changes, each opening and closing written to the trace.
+final class StageWindows {
+  private(set) var all: [StageWindow] = []
+  private let record: (TraceEvent) -> Void
+
+  init(record: @escaping (TraceEvent) -> Void) {
+    self.record = record
+  }
+
+  /// The window SDL knows by `id`.
+  func entry(id: UInt32) -> StageWindow? {
+    all.first { $0.window.id == id }
+  }
+
+  /// Opens a window at `placement`, not yet full screen: with no window manager SDL would wait
+  /// for an answer before the first frame (see `Window.enterFullscreen`).
+  func open(_ placement: WindowPlacement, title: String, painter: TalkPainter) throws -> StageWindow
+  {
+    let area = placement.area
+    let window = try Window(
+      title: title, x: area.x, y: area.y, width: area.width, height: area.height,
+      borderless: placement.fullScreen, fonts: painter.fonts, images: painter.images,
+      measurer: painter.measurer)
+    // The audience's window keeps the slide and its neighbours; the console its slide views too.
+    window.keepLayers(windowFrames: placement.role == .presenter ? 6 : 4)
+    let entry = StageWindow(role: placement.role, display: placement.display, window: window)
+    all.append(entry)
+    recordPlace(of: entry)
+    return entry
+  }
+
+  func closeAll() {
+    for entry in all { record(.windowClosed(.init(entry.role, display: entry.display))) }
+    all.removeAll()
+  }
+
+  /// Traces where a window is and how many pixels it draws: when it opens, and again when its
+  /// size settles (full screen, a new resolution).
+  func recordPlace(of entry: StageWindow) {
+    let frame = entry.window.frame
+    let area = DisplayInfo.Area(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+    record(
+      .window(
+        .init(
+          entry.role, display: entry.display, frame: area, pixels: entry.window.pixelSize,
+          renderer: entry.window.rendererName)))
+  }
+}
