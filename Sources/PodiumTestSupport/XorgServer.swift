@@ -2,8 +2,13 @@ import Foundation
 
 /// A real X server with the dummy video driver and several monitors (RandR outputs DUMMY0,
 /// DUMMY1, ...), as TESTING.md describes: the end-to-end tests start one, plug and unplug its
-/// outputs, and stop it. Needs xserver-xorg-core, xserver-xorg-video-dummy, x11-xserver-utils
-/// and x11-utils (`scripts/setup --tests` installs them).
+/// outputs, and stop it.
+///
+/// The server is the project's one X test rig, `scripts/xrig` (the soak and the presenting
+/// benchmark use it too): this class runs `scripts/xrig serve` and keeps its standard input
+/// open; closing it stops the server, so a test process that crashes takes its server with it.
+/// Needs xserver-xorg-core, xserver-xorg-video-dummy, x11-xserver-utils and x11-utils
+/// (`scripts/setup --tests` installs them).
 public final class XorgServer {
   public enum XorgError: Error, CustomStringConvertible {
     case notInstalled(String)
@@ -21,99 +26,67 @@ public final class XorgServer {
 
   /// `:N`, for `DISPLAY`.
   public let display: String
-  private let process: Process
-  private var windowManager: Process?
+  /// `scripts/xrig serve`, the parent of Xorg and of the window manager.
+  private let rig: Process
+  private let requests = Pipe()
+  private let replies = Pipe()
+  /// What the rig printed and nobody has read yet.
+  private var unread = Data()
   private let folder: URL
-  private var definedModes: Set<String> = []
+
+  static let script = Fixtures.packageRoot.appendingPathComponent("scripts/xrig")
 
   /// Starts the server with `monitors` outputs switched on, side by side, each `width`x`height`;
   /// DUMMY0 is the primary.
   public init(monitors: Int = 2, width: Int = 1920, height: Int = 1080) throws {
-    for tool in ["/usr/bin/Xorg", "/usr/bin/xrandr", "/usr/bin/xdpyinfo"]
+    for tool in ["/usr/bin/Xorg", "/usr/bin/xrandr", "/usr/bin/xdpyinfo", Self.script.path]
     where !FileManager.default.isExecutableFile(atPath: tool) {
       throw XorgError.notInstalled(tool)
     }
     folder = try Fixtures.temporaryDirectory("podium-xorg")
-    let config = folder.appendingPathComponent("xorg.conf")
-    try """
-      Section "Device"
-        Identifier "dummy"
-        Driver "dummy"
-        VideoRam 256000
-      EndSection
-      Section "Screen"
-        Identifier "screen"
-        Device "dummy"
-        DefaultDepth 24
-        SubSection "Display"
-          Depth 24
-          Virtual 8000 2200
-        EndSubSection
-      EndSection
-      """.write(to: config, atomically: true, encoding: .utf8)
-    // A display number nobody uses: tests run in parallel, and a developer may have :0.
-    var number = 60 + Int.random(in: 0..<200)
-    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-      || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-    {
-      number += 1
-    }
-    display = ":\(number)"
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/Xorg")
-    process.arguments = [
-      display, "-config", config.path, "-noreset", "-nolisten", "tcp", "-logfile",
-      folder.appendingPathComponent("Xorg.log").path,
+    let log = folder.appendingPathComponent("xrig.log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    rig = Process()
+    rig.executableURL = Self.script
+    rig.arguments = [
+      "serve", "--monitors", "\(monitors)", "--size", "\(width)x\(height)", "--dir", folder.path,
     ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var ready = false
-    for _ in 0..<100 {
-      if (try? run("/usr/bin/xdpyinfo", ["-display", display]))?.status == 0 {
-        ready = true
-        break
-      }
-      Thread.sleep(forTimeInterval: 0.1)
+    rig.standardInput = requests
+    rig.standardOutput = replies
+    rig.standardError = try FileHandle(forWritingTo: log)
+    try rig.run()
+    var unread = Data()
+    guard
+      let variables = Self.readReply(
+        from: replies.fileHandleForReading, buffer: &unread, until: "XRIG_READY"),
+      let number = variables.first(where: { $0.hasPrefix("XRIG_DISPLAY=") })
+    else {
+      let failure = Self.tail(log) + "\n" + Self.tail(folder.appendingPathComponent("Xorg.log"))
+      rig.waitUntilExit()
+      try? FileManager.default.removeItem(at: folder)
+      throw XorgError.didNotStart(failure)
     }
-    guard ready else {
-      let log = (try? String(contentsOf: folder.appendingPathComponent("Xorg.log"), encoding: .utf8)) ?? ""
-      stop()
-      throw XorgError.didNotStart(String(log.suffix(2000)))
-    }
-    var arguments: [String] = []
-    for index in 0..<monitors {
-      try addMode(width: width, height: height, to: "DUMMY\(index)")
-      arguments += ["--output", "DUMMY\(index)", "--mode", "\(width)x\(height)"]
-      arguments += index == 0 ? ["--pos", "0x0", "--primary"] : ["--right-of", "DUMMY\(index - 1)"]
-    }
-    try xrandr(arguments)
-    try xrandr(["-q"])  // outputs count as connected only after a full query
+    display = String(number.dropFirst("XRIG_DISPLAY=".count))
+    self.unread = unread
   }
 
   deinit {
     stop()
   }
 
-  /// Stops the server: SIGTERM, and SIGKILL if it is still there a second later (the dummy
-  /// server can hang on SIGTERM).
+  /// Stops the server: the rig ends the window manager and Xorg (SIGKILL for a server that
+  /// hangs on SIGTERM) once its standard input closes. Calling it again does nothing.
   public func stop() {
-    if let manager = windowManager, manager.isRunning {
-      // openbox can ignore SIGTERM while it holds the display; it has nothing to save here.
-      kill(manager.processIdentifier, SIGKILL)
-      manager.waitUntilExit()
-    }
-    guard process.isRunning else { return }
-    process.terminate()
-    for _ in 0..<20 where process.isRunning {
+    guard rig.isRunning else { return }
+    try? requests.fileHandleForWriting.close()
+    for _ in 0..<100 where rig.isRunning {
       Thread.sleep(forTimeInterval: 0.05)
     }
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
+    if rig.isRunning {
+      rig.terminate()  // the rig's SIGTERM trap stops the server too
     }
-    process.waitUntilExit()
-    try? FileManager.default.removeItem(atPath: "/tmp/.X\(display.dropFirst())-lock")
-    try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
+    rig.waitUntilExit()
+    try? FileManager.default.removeItem(at: folder)
   }
 
   /// Starts openbox on this server, as a user's desktop would have a window manager.
@@ -121,44 +94,29 @@ public final class XorgServer {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else {
       throw XorgError.notInstalled("/usr/bin/openbox")
     }
-    let manager = Process()
-    manager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
-    manager.arguments = ["--sm-disable"]
-    var environment = ProcessInfo.processInfo.environment
-    environment["DISPLAY"] = display
-    manager.environment = environment
-    manager.standardOutput = FileHandle.nullDevice
-    manager.standardError = FileHandle.nullDevice
-    try manager.run()
-    windowManager = manager
-    // openbox takes over the root window within a moment; wait until it owns the WM selection.
-    for _ in 0..<50 {
-      let result = try run("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"])
-      if result.stdout.contains("window id") { break }
-      Thread.sleep(forTimeInterval: 0.1)
+    try requests.fileHandleForWriting.write(contentsOf: Data("wm\n".utf8))
+    let reply = Self.readReply(
+      from: replies.fileHandleForReading, buffer: &unread, until: "XRIG_OK")
+    guard reply != nil else {
+      throw XorgError.commandFailed("xrig wm", Self.tail(folder.appendingPathComponent("xrig.log")))
     }
   }
 
-  /// Defines the mode with `cvt`'s timings if needed and lets `output` use it.
+  /// Lets `output` use the mode `width`x`height`, defining it first if the server lacks it.
   public func addMode(width: Int, height: Int, to output: String) throws {
-    let name = "\(width)x\(height)"
-    if !definedModes.contains(name) {
-      let timings = Self.modeline(width: width, height: height)
-      try xrandr(["--newmode", name] + timings)
-      definedModes.insert(name)
-    }
-    try xrandr(["--addmode", output, name])
+    try xrig(["addmode", output, "\(width)x\(height)"])
   }
 
   /// Switches an output off as if its cable were pulled (SDL sees it disconnect).
   public func unplug(_ output: String) throws {
-    try xrandr(["--output", output, "--off", "--set", "non-desktop", "1"])
+    try xrig(["unplug", output])
   }
 
   /// Plugs an output back in to the right of `neighbour`.
-  public func plug(_ output: String, width: Int = 1920, height: Int = 1080, rightOf neighbour: String) throws {
-    try xrandr(["--output", output, "--set", "non-desktop", "0", "--mode", "\(width)x\(height)", "--right-of", neighbour])
-    try xrandr(["-q"])
+  public func plug(
+    _ output: String, width: Int = 1920, height: Int = 1080, rightOf neighbour: String
+  ) throws {
+    try xrig(["plug", output, "\(width)x\(height)", neighbour])
   }
 
   @discardableResult
@@ -171,28 +129,45 @@ public final class XorgServer {
   }
 
   /// Runs a program against this server (DISPLAY set, no SDL driver override).
-  public func run(_ path: String, _ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+  public func run(_ path: String, _ arguments: [String], in directory: URL? = nil) throws
+    -> CommandResult
+  {
     try CommandRunner.run(
       URL(fileURLWithPath: path), arguments, in: directory,
       environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"])
   }
 
-  /// CVT reduced-blanking-free timings, as `cvt W H` prints them, for the sizes tests use.
-  static func modeline(width: Int, height: Int) -> [String] {
-    switch (width, height) {
-    case (1920, 1080): return "148.50 1920 2008 2052 2200 1080 1084 1089 1125 +hsync +vsync".split(separator: " ").map(String.init)
-    case (1280, 720): return "74.50 1280 1344 1472 1664 720 723 728 748 -hsync +vsync".split(separator: " ").map(String.init)
-    case (1024, 768): return "63.50 1024 1072 1176 1328 768 771 775 798 -hsync +vsync".split(separator: " ").map(String.init)
-    case (3840, 2160): return "712.75 3840 4160 4576 5312 2160 2163 2168 2237 -hsync +vsync".split(separator: " ").map(String.init)
-    default:
-      // A generic 60 Hz timing: blanking of 25% horizontally, 5% vertically.
-      let totalWidth = width * 5 / 4
-      let totalHeight = height * 21 / 20
-      let clock = Double(totalWidth * totalHeight * 60) / 1_000_000
-      return [
-        String(format: "%.2f", clock), "\(width)", "\(width + 48)", "\(width + 80)", "\(totalWidth)",
-        "\(height)", "\(height + 3)", "\(height + 8)", "\(totalHeight)", "-hsync", "+vsync",
-      ]
+  /// One of the rig's display commands (plug, unplug, mode, addmode) on this server.
+  private func xrig(_ arguments: [String]) throws {
+    let result = try run(Self.script.path, arguments)
+    guard result.status == 0 else {
+      throw XorgError.commandFailed("xrig \(arguments.joined(separator: " "))", result.stderr)
     }
+  }
+
+  /// The lines the rig prints up to the line `marker`, or nil if it ended first (it bounds its
+  /// own waits for Xorg and openbox, so this does not block for long). `buffer` keeps what was
+  /// read past the marker.
+  private static func readReply(
+    from handle: FileHandle, buffer: inout Data, until marker: String
+  ) -> [String]? {
+    let newline = UInt8(ascii: "\n")
+    var lines: [String] = []
+    while true {
+      while let end = buffer.firstIndex(of: newline) {
+        let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
+        buffer = Data(buffer[(end + 1)...])
+        if line == marker { return lines }
+        lines.append(line)
+      }
+      let chunk = handle.availableData
+      if chunk.isEmpty { return nil }
+      buffer.append(chunk)
+    }
+  }
+
+  private static func tail(_ file: URL) -> String {
+    let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    return String(text.suffix(2000))
   }
 }

@@ -1,0 +1,856 @@
+#!/usr/bin/env python3
+"""The soak test's talk: runs `podium present` on the X server of scripts/xrig for SECONDS,
+disturbs it (keys, clicks, unplugs, resolution changes, edits of the deck), then checks the trace
+and the memory. scripts/soak starts the server and runs this; its comment says what is checked.
+
+    python3 scripts/soak.py PODIUM WORK SECONDS SEED WM IMAGE
+
+PODIUM is the binary, WORK a folder for the deck, the trace and the output, SEED the random
+seed, WM openbox or none (what scripts/xrig started), IMAGE a PNG for the deck's image slide.
+Exits 1 on any failed check.
+"""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+
+podium, work, seconds, seed, wm, image = sys.argv[1:]
+# The rig's display commands (plug, unplug, mode): the same steps as the tests' XorgServer.
+XRIG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "xrig")
+seconds, seed = int(seconds), int(seed)
+rng = random.Random(seed)
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print(f"soak: FAIL: {message}", flush=True)
+
+
+# --- The deck: versions with different slide counts and build steps, and broken edits. ---
+talk = os.path.join(work, "talk")
+os.makedirs(os.path.join(talk, "images"))
+shutil.copy(image, os.path.join(talk, "images", "two-displays.png"))
+deck_path = os.path.join(talk, "deck.md")
+
+
+def good_deck(version):
+    """A deck of 8 to 10 slides, with builds, notes, code, a table and an image; returns the text
+    and the build steps of each slide, counted from the pauses written."""
+    slides = []
+    slides.append(
+        f"# Soak test\n\nEdit {version} of the deck\n\n???\nNotes for the title, edit {version}.\n"
+    )
+    pauses = 2 + version % 2
+    slides.append(
+        "## Builds\n\n"
+        + "\n<!-- pause -->\n\n".join(f"- point {i + 1}" for i in range(pauses + 1))
+        + "\n\n???\nThe **builds** slide: "
+        + "walk the points. " * 20
+        + "\n"
+    )
+    slides.append(
+        "## Code\n\n```swift\nfunc greet(_ name: String) -> String {\n  // a comment\n"
+        f'  return "Hello, \\(name), edit {version}"\n}}\n```\n\n'
+        "<!-- pause -->\n\nAnd after the code.\n"
+    )
+    slides.append(
+        "## A table\n\n| display | role | size |\n| --- | --- | ---: |\n"
+        "| DUMMY0 | console | 1920x1080 |\n"
+        f"| DUMMY1 | audience | 1920x1080 |\n| edit | {version} | x |\n\n"
+        "<!-- a note as a comment -->\n"
+    )
+    slides.append("## An image\n\n![Two displays](images/two-displays.png)\n")
+    slides.append(
+        "## Long notes\n\nScroll them with [ and ] or the wheel.\n\n???\n"
+        + "\n".join(f"- note line {i + 1} with `code` and *emphasis*" for i in range(60))
+        + "\n"
+    )
+    slides.append(
+        "## Nested\n\n- one\n  - one a\n  - one b\n\n<!-- pause -->\n\n"
+        "- two\n  - two a\n    - deeper\n"
+    )
+    for extra in range(version % 3):
+        slides.append(f"## Extra {extra + 1}\n\n- a point\n\n<!-- pause -->\n\n- another point\n")
+    slides.append("# The end\n\nQuestions?\n")
+    front = (
+        f"---\ntitle: Soak {version}\ntheme: dark\naspect: 16:9\nduration: 10m\n"
+        f'footer: "soak · edit {version}"\npaginate: true\n---\n\n'
+    )
+    text = front + "\n---\n\n".join(slides)
+    steps = [slide.count("<!-- pause -->") + 1 for slide in slides]
+    return text, steps
+
+
+BROKEN = {
+    "bad-aspect": "---\ntitle: Broken\naspect: 5:banana\n---\n\n# One\n\n---\n\n## Two\n",
+    "empty": "",
+    "bad-yaml": "---\ntitle: [unclosed\n---\n\n# One\n",
+}
+
+
+def write(text, how):
+    """Writes the deck as editors do: atomically (a new file renamed over it), in place (truncated,
+    then written in two parts), or deleted and created again."""
+    if how == "atomic":
+        temporary = deck_path + f".tmp{rng.randrange(1 << 30)}"
+        with open(temporary, "w") as handle:
+            handle.write(text)
+        os.replace(temporary, deck_path)
+    elif how == "in-place":
+        with open(deck_path, "w") as handle:
+            half = len(text) // 2
+            handle.write(text[:half])
+            handle.flush()
+            time.sleep(0.01)
+            handle.write(text[half:])
+    elif how == "recreate":
+        if os.path.exists(deck_path):
+            os.unlink(deck_path)
+        with open(deck_path, "w") as handle:
+            handle.write(text)
+    else:
+        raise ValueError(how)
+
+
+version = 1
+write(good_deck(version)[0], "atomic")
+
+# --- The trace, read as it grows. ---
+trace_path = os.path.join(work, "trace.jsonl")
+events = []
+partial = ""
+handle = None
+
+
+def poll_trace():
+    global partial, handle
+    if handle is None:
+        if not os.path.exists(trace_path):
+            return
+        handle = open(trace_path)
+    chunk = handle.read()
+    if not chunk:
+        return
+    lines = (partial + chunk).split("\n")
+    partial = lines.pop()
+    for line in lines:
+        if line.strip():
+            events.append(json.loads(line))
+
+
+# Each disturbance expects events in the trace, in order, after the moment it happened.
+pending = []
+done_ops = []
+
+
+class Expect:
+    def __init__(self, what, steps, mark, timeout=15):
+        self.what, self.steps, self.mark = what, steps, mark
+        self.deadline, self.issued, self.found = time.monotonic() + timeout, time.monotonic(), 0
+        self.position = self.mark
+
+    def check(self):
+        while self.found < len(self.steps):
+            description, predicate = self.steps[self.found]
+            hit = next((i for i in range(self.position, len(events)) if predicate(events[i])), None)
+            if hit is None:
+                if time.monotonic() > self.deadline:
+                    waited = self.deadline - self.issued
+                    fail(f"{self.what}: no {description} in the trace within {waited:.0f} s")
+                    return True
+                return False
+            self.found += 1
+            self.position = hit + 1
+        done_ops.append((self.what, time.monotonic() - self.issued))
+        return True
+
+
+def disturb(action, what, *steps, timeout=15):
+    """Does `action` and expects `steps` in the trace after the moment before it."""
+    poll_trace()
+    mark = len(events)
+    action()
+    pending.append(Expect(what, steps, mark, timeout))
+
+
+def is_(name, **fields):
+    return lambda e: e.get("event") == name and all(e.get(k) == v for k, v in fields.items())
+
+
+# --- The talk. ---
+log = open(os.path.join(work, "podium-output.txt"), "w")
+env = dict(os.environ)
+env.pop("PODIUM_TRACE", None)
+started = time.monotonic()
+app = subprocess.Popen(
+    [podium, "present", deck_path, "--trace", trace_path],
+    stdout=log,
+    stderr=subprocess.STDOUT,
+    env=env,
+)
+open(os.path.join(work, "podium.pid"), "w").write(str(app.pid))
+while time.monotonic() - started < 20 and not any(e.get("event") == "show" for e in events):
+    poll_trace()
+    time.sleep(0.05)
+if not any(e.get("event") == "show" for e in events):
+    fail("the talk did not start within 20 s")
+    print(open(os.path.join(work, "podium-output.txt")).read())
+    sys.exit(1)
+
+
+def xdo(*arguments):
+    subprocess.run(["xdotool", *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def xrig(*arguments):
+    """One of the rig's display commands: plug, unplug or mode."""
+    result = subprocess.run([XRIG, *arguments], capture_output=True, text=True)
+    if result.returncode != 0:
+        fail(f"xrig {' '.join(arguments)}: {result.stderr.strip()}")
+
+
+# Keys by weight: moving through the deck most, everything else a speaker (or a cat) might press.
+# Never q (twice ends the talk) nor alt+F4 (the window manager closes the window: that ends it).
+KEYS = [
+    ("Right", 14),
+    ("Left", 8),
+    ("space", 5),
+    ("Next", 4),
+    ("Prior", 3),
+    ("Down", 2),
+    ("Up", 2),
+    ("Return", 2),
+    ("BackSpace", 1),
+    ("n", 1),
+    ("p", 1),
+    ("Home", 1),
+    ("End", 1),
+    ("period", 2),
+    ("b", 2),
+    ("w", 2),
+    ("f", 2),
+    ("F5", 1),
+    ("Escape", 2),
+    ("o", 2),
+    ("Tab", 2),
+    ("bracketleft", 2),
+    ("bracketright", 2),
+    ("equal", 1),
+    ("minus", 1),
+    ("t", 1),
+    ("r", 1),
+    ("x", 2),
+    ("alt+Left", 1),
+    ("z", 1),
+    ("DIGITS", 3),
+]
+key_names = [k for k, _ in KEYS]
+key_weights = [w for _, w in KEYS]
+
+
+def on_a_window():
+    """A point on a monitor that is on (the talk's windows cover the monitors)."""
+    monitors = [(0, modes["DUMMY0"])] + ([] if unplugged else [(1920, modes["DUMMY1"])])
+    left, mode = rng.choice(monitors)
+    width, height = (int(v) for v in mode.split("x"))
+    return left + rng.randrange(0, width), rng.randrange(0, height)
+
+
+counts = {"keys": 0, "clicks": 0, "wheel": 0, "moves": 0, "batches": 0}
+
+
+def input_batch():
+    """One burst of input from a single xdotool process: keys, digits and Enter, clicks, the
+    wheel."""
+    command = []
+    for _ in range(rng.randint(1, 8)):
+        choice = rng.choices(key_names, key_weights)[0]
+        roll = rng.random()
+        if roll < 0.10:
+            x, y = on_a_window()
+            button = rng.choice([1, 1, 1, 3, 3, 4, 5, 4, 5])
+            command += ["mousemove", str(x), str(y), "click", str(button)]
+            counts["wheel" if button in (4, 5) else "clicks"] += 1
+        elif roll < 0.14:
+            command += ["mousemove", *map(str, on_a_window())]
+            counts["moves"] += 1
+        elif choice == "DIGITS":
+            digits = [str(d) for d in str(rng.randint(1, 12))]
+            command += ["key", "--delay", str(rng.randint(20, 60)), *digits, "Return"]
+            counts["keys"] += len(digits) + 1
+        else:
+            command += ["key", "--delay", str(rng.randint(20, 90)), choice]
+            counts["keys"] += 1
+    xdo(*command)
+    counts["batches"] += 1
+
+
+# --- The disturbances, spread over the run. ---
+scale = seconds / 600
+n_unplug = max(5, round(50 * scale))
+n_resolution = max(4, round(20 * scale))
+n_reload = max(4, round(20 * scale))
+n_reload += n_reload % 2
+# Memory is compared from the 1-minute mark (a third of a shorter run) to the end. Before the
+# mark each kind of disturbance happens once (an unplug cycle, each monitor at 1280x720, a good
+# edit): what the talk keeps the first time it meets them (fonts at new sizes, layouts) is
+# settled by then, and what grows after is growth with use.
+mark = min(60.0, max(20.0, seconds / 3))
+# The last fifth is a talk going on after the storms: keys and clicks only. Windows that live
+# that long with caches that fill up show it in memory; windows replaced every few seconds never
+# would.
+calm = seconds * 0.8
+# How long a monitor stays unplugged or at the other resolution, and the rest before the next
+# change: shorter in a short run, so that every planned change fits in.
+unplug_hold, mode_hold, rest = ((1, 4), (2, 5), 1.5) if seconds >= 300 else ((1, 1.6), (1, 2), 0.8)
+warm_up = [("unplug", 0), ("resolution", 0), ("edit", 0), ("resolution", 1)]
+
+
+def spread(count, kind, first, start, stop):
+    width = (stop - start) / max(1, count - first)
+    return [
+        (start + width * (i - first + rng.uniform(0.1, 0.6)), kind, i) for i in range(first, count)
+    ]
+
+
+schedule = sorted(
+    [(3 + (mark - 12) * n / len(warm_up), kind, index) for n, (kind, index) in enumerate(warm_up)]
+    + spread(n_unplug, "unplug", 1, mark, calm)
+    + spread(n_resolution, "resolution", 2, mark, calm)
+    + spread(n_reload, "edit", 1, mark, calm)
+)
+
+
+def warmed_up():
+    return not any(when < mark - 8 for when, _, _ in schedule) and not restore
+
+
+display_busy_until = 0.0
+restore = []  # (time, action)
+unplugged = False
+modes = {"DUMMY0": "1920x1080", "DUMMY1": "1920x1080"}
+figures = {
+    "unplug": 0,
+    "replug": 0,
+    "resolution": 0,
+    "edits_good": 0,
+    "edits_broken": 0,
+    "deletes": 0,
+}
+broken_cycle = ["bad-aspect", "deleted", "empty", "folder-moved", "bad-yaml"]
+writes = ["atomic", "in-place", "recreate"]
+deleted = False  # the deck is not there (deleted, or its folder moved away)
+moved_away = talk + ".away"
+
+
+def audience_window(**sizes):
+    return lambda e: (
+        e.get("event") == "window"
+        and e.get("role") == "audience"
+        and all(e.get(k) == v for k, v in sizes.items())
+    )
+
+
+def unplug():
+    global unplugged
+    unplugged = True
+    figures["unplug"] += 1
+    disturb(
+        lambda: xrig("unplug", "DUMMY1"),
+        f"unplug {figures['unplug']}",
+        ("display-disconnected", is_("display-disconnected")),
+        ("stage mirrored", is_("stage", mode="mirrored")),
+        ("audience window on display 0", audience_window(display=0)),
+    )
+
+
+def replug():
+    global unplugged
+    unplugged = False
+    modes["DUMMY1"] = "1920x1080"
+    figures["replug"] += 1
+    disturb(
+        lambda: xrig("plug", "DUMMY1", "1920x1080", "DUMMY0"),
+        f"replug {figures['replug']}",
+        ("display-connected", is_("display-connected")),
+        ("stage extended", is_("stage", mode="extended")),
+        ("audience window on display 1", audience_window(display=1)),
+    )
+
+
+def set_mode(output, mode):
+    modes[output] = mode
+    figures["resolution"] += 1
+    width, height = (int(v) for v in mode.split("x"))
+    role = "audience" if output == "DUMMY1" else "presenter"
+    # Without a window manager no window event follows (TESTING.md): nothing to expect.
+    disturb(
+        lambda: xrig("mode", output, mode),
+        f"resolution {figures['resolution']} ({output} {mode})",
+        *(
+            []
+            if wm == "none"
+            else [
+                (
+                    f"{role} window of {mode}",
+                    lambda e: (
+                        e.get("event") == "window"
+                        and e.get("role") == role
+                        and e.get("w") == width
+                        and e.get("h") == height
+                    ),
+                )
+            ]
+        ),
+    )
+
+
+def good_edit(how, what):
+    global version, deleted
+    version += 1
+    text, steps = good_deck(version)
+    deleted = False
+    figures["edits_good"] += 1
+
+    def edit():
+        if os.path.exists(moved_away):
+            os.rename(moved_away, talk)  # the folder back, as a checkout of the branch brings it
+        write(text, how)
+
+    disturb(
+        edit,
+        f"{what} {version} ({how})",
+        (
+            f"reload with {len(steps)} slides",
+            lambda e: e.get("event") == "reload" and e.get("steps") == steps,
+        ),
+    )
+
+
+def edit(index):
+    global deleted
+    if index % 2 == 0:
+        good_edit(writes[(index // 2) % len(writes)], "good edit")
+        return
+    kind = broken_cycle[(index // 2) % len(broken_cycle)]
+    figures["edits_broken"] += 1
+    if kind in ("deleted", "folder-moved"):
+        deleted = True
+        figures["deletes"] += 1
+
+        def gone(e):
+            return e.get("event") == "reload-failed" and e.get("reason") == "deleted"
+
+        if kind == "deleted":
+            disturb(lambda: os.unlink(deck_path), "deck deleted", ("reload-failed (deleted)", gone))
+        else:
+            # The whole folder goes, as with a checkout of a branch without it.
+            disturb(
+                lambda: os.rename(talk, moved_away),
+                "folder moved away",
+                ("reload-failed (deleted)", gone),
+            )
+    else:
+        how = writes[(index // 2) % 2]
+        disturb(
+            lambda: write(BROKEN[kind], how),
+            f"broken edit ({kind}, {how})",
+            ("reload-failed", is_("reload-failed")),
+        )
+
+
+# --- The run. ---
+rss = []
+next_sample = 0.0
+
+
+def sample():
+    try:
+        with open(f"/proc/{app.pid}/status") as status:
+            values = dict(line.split(":", 1) for line in status if ":" in line)
+
+        def kb(key):
+            return int(values[key].split()[0])
+
+        rss.append((time.monotonic() - started, kb("VmRSS"), kb("VmHWM"), kb("RssAnon")))
+    except (OSError, KeyError, ValueError):
+        pass
+
+
+def latest(name, **fields):
+    poll_trace()
+    return next(
+        (
+            e
+            for e in reversed(events)
+            if e.get("event") == name and all(e.get(k) == v for k, v in fields.items())
+        ),
+        {},
+    )
+
+
+def normalize():
+    """Brings the talk to one state (no overview, no number typed, no blank, no freeze), then walks
+    every slide and step and goes back to the first: the windows' caches hold the same kind of
+    things at every measurement, so memory compares like with like."""
+    for _ in range(4):
+        console, audience = latest("present", role="presenter"), latest("present", role="audience")
+        keys = (
+            (["Escape"] if console.get("overview") or console.get("jump") else [])
+            + (
+                ["b"]
+                if audience.get("view") == "black"
+                else ["w"]
+                if audience.get("view") == "white"
+                else []
+            )
+            + (["f"] if console.get("frozen") else [])
+        )
+        if not keys:
+            break
+        xdo("key", "--delay", "300", *keys)
+        time.sleep(0.6)
+    steps = next(
+        (e["steps"] for e in reversed(events) if e.get("event") in ("deck", "reload")), [1]
+    )
+    xdo("key", "--delay", "40", "Home", *(["Right"] * sum(steps)), "Home")
+    time.sleep(1)
+
+
+def settle():
+    """Puts every display back, waits for the talk to answer what is pending, brings it to one
+    state, lets it rest 3 s and returns the median of three RSS samples: memory compared in the
+    same state (two windows at 1920x1080, caches filled the same way) rather than mid-restage."""
+    global display_busy_until
+    quiet_from = time.monotonic() - started
+    for item in sorted(restore, key=lambda r: r[0]):
+        item[1]()
+    restore.clear()
+    deadline = time.monotonic() + 20
+    while pending and time.monotonic() < deadline:
+        poll_trace()
+        pending[:] = [p for p in pending if not p.check()]
+        time.sleep(0.1)
+    normalize()
+    time.sleep(3)
+    taken = []
+    for _ in range(3):
+        if app.poll() is not None:
+            return None
+        sample()
+        taken.append(rss[-1])
+        time.sleep(1)
+    display_busy_until = time.monotonic() - started + 1.5
+    quiet.append((quiet_from, time.monotonic() - started))
+    return sorted(taken, key=lambda r: r[1])[1]
+
+
+quiet = []  # when no input was sent on purpose: (from, to) in seconds of the run
+
+base = None
+print(
+    f"soak: {seconds} s, seed {seed}, window manager: {wm}, display {os.environ['DISPLAY']}; "
+    f"{n_unplug} unplug cycles, {n_resolution} resolution changes, {n_reload} edits planned",
+    flush=True,
+)
+end = started + seconds
+progress = started
+while time.monotonic() < end - 4:
+    now = time.monotonic()
+    elapsed = now - started
+    if app.poll() is not None:
+        fail(f"podium ended during the talk at {elapsed:.0f} s with status {app.returncode}")
+        break
+    if now >= next_sample:
+        sample()
+        next_sample = now + 5
+    if base is None and elapsed >= mark and warmed_up():
+        base = settle()
+        continue
+    if now - progress >= 60:
+        progress = now
+        clicks = counts["clicks"] + counts["wheel"]
+        edits = figures["edits_good"] + figures["edits_broken"]
+        print(
+            f"soak: {elapsed:.0f} s: {counts['keys']} keys, {clicks} clicks, "
+            f"{figures['unplug']} unplugs, {figures['resolution']} resolution changes, "
+            f"{edits} edits, RSS {rss[-1][1] // 1024 if rss else 0} MB",
+            flush=True,
+        )
+    for item in [r for r in restore if r[0] <= elapsed]:
+        restore.remove(item)
+        item[1]()
+    if schedule and schedule[0][0] <= elapsed:
+        when, kind, index = schedule[0]
+        if kind == "edit":
+            schedule.pop(0)
+            edit(index)
+        elif elapsed >= display_busy_until:
+            # One display change at a time, each undone before the next.
+            schedule.pop(0)
+            if kind == "unplug":
+                unplug()
+                hold = rng.uniform(*unplug_hold)
+                restore.append((elapsed + hold, replug))
+            else:
+                output = "DUMMY1" if index % 2 == 0 else "DUMMY0"
+                set_mode(output, "1280x720")
+                hold = rng.uniform(*mode_hold)
+                restore.append((elapsed + hold, lambda o=output: set_mode(o, "1920x1080")))
+            display_busy_until = elapsed + hold + rest
+    input_batch()
+    poll_trace()
+    pending[:] = [p for p in pending if not p.check()]
+    time.sleep(rng.choice([0.02, 0.05, 0.1, 0.2, 0.4]))
+
+input_end = time.monotonic() - started
+# The end of the talk: every display back, the deck present, the last expectations met.
+if deleted:
+    good_edit("atomic", "the deck written again at the end, version")
+    figures["edits_good"] -= 1  # not one of the planned edits
+last = settle()
+for p in pending:
+    p.deadline = 0
+    p.check()
+alive = app.poll() is None
+if not alive and not any("podium ended" in f for f in failures):
+    fail(f"podium is not running at the end (status {app.returncode})")
+last_input = time.monotonic()
+exit_status = app.returncode
+if alive:
+    # q twice ends the talk (a stray single q never does).
+    xdo("key", "q")
+    time.sleep(0.3)
+    xdo("key", "q")
+    try:
+        exit_status = app.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        fail("q q did not end the talk within 15 s")
+        app.kill()
+        exit_status = app.wait()
+    if exit_status != 0:
+        fail(f"podium exited with status {exit_status} after q q")
+os.unlink(os.path.join(work, "podium.pid"))
+poll_trace()
+if partial.strip():
+    events.append(json.loads(partial))
+
+
+# --- The trace, checked as a whole. ---
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else 0.0
+
+
+steps = None
+deck_version = None
+mode = None
+last_audience = None
+after_failure = None
+problems = {}
+
+
+def problem(kind, message):
+    problems.setdefault(kind, []).append(message)
+
+
+names = [e.get("event") for e in events]
+for e in events:
+    name = e.get("event")
+    if name == "deck":
+        steps, deck_version = e["steps"], e["version"]
+    elif name == "reload":
+        if e.get("version") != deck_version + 1:
+            problem(
+                "version", f"reload at {e['t']} s: version {e.get('version')} after {deck_version}"
+            )
+        steps, deck_version = e["steps"], e["version"]
+        after_failure = None
+    elif name == "reload-failed":
+        after_failure = last_audience
+    elif name == "stage":
+        mode = e.get("mode")
+    elif name in ("show", "present"):
+        if steps is None:
+            problem("order", f"{name} at {e['t']} s before the deck event")
+            continue
+        slide, step = e.get("slide"), e.get("step")
+        if not (isinstance(slide, int) and 1 <= slide <= len(steps)):
+            problem("range", f"{name} at {e['t']} s: slide {slide} of a {len(steps)}-slide deck")
+        elif not (isinstance(step, int) and 1 <= step <= steps[slide - 1]):
+            problem(
+                "range",
+                f"{name} at {e['t']} s: step {step} of slide {slide}, which has {steps[slide - 1]}",
+            )
+        if name == "present":
+            if e.get("deck") != deck_version:
+                problem(
+                    "version",
+                    f"present at {e['t']} s: deck version {e.get('deck')}, "
+                    f"the good one is {deck_version}",
+                )
+            if e.get("role") == "audience":
+                view = e.get("view")
+                if view not in ("slide", "black", "white") and not (
+                    view == "console" and mode == "mirrored"
+                ):
+                    problem(
+                        "audience",
+                        f"the audience window showed '{view}' at {e['t']} s in {mode} mode",
+                    )
+                shown = (e.get("slide"), e.get("step"), view, e.get("deck"))
+                if "latency_ms" in e or view == "console":
+                    # Input in between (or the console over the mirror): nothing to compare.
+                    after_failure = None
+                elif after_failure is not None:
+                    # The first frame after a broken edit, with no input in between, is the same.
+                    if shown != after_failure:
+                        problem(
+                            "broken-edit",
+                            f"after a failed reload at {e['t']} s the audience went from "
+                            f"{after_failure} to {shown}",
+                        )
+                    after_failure = None
+                last_audience = shown
+            elif "overview" in e and not 1 <= e["overview"] <= len(steps):
+                problem(
+                    "range",
+                    f"present at {e['t']} s: the overview's selection is slide {e['overview']} "
+                    f"of a {len(steps)}-slide deck",
+                )
+
+planned = {
+    "unplug": n_unplug,
+    "replug": n_unplug,
+    "resolution": 2 * n_resolution,
+    "edits": n_reload,
+}
+done = dict(figures, edits=figures["edits_good"] + figures["edits_broken"])
+for kind, count in planned.items():
+    if done[kind] != count:
+        problem("plan", f"{count} {kind} planned, {done[kind]} done in the time")
+disconnects = names.count("display-disconnected")
+connects = names.count("display-connected")
+if disconnects != figures["unplug"]:
+    problem(
+        "displays", f"{figures['unplug']} unplugs but {disconnects} display-disconnected events"
+    )
+if connects != figures["replug"]:
+    problem("displays", f"{figures['replug']} replugs but {connects} display-connected events")
+restage_failed = names.count("restage-failed")
+if restage_failed:
+    problem(
+        "displays",
+        f"{restage_failed} restage-failed events: "
+        + "; ".join(
+            sorted({e.get("message", "") for e in events if e.get("event") == "restage-failed"})
+        ),
+    )
+reloads = names.count("reload")
+failed_reloads = [e for e in events if e.get("event") == "reload-failed"]
+if reloads < figures["edits_good"]:
+    problem("reload", f"{figures['edits_good']} good edits but {reloads} reload events")
+if len(failed_reloads) < figures["edits_broken"]:
+    problem(
+        "reload",
+        f"{figures['edits_broken']} broken edits but {len(failed_reloads)} reload-failed events",
+    )
+
+# Input must keep reaching the talk: frames caused by input, with no long silence while keys flow.
+# The trace's clock starts a moment after the process: its times are a little behind the script's.
+input_times = [
+    e["t"]
+    for e in events
+    if e.get("event") == "present" and "latency_ms" in e and e["t"] < input_end
+]
+
+
+def overlap(a, b):
+    return sum(max(0.0, min(b, q[1]) - max(a, q[0])) for q in quiet)
+
+
+gaps = [
+    b - a - overlap(a, b) for a, b in zip(input_times, input_times[1:] + [input_end], strict=True)
+]
+longest_gap = max(gaps) if gaps else float("inf")
+if longest_gap > 5:
+    at = input_times[gaps.index(longest_gap)]
+    problem(
+        "input",
+        f"no frame answered input for {longest_gap:.1f} s from {at:.1f} s (keys were being sent)",
+    )
+
+for kind, messages in problems.items():
+    fail(f"{kind}: {len(messages)} problem(s), first: " + "; ".join(messages[:3]))
+
+# Memory: from the mark to the end, both settled.
+growth = (last[1] - base[1]) / base[1] * 100 if base and last else float("nan")
+if not base or not last:
+    fail("RSS was not sampled at the mark and at the end")
+elif growth >= 10:
+    fail(
+        f"RSS grew {growth:.1f}% from {base[1] / 1024:.0f} MB at {base[0]:.0f} s "
+        f"to {last[1] / 1024:.0f} MB at the end"
+    )
+
+presents = [e for e in events if e.get("event") == "present"]
+print()
+print(f"soak figures ({seconds} s, seed {seed}, window manager {wm}):")
+print(
+    f"  input: {counts['keys']} keys, {counts['clicks']} clicks, {counts['wheel']} wheel turns, "
+    f"{counts['moves']} pointer moves, in {counts['batches']} xdotool bursts"
+)
+print(
+    f"  displays: {figures['unplug']} unplug / {figures['replug']} replug cycles of DUMMY1, "
+    f"{figures['resolution']} resolution changes; trace: {disconnects} disconnected, "
+    f"{connects} connected, {names.count('stage')} stage (restage) events, "
+    f"{restage_failed} restage-failed, {names.count('window')} window events"
+)
+print(
+    f"  edits: {figures['edits_good']} good, {figures['edits_broken']} broken "
+    f"({figures['deletes']} deck or folder deletions): {reloads} reload and "
+    f"{len(failed_reloads)} reload-failed events; last deck version {deck_version}"
+)
+shown_since = [e["since_write_ms"] for e in events if e.get("event") == "reload-shown"]
+if shown_since:
+    print(f"  edit to screen: p50 {pct(shown_since, 50):.0f} ms, max {max(shown_since):.0f} ms")
+print(
+    f"  frames: {names.count('show')} show, {len(presents)} present events "
+    f"({sum(1 for e in presents if e.get('role') == 'audience')} audience, "
+    f"{sum(1 for e in presents if e.get('role') == 'presenter')} presenter)"
+)
+for role in ("audience", "presenter"):
+    values = [e["latency_ms"] for e in presents if e.get("role") == role and "latency_ms" in e]
+    print(
+        f"  latency {role:9s}: n={len(values)} p50={pct(values, 50):.0f} ms "
+        f"p99={pct(values, 99):.0f} ms max={max(values) if values else 0:.0f} ms"
+    )
+print(
+    "  longest wait for a frame answering input (pauses to measure memory left out): "
+    f"{longest_gap:.1f} s"
+)
+if base and last:
+    print(
+        f"  RSS (settled): {base[1] / 1024:.1f} MB at {base[0]:.0f} s, "
+        f"{last[1] / 1024:.1f} MB at the end "
+        f"({growth:+.1f}%); private heap {base[3] / 1024:.1f} -> {last[3] / 1024:.1f} MB; "
+        f"peak {max(r[2] for r in rss) / 1024:.1f} MB; {len(rss)} samples, "
+        f"{min(r[1] for r in rss) / 1024:.0f} to {max(r[1] for r in rss) / 1024:.0f} MB"
+    )
+print(
+    f"  disturbances answered: {len(done_ops)}; slowest: "
+    + ", ".join(f"{what} {took:.1f} s" for what, took in sorted(done_ops, key=lambda d: -d[1])[:3])
+)
+print(f"  exit status after q q: {exit_status}")
+with open(os.path.join(work, "rss.tsv"), "w") as out:
+    out.write("seconds\tVmRSS_kB\tVmHWM_kB\tRssAnon_kB\n")
+    out.writelines("\t".join(map(str, r)) + "\n" for r in rss)
+if failures:
+    print(f"soak: FAILED, {len(failures)} check(s); replay with SOAK_SEED={seed}")
+    sys.exit(1)
+print("soak: passed")
