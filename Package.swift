@@ -29,6 +29,9 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(
+      name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"])]),
+    .systemLibrary(
       name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
 
@@ -37,7 +40,10 @@ let package = Package(
       dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]),
     .target(
       name: "PodiumSDL",
-      dependencies: ["PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CZlib"]),
+      dependencies: [
+        "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CZlib",
+        "CDeflate",
+      ]),
     .executableTarget(
       name: "podium",
       dependencies: [

@@ -127,6 +127,91 @@ import Testing
     #expect(Double(ours) <= 2 * Double(theirs), "ours \(ours) bytes, SDL_image's \(theirs)")
   }
 
+  /// Renders every slide of `deck` at `size` and writes each as PNG twice: with Podium's encoder
+  /// and with IMG_SavePNG (libpng's defaults); returns the canvas's pixels and both files per
+  /// slide.
+  static func renderBothWays(
+    _ deck: Deck, size: PixelSize
+  ) throws -> [(pixels: RGBImage, ours: String, libpng: String)] {
+    let fonts = FontLibrary()
+    let images = ImageLibrary()
+    let measurer = SDLTextMeasurer(library: fonts)
+    let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
+    let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
+    let folder = try Fixtures.temporaryDirectory()
+    return try deck.slides.map { slide in
+      canvas.draw(engine.layout(slide, in: deck, step: slide.stepCount - 1, size: size))
+      let ours = folder.appendingPathComponent("podium-\(slide.index).png").path
+      let libpng = folder.appendingPathComponent("libpng-\(slide.index).png").path
+      try canvas.writePNG(path: ours)
+      try canvas.saveWithSDLImage(path: libpng)
+      return (RGBImage(canvas), ours, libpng)
+    }
+  }
+
+  static func fileSize(_ path: String) throws -> Int {
+    try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+  }
+
+  /// A deck of one slide showing a photograph-like image: smooth shading under sensor-like
+  /// noise, which no slide-like row rule suits.
+  static func photographDeck() throws -> Deck {
+    let (width, height) = (800, 500)
+    var state: UInt64 = 11
+    var bgrx = [UInt8](repeating: 0, count: width * height * 4)
+    for y in 0..<height {
+      for x in 0..<width {
+        let shade = 0.5 + 0.25 * sin(Double(x) / 53) * cos(Double(y) / 31) + 0.2 * Double(y) / 500
+        for channel in 0..<3 {
+          state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+          let noise = Double(Int(state >> 61)) - 3.5
+          let value = 255 * shade * (0.8 + 0.1 * Double(channel)) + noise
+          bgrx[(y * width + x) * 4 + channel] = UInt8(max(0, min(255, value)))
+        }
+      }
+    }
+    let png = try bgrx.withUnsafeBytes {
+      try PNGEncoder().encode(bgrx: $0, width: width, height: height, pitch: width * 4)
+    }
+    let folder = try Fixtures.temporaryDirectory()
+    try Data(png).write(to: folder.appendingPathComponent("photo.png"))
+    let deckURL = folder.appendingPathComponent("deck.md")
+    try Data("## A photograph\n\n![A photograph](photo.png)\n".utf8).write(to: deckURL)
+    return try #require(DeckParser.parse(fileAt: deckURL.path).deck)
+  }
+
+  @Test func renderedSlidesDecodeToTheirExactPixels() throws {
+    let tour = Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path
+    let deck = try #require(DeckParser.parse(fileAt: tour).deck)
+    // Every slide of the tour (text, code, a table, a diagram) and a photograph.
+    let size = PixelSize(width: 1280, height: 720)
+    for (pixels, ours, _) in try Self.renderBothWays(deck, size: size)
+      + Self.renderBothWays(Self.photographDeck(), size: size)
+    {
+      let decoded = try RGBImage(contentsOf: ours)
+      #expect(decoded == pixels, "\(ours) decodes to other pixels than were drawn")
+    }
+  }
+
+  /// The size target of issue 10 item 8: at most 1.3 times libpng's default output, both for
+  /// slides (text on flat colour) and for a photograph, where the row filters matter most.
+  @Test func slidesAndPhotographsAreAtMost1_3TimesLibpngsSize() throws {
+    let talk = Fixtures.packageRoot.appendingPathComponent("Decks/conference-talk.md").path
+    let size = PixelSize(width: 1280, height: 720)
+    for (name, deck) in try [
+      ("conference-talk.md", #require(DeckParser.parse(fileAt: talk).deck)),
+      ("a photograph", Self.photographDeck()),
+    ] {
+      var (ours, libpng) = (0, 0)
+      for (_, podiumFile, libpngFile) in try Self.renderBothWays(deck, size: size) {
+        ours += try Self.fileSize(podiumFile)
+        libpng += try Self.fileSize(libpngFile)
+      }
+      let ratio = Double(ours) / Double(max(libpng, 1))
+      #expect(ratio <= 1.3, "\(name): \(ours) bytes, libpng's \(libpng) (\(ratio)x)")
+    }
+  }
+
   /// Signature, IHDR fields, and every chunk's CRC.
   func checkChunks(_ png: [UInt8], width: Int, height: Int) throws {
     #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

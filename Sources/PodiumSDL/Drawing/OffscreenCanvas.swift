@@ -11,6 +11,8 @@ public final class OffscreenCanvas {
   let surface: Surface
   let renderer: Renderer
   public let frameRenderer: FrameRenderer
+  /// The PNG encoder's memory, kept between frames.
+  private let pngWorkspace = PNGEncoder.Workspace()
 
   /// The corresponding C functions are `SDL_CreateRGBSurfaceWithFormat` and
   /// `SDL_CreateSoftwareRenderer`.
@@ -63,22 +65,22 @@ public final class OffscreenCanvas {
     return RGBAColor(red: bytes[2], green: bytes[1], blue: bytes[0])
   }
 
-  /// Writes the canvas as a PNG with Podium's fast encoder, reading the pixels in place; returns
+  /// Writes the canvas as a PNG with Podium's encoder, reading the pixels in place; returns
   /// the file's size. The write is atomic: a reader never sees half a file.
   @discardableResult
-  public func writePNG(path: String) throws -> Int {
+  public func writePNG(path: String, encoder: PNGEncoder = PNGEncoder()) throws -> Int {
     guard let pixels = surface.pointer.pointee.pixels else {
       throw SDLError(function: "writePNG", message: "the canvas has no pixels")
     }
     let pitch = Int(surface.pointer.pointee.pitch)
-    let png = try PNGEncoder().encode(
+    let png = try encoder.encode(
       bgrx: UnsafeRawBufferPointer(start: pixels, count: pitch * size.height), width: size.width,
-      height: size.height, pitch: pitch)
+      height: size.height, pitch: pitch, workspace: pngWorkspace)
     try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
     return png.count
   }
 
-  /// Writes the canvas as a PNG with Podium's fast encoder.
+  /// Writes the canvas as a PNG with Podium's encoder.
   public func savePNG(path: String) throws {
     try writePNG(path: path)
   }

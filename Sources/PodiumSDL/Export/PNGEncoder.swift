@@ -1,50 +1,343 @@
+import CDeflate
 import CZlib
 import Foundation
 
-/// Encodes slide frames as PNG in a few milliseconds each, where libpng's defaults take ~70 ms.
+/// Encodes slide frames as PNG: rows filtered by a rule measured on slides, then compressed by
+/// libdeflate (https://github.com/ebiggers/libdeflate), a whole-buffer deflate made for speed.
 ///
-/// Slides are mostly flat colour with anti-aliased text: mostly rows that repeat the row above,
-/// and runs of one colour. So repeated rows are written with PNG's Up filter (all zeros) without
-/// being looked at again, and the rest is compressed by a deflate of its own that only looks for
-/// two kinds of match, "same as the pixel to the left" and "same as the row above", coded with
-/// deflate's fixed Huffman table: one linear pass, no hashing. Frames that do not suit this
-/// (photographs) go to zlib instead, so files stay small.
+/// Filters: PNG's row filters predict each byte from its neighbours. libpng picks, per row, the
+/// filter whose output has the least sum of absolute values; on slides that loses, because a
+/// slide is flat colour and anti-aliased text, whose unfiltered pixels repeat exactly (the same
+/// glyph, the same run) and so deflate well as they are. So a row where most pixels equal their
+/// left neighbour is left unfiltered (None); other rows (photographs, gradients) get libpng's
+/// choice among all five filters.
 ///
-/// A value type with no shared state: threads may encode different frames at once.
-public struct PNGEncoder: Sendable {
-  public init() {}
+/// A value type with no shared state: threads may encode different frames at once, each with
+/// its own `Workspace`.
+public struct PNGEncoder: Sendable, Equatable {
+  public enum Compressor: Sendable, Equatable {
+    /// libdeflate at this level, 1 (fastest) to 12 (smallest).
+    case libdeflate(level: Int)
+    /// The hand-written deflate this encoder used before libdeflate (kept to measure against).
+    case handWritten
+  }
 
-  /// Encodes rows of 32-bit pixels laid out as SDL's `SDL_PIXELFORMAT_XRGB8888` (bytes B, G, R, X
-  /// in memory), `pitch` bytes apart.
-  public func encode(bgrx pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int) throws -> [UInt8] {
-    guard width > 0, height > 0, pitch >= width * 4, pixels.count >= pitch * (height - 1) + width * 4,
+  /// libdeflate's level for export.
+  public static let defaultLevel = 1
+
+  public var compressor: Compressor
+
+  public init(compressor: Compressor = .libdeflate(level: PNGEncoder.defaultLevel)) {
+    self.compressor = compressor
+  }
+
+  /// Encodes rows of 32-bit pixels laid out as SDL's `SDL_PIXELFORMAT_XRGB8888` (bytes B, G, R,
+  /// X in memory), `pitch` bytes apart. Pass the same `workspace` for every frame a thread
+  /// encodes.
+  public func encode(
+    bgrx pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int,
+    workspace: Workspace = Workspace()
+  ) throws -> [UInt8] {
+    guard width > 0, height > 0, pitch >= width * 4,
+      pixels.count >= pitch * (height - 1) + width * 4,
       let source = pixels.baseAddress?.assumingMemoryBound(to: UInt8.self)
     else {
-      throw PNGEncoderError(function: "encode", message: "the pixel buffer does not hold \(width)x\(height) pixels")
+      throw PNGEncoderError(
+        function: "encode", message: "the pixel buffer does not hold \(width)x\(height) pixels")
     }
-    var header: [UInt8] = []
-    header += bigEndian(UInt32(width))
-    header += bigEndian(UInt32(height))
-    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard case .libdeflate(let level) = compressor else {
+      return try handWrittenEncode(source, width: width, height: height, pitch: pitch)
+    }
+    let rowBytes = width * 3 + 1
+    // One spare byte takes the overhang of the last pixel's four-byte store.
+    let rows = workspace.rows.reserve(rowBytes * height + 1)
+    let scratch = workspace.scratch.reserve(2 * (rowBytes + 3))
+    Self.filter(
+      source, width: width, height: height, pitch: pitch, into: rows, scratch: scratch)
+    return try Self.png(
+      width: width, height: height,
+      rows: UnsafeBufferPointer(start: rows, count: rowBytes * height),
+      compressor: workspace.compressor(level: level), output: workspace.output)
+  }
 
+  // MARK: - Rows
+
+  /// The share of a row's pixels that must equal their left neighbour for the row to be left
+  /// unfiltered, in tenths. Measured on slides and photographs (see the file's header).
+  static let flatTenths = 7
+
+  /// Writes the frame as PNG rows of RGB, each led by its filter type (0 None, 1 Sub, 2 Up,
+  /// 3 Average, 4 Paeth), into `out`, which has room for them and one byte more. `scratch` holds
+  /// two rows and six bytes.
+  static func filter(
+    _ source: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int,
+    into out: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>
+  ) {
+    let rowBytes = width * 3 + 1
+    // Rows are first written unfiltered, straight from the frame. Rows that need a filter are
+    // copied to `above` and `here`, which have three zero bytes in front: the left neighbours of
+    // the first pixel, as PNG defines them. Row 0's row above is zeros too.
+    scratch.initialize(repeating: 0, count: 2 * (rowBytes + 3))
+    var above = scratch + 3
+    var here = scratch + rowBytes + 6
+    var aboveIsCopied = true
+    for row in 0..<height {
+      let line = source + row * pitch
+      let target = out + row * rowBytes
+      // Most rows of a slide repeat the row above: no need to look at their pixels again.
+      if row > 0 && memcmp(line, line - pitch, width * 4) == 0 {
+        if target[-rowBytes] == 0 {
+          target.update(from: target - rowBytes, count: rowBytes)
+        } else {
+          target[0] = 2  // Up: all zeros
+          (target + 1).update(repeating: 0, count: rowBytes - 1)
+        }
+        continue
+      }
+      target[0] = 0
+      let same = storeRGB(line, into: target + 1, width: width)
+      if same * 10 >= (width - 1) * flatTenths {
+        aboveIsCopied = false
+        continue
+      }
+      if !aboveIsCopied {
+        above.update(from: target + 1 - rowBytes, count: rowBytes - 1)
+      }
+      here.update(from: target + 1, count: rowBytes - 1)
+      filter(here, above: above, count: rowBytes - 1, into: target)
+      swap(&above, &here)
+      aboveIsCopied = true
+    }
+  }
+
+  /// Stores one row of BGRX pixels as RGB; returns how many pixels equal their left neighbour.
+  /// Writes one byte past the row's end.
+  @inline(__always)
+  static func storeRGB(
+    _ line: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int
+  ) -> Int {
+    let pixels = UnsafeRawPointer(line)
+    let out = UnsafeMutableRawPointer(target)
+    var same = 0
+    var left = pixels.loadUnaligned(as: UInt32.self) & 0xFF_FFFF
+    for column in 0..<width {
+      // B, G, R, X in memory loads as 0xXXRRGGBB; byte-swapped and shifted it stores R, G, B
+      // (and a fourth byte that the next pixel, or row, overwrites).
+      let value = pixels.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self) & 0xFF_FFFF
+      same &+= value == left ? 1 : 0
+      left = value
+      out.storeBytes(of: value.byteSwapped >> 8, toByteOffset: column * 3, as: UInt32.self)
+    }
+    return same - 1  // the first pixel was compared with itself
+  }
+
+  /// Writes the filter type and the filtered bytes of the row `here` (with the row `above`)
+  /// that libpng would choose: the least sum of the bytes taken as signed magnitudes.
+  /// Both rows have three readable zero bytes in front.
+  static func filter(
+    _ here: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int,
+    into target: UnsafeMutablePointer<UInt8>
+  ) {
+    @inline(__always) func cost(_ byte: UInt8) -> Int {
+      Int(byte < 128 ? byte : 0 &- byte)
+    }
+    var sums = (none: 0, sub: 0, up: 0, average: 0, paeth: 0)
+    for index in 0..<count {
+      let (x, a, b, c) = (here[index], here[index - 3], above[index], above[index - 3])
+      sums.none &+= cost(x)
+      sums.sub &+= cost(x &- a)
+      sums.up &+= cost(x &- b)
+      sums.average &+= cost(x &- average(a, b))
+      sums.paeth &+= cost(x &- paeth(a, b, c))
+    }
+    // Ties go to the simpler filter, as in libpng.
+    var (type, best): (UInt8, Int) = (0, sums.none)
+    if sums.sub < best { (type, best) = (1, sums.sub) }
+    if sums.up < best { (type, best) = (2, sums.up) }
+    if sums.average < best { (type, best) = (3, sums.average) }
+    if sums.paeth < best { (type, best) = (4, sums.paeth) }
+    target[0] = type
+    let out = target + 1
+    for index in 0..<count {
+      let (x, a, b, c) = (here[index], here[index - 3], above[index], above[index - 3])
+      switch type {
+      case 0: out[index] = x
+      case 1: out[index] = x &- a
+      case 2: out[index] = x &- b
+      case 3: out[index] = x &- average(a, b)
+      default: out[index] = x &- paeth(a, b, c)
+      }
+    }
+  }
+
+  @inline(__always)
+  static func average(_ a: UInt8, _ b: UInt8) -> UInt8 {
+    UInt8((UInt16(a) + UInt16(b)) >> 1)
+  }
+
+  /// PNG's Paeth predictor: whichever of left, above and upper left is nearest to
+  /// left + above - upper left.
+  @inline(__always)
+  static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+    let estimate = Int(a) + Int(b) - Int(c)
+    let (da, db, dc) = (abs(estimate - Int(a)), abs(estimate - Int(b)), abs(estimate - Int(c)))
+    if da <= db && da <= dc { return a }
+    return db <= dc ? b : c
+  }
+
+  // MARK: - File
+
+  /// The PNG file: signature, IHDR, one IDAT compressed by libdeflate, IEND. The corresponding
+  /// C functions are `libdeflate_zlib_compress_bound`, `libdeflate_zlib_compress` and
+  /// `libdeflate_crc32`.
+  static func png(
+    width: Int, height: Int, rows: UnsafeBufferPointer<UInt8>, compressor: OpaquePointer,
+    output: Buffer
+  ) throws -> [UInt8] {
+    let bound = libdeflate_zlib_compress_bound(compressor, rows.count)
+    var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+    header += [8, 2, 0, 0, 0]  // 8-bit RGB, deflate, adaptive filters, no interlace
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    var file = ChunkWriter(
+      base: output.reserve(signature.count + (12 + header.count) + (12 + bound) + 12))
+    file.append(signature)
+    file.chunk("IHDR") { data in
+      data.update(from: header, count: header.count)
+      return header.count
+    }
+    try file.chunk("IDAT") { data in
+      let written = libdeflate_zlib_compress(compressor, rows.baseAddress, rows.count, data, bound)
+      guard written > 0 else {
+        throw PNGEncoderError(
+          function: "libdeflate_zlib_compress", message: "the output did not fit in \(bound) bytes")
+      }
+      return written
+    }
+    file.chunk("IEND") { _ in 0 }
+    return Array(UnsafeBufferPointer(start: file.base, count: file.end))
+  }
+
+  /// Writes PNG chunks into a buffer that has room for them.
+  struct ChunkWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    private(set) var end = 0
+
+    init(base: UnsafeMutablePointer<UInt8>) {
+      self.base = base
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+      (base + end).update(from: bytes, count: bytes.count)
+      end += bytes.count
+    }
+
+    /// Appends a chunk: its length, type, the data `write` puts at the pointer it is given
+    /// (returning how many bytes), and the CRC of type and data.
+    mutating func chunk(
+      _ type: StaticString, _ write: (UnsafeMutablePointer<UInt8>) throws -> Int
+    ) rethrows {
+      let start = end
+      (base + start + 4).update(from: type.utf8Start, count: 4)
+      let length = try write(base + start + 8)
+      store(UInt32(length), at: start)
+      store(libdeflate_crc32(0, base + start + 4, 4 + length), at: start + 8 + length)
+      end = start + 12 + length
+    }
+
+    private func store(_ value: UInt32, at offset: Int) {
+      UnsafeMutableRawPointer(base + offset).storeBytes(of: value.bigEndian, as: UInt32.self)
+    }
+  }
+
+  static func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+  }
+
+  // MARK: - Workspace
+
+  /// The memory a frame's encoding needs, kept from one frame to the next: fresh buffers of
+  /// a frame's size each time cost page faults, a sixth of export's CPU (measured with perf).
+  /// Use one per thread at a time.
+  public final class Workspace {
+    let rows = Buffer()
+    let scratch = Buffer()
+    let output = Buffer()
+    private var compressor: OpaquePointer?
+    private var level = 0
+
+    public init() {}
+
+    /// A libdeflate compressor at `level`. The corresponding C function is
+    /// `libdeflate_alloc_compressor`.
+    func compressor(level: Int) throws -> OpaquePointer {
+      if let compressor, self.level == level { return compressor }
+      libdeflate_free_compressor(compressor)
+      compressor = libdeflate_alloc_compressor(Int32(level))
+      self.level = level
+      guard let compressor else {
+        throw PNGEncoderError(
+          function: "libdeflate_alloc_compressor", message: "no compressor at level \(level)")
+      }
+      return compressor
+    }
+
+    /// The corresponding C function is `libdeflate_free_compressor`.
+    deinit {
+      libdeflate_free_compressor(compressor)
+    }
+  }
+
+  /// Bytes that grow as needed and are never shrunk or cleared.
+  final class Buffer {
+    private var base: UnsafeMutablePointer<UInt8>?
+    private var capacity = 0
+
+    /// Room for at least `count` bytes; what was there before is not kept.
+    func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+      if let base, capacity >= count { return base }
+      base?.deallocate()
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+      (base, capacity) = (grown, count)
+      return grown
+    }
+
+    deinit {
+      base?.deallocate()
+    }
+  }
+
+  // MARK: - The hand-written deflate (measured against libdeflate)
+
+  func handWrittenEncode(
+    _ source: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int
+  ) throws -> [UInt8] {
     let repeats = Self.repeatedRows(source, width: width, height: height, pitch: pitch)
     let rgb = Self.rgbRows(source, width: width, height: height, pitch: pitch, repeats: repeats)
     var stream = Self.fastDeflate(rgb, bytesPerPixel: 3, rowBytes: width * 3 + 1, repeats: repeats)
-    // Photographs defeat run matching; zlib's real search keeps those files small.
     if stream.count > rgb.count / 4 {
       let raw = Self.rgbRows(
         source, width: width, height: height, pitch: pitch,
         repeats: [Bool](repeating: false, count: height))
       stream = try Self.zlibDeflate(Self.subFiltered(raw, width: width, height: height))
     }
-    header += [8, 2, 0, 0, 0]  // 8-bit RGB, deflate, adaptive filters, no interlace
+    var header = Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height))
+    header += [8, 2, 0, 0, 0]
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     appendChunk("IHDR", header, to: &png)
     appendChunk("IDAT", stream, to: &png)
     appendChunk("IEND", [], to: &png)
     return png
   }
 
-  // MARK: - Pixels to rows
+  private func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+    let typeBytes = Array(type.utf8)
+    png += Self.bigEndian(UInt32(data.count))
+    png += typeBytes
+    png += data
+    var crc = crc32(0, typeBytes, uInt(typeBytes.count))
+    crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+    png += Self.bigEndian(UInt32(truncatingIfNeeded: crc))
+  }
 
   /// Which rows are the same as the row above: on a slide, most of them.
   static func repeatedRows(_ source: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int) -> [Bool] {
@@ -275,21 +568,6 @@ public struct PNGEncoder: Sendable {
     return output
   }
 
-  // MARK: - Chunks
-
-  private func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
-    let typeBytes = Array(type.utf8)
-    png += bigEndian(UInt32(data.count))
-    png += typeBytes
-    png += data
-    var crc = crc32(0, typeBytes, uInt(typeBytes.count))
-    crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
-    png += bigEndian(UInt32(truncatingIfNeeded: crc))
-  }
-
-  private func bigEndian(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-  }
 }
 
 /// Writes bits least significant first, as deflate wants, into a buffer sized for the worst case.
@@ -411,7 +689,7 @@ struct FixedHuffman: Sendable {
   }
 }
 
-/// A failed encoding step, naming the zlib call.
+/// A failed encoding step, naming the C call.
 public struct PNGEncoderError: Error, Hashable, Sendable, CustomStringConvertible {
   public var function: String
   public var message: String
