@@ -27,8 +27,6 @@ let package = Package(
       name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
     .systemLibrary(
-      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .systemLibrary(
       name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"])]),
     .systemLibrary(
@@ -41,8 +39,7 @@ let package = Package(
     .target(
       name: "PodiumSDL",
       dependencies: [
-        "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CZlib",
-        "CDeflate",
+        "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CDeflate",
       ]),
     .executableTarget(
       name: "podium",

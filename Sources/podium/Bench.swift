@@ -16,8 +16,8 @@ struct ExportBench: ParsableCommand {
     abstract: "Export a deck with each PNG encoder in one run, and compare.",
     discussion:
       "Podium's way: PNGs from Podium's encoder on every core, at its libdeflate level and at "
-      + "each --level asked for, then with the hand-written deflate. The naive way: one thread "
-      + "and IMG_SavePNG at libpng's default settings, the size reference. Prints for each run "
+      + "each --level asked for. The naive way: one thread and IMG_SavePNG at libpng's default "
+      + "settings, the size reference. Prints for each run "
       + "wall and CPU time, slides per second, the bytes written and their ratio to libpng's, "
       + "and peak memory (after the first run)."
   )
@@ -85,11 +85,9 @@ struct ExportBench: ParsableCommand {
     try measure("podium (\(threads), level \(PNGEncoder.defaultLevel))", .fast, jobs: jobs)
     runs[0].memory = String(format: "%.0f MB", peakResidentMegabytes())
     for level in levels where level != PNGEncoder.defaultLevel {
-      let png = PNGEncoder(compressor: .libdeflate(level: level))
+      let png = PNGEncoder(level: level)
       try measure("podium (\(threads), level \(level))", .fast, png: png, jobs: jobs)
     }
-    let handWritten = PNGEncoder(compressor: .handWritten)
-    try measure("hand-written deflate (\(threads))", .fast, png: handWritten, jobs: jobs)
     if !fastOnly {
       try measure("naive (1 job, IMG_SavePNG)", .sdlImage, jobs: 1)
     }
