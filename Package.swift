@@ -27,7 +27,8 @@ let package = Package(
       name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
     .systemLibrary(
-      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+      name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"])]),
     .systemLibrary(
       name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
@@ -37,7 +38,9 @@ let package = Package(
       dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]),
     .target(
       name: "PodiumSDL",
-      dependencies: ["PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CZlib"]),
+      dependencies: [
+        "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CDeflate",
+      ]),
     .executableTarget(
       name: "podium",
       dependencies: [

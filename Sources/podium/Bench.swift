@@ -13,11 +13,13 @@ struct Bench: ParsableCommand {
 struct ExportBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Export a deck twice, Podium's way and the naive way, and compare.",
+    abstract: "Export a deck with each PNG encoder in one run, and compare.",
     discussion:
-      "Podium's way: PNGs from Podium's encoder on every core. The naive way: one thread and "
-      + "IMG_SavePNG at libpng's default settings. Prints wall time, slides per second, peak "
-      + "memory (after Podium's run, before the naive one) and the bytes written."
+      "Podium's way: PNGs from Podium's encoder on every core, at its libdeflate level and at "
+      + "each --level asked for. The naive way: one thread and IMG_SavePNG at libpng's default "
+      + "settings, the size reference. Prints for each run "
+      + "wall and CPU time, slides per second, the bytes written and their ratio to libpng's, "
+      + "and peak memory (after the first run)."
   )
 
   @Argument(help: "The deck to export, e.g. ../shared/bench/bench-100.md.")
@@ -26,46 +28,125 @@ struct ExportBench: ParsableCommand {
   @Option(help: "Image size in pixels, WIDTHxHEIGHT.")
   var size: String = "1920x1080"
 
-  @Option(help: "Encoding threads for Podium's run (default: one more than the cores).")
+  @Option(help: "Encoding threads for Podium's runs (default: one more than the cores).")
   var jobs: Int = DeckExporter.defaultJobs
+
+  @Option(
+    name: .customLong("level"),
+    help: ArgumentHelp(
+      "Also measure libdeflate at this level, 1 to 12 (repeatable).",
+      discussion: "Podium exports at level \(PNGEncoder.defaultLevel)."))
+  var levels: [Int] = []
 
   @Flag(help: "Skip the naive run.")
   var fastOnly = false
 
+  func validate() throws {
+    guard levels.allSatisfy({ (1...12).contains($0) }) else {
+      throw ValidationError("--level must be from 1 to 12")
+    }
+  }
+
+  /// One export's figures.
+  struct Run {
+    var name: String
+    var wall: Double
+    var cpu: Double
+    var result: DeckExporter.Result
+    var memory = "-"
+  }
+
   func run() throws {
     let loaded = try DeckLoader().loadOrExit(deck)
-    guard let pixels = PixelSize(parsing: size) else { throw ValidationError("--size must be WIDTHxHEIGHT") }
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("podium-bench-\(getpid())")
+    guard let pixels = PixelSize(parsing: size) else {
+      throw ValidationError("--size must be WIDTHxHEIGHT")
+    }
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("podium-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: scratch) }
 
-    func measure(_ encoder: DeckExporter.Options.Encoder, jobs: Int, folder: String) throws -> (Double, DeckExporter.Result) {
+    var runs: [Run] = []
+    func measure(
+      _ name: String, _ encoder: DeckExporter.Options.Encoder, png: PNGEncoder = PNGEncoder(),
+      jobs: Int
+    ) throws {
       let options = DeckExporter.Options(
-        outputDirectory: scratch.appendingPathComponent(folder).path, size: pixels, jobs: jobs, encoder: encoder)
+        outputDirectory: scratch.appendingPathComponent("run-\(runs.count)").path,
+        size: pixels, jobs: jobs, encoder: encoder, png: png)
+      let cpuStart = cpuSeconds()
       let start = Date()
       let result = try DeckExporter(deck: loaded.deck, theme: loaded.theme, options: options).run()
-      return (Date().timeIntervalSince(start), result)
+      let wall = Date().timeIntervalSince(start)
+      runs.append(Run(name: name, wall: wall, cpu: cpuSeconds() - cpuStart, result: result))
     }
 
     print("podium bench export: \(deck), \(loaded.deck.slides.count) slides at \(pixels)")
-    print("run                          wall      slides/s   peak RSS   PNG bytes   draw     encode (all threads)")
-    let (fastTime, fast) = try measure(.fast, jobs: jobs, folder: "fast")
-    let peak = peakResidentMegabytes()
-    func row(_ name: String, _ time: Double, _ result: DeckExporter.Result, _ memory: String) {
-      let perSecond = Double(result.files.count) / max(time, 0.0001)
-      print(
-        name.padding(toLength: 28, withPad: " ", startingAt: 0)
-          + String(
-            format: " %6.3f s  %8.1f   %-9@  %5.1f MB   %.3f s  %.3f s", time, perSecond, memory as NSString,
-            Double(result.bytesWritten) / 1_048_576, result.drawSeconds, result.encodeSeconds))
+    let threads = "\(jobs) job\(jobs == 1 ? "" : "s")"
+    try measure("podium (\(threads), level \(PNGEncoder.defaultLevel))", .fast, jobs: jobs)
+    runs[0].memory = String(format: "%.0f MB", peakResidentMegabytes())
+    for level in levels where level != PNGEncoder.defaultLevel {
+      let png = PNGEncoder(level: level)
+      try measure("podium (\(threads), level \(level))", .fast, png: png, jobs: jobs)
     }
-    row("podium (\(jobs) job\(jobs == 1 ? "" : "s"))", fastTime, fast, String(format: "%.0f MB", peak))
-    guard !fastOnly else { return }
-    let (naiveTime, naive) = try measure(.sdlImage, jobs: 1, folder: "naive")
-    row("naive (1 job, IMG_SavePNG)", naiveTime, naive, "-")
-    print(
-      String(
-        format: "speed-up %.1fx; Podium's PNGs are %.2fx the size of IMG_SavePNG's",
-        naiveTime / max(fastTime, 0.0001), Double(fast.bytesWritten) / Double(max(naive.bytesWritten, 1))))
+    if !fastOnly {
+      try measure("naive (1 job, IMG_SavePNG)", .sdlImage, jobs: 1)
+    }
+    print(table(runs, reference: fastOnly ? nil : runs.last?.result.bytesWritten))
+    if !fastOnly, let naive = runs.last {
+      print(
+        String(
+          format: "speed-up %.1fx; Podium's PNGs are %.2fx the size of IMG_SavePNG's",
+          naive.wall / max(runs[0].wall, 0.0001),
+          Double(runs[0].result.bytesWritten) / Double(max(naive.result.bytesWritten, 1))))
+    }
+  }
+
+  /// The runs as a table; sizes relative to `reference` bytes (libpng's) when there is one.
+  private func table(_ runs: [Run], reference: Int?) -> String {
+    func left(_ text: String, _ width: Int) -> String {
+      text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0)
+    }
+    func right(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    var lines = [
+      left("run", 32) + right("wall", 9) + right("CPU", 9) + right("slides/s", 10)
+        + right("PNG bytes", 13) + right("x libpng", 10) + right("peak RSS", 10)
+        + right("draw", 9) + right("encode", 9) + "  (CPU: all threads; encode: summed)"
+    ]
+    for run in runs {
+      let perSecond = Double(run.result.files.count) / max(run.wall, 0.0001)
+      let bytes = run.result.bytesWritten
+      let ratio = reference.map { String(format: "%.2fx", Double(bytes) / Double(max($0, 1))) }
+      lines.append(
+        left(run.name, 32) + right(String(format: "%.3f s", run.wall), 9)
+          + right(String(format: "%.3f s", run.cpu), 9)
+          + right(String(format: "%.1f", perSecond), 10) + right(grouped(bytes), 13)
+          + right(ratio ?? "-", 10) + right(run.memory, 10)
+          + right(String(format: "%.3f s", run.result.drawSeconds), 9)
+          + right(String(format: "%.3f s", run.result.encodeSeconds), 9))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// 12345678 as "12,345,678".
+  private func grouped(_ value: Int) -> String {
+    var digits = String(value)
+    var index = digits.endIndex
+    while digits.distance(from: digits.startIndex, to: index) > 3 {
+      index = digits.index(index, offsetBy: -3)
+      digits.insert(",", at: index)
+    }
+    return digits
+  }
+
+  /// User and system CPU time of the process so far, all threads. The corresponding C function
+  /// is `getrusage`.
+  private func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 
   /// The process's peak resident memory so far. The corresponding C function is `getrusage`.

@@ -51,6 +51,13 @@ import Testing
     #expect(users == ["CommonMarkConverter.swift"])
   }
 
+  @Test func libdeflateIsConfinedToOneFile() {
+    let users = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+      .filter { imports($0).contains("CDeflate") }
+      .map(\.lastPathComponent)
+    #expect(users == ["PNGEncoder.swift"])
+  }
+
   @Test func nothingIsReExported() {
     for file in ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:)) {
       let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""

@@ -11,6 +11,8 @@ public final class OffscreenCanvas {
   let surface: Surface
   let renderer: Renderer
   public let frameRenderer: FrameRenderer
+  /// The PNG encoder's memory, kept between frames.
+  private let pngWorkspace = PNGEncoder.Workspace()
 
   /// The corresponding C functions are `SDL_CreateRGBSurfaceWithFormat` and
   /// `SDL_CreateSoftwareRenderer`.
@@ -44,16 +46,17 @@ public final class OffscreenCanvas {
     return try body(UnsafeRawBufferPointer(start: surface.pointer.pointee.pixels, count: count), pitch)
   }
 
-  /// Writes the canvas as a PNG with Podium's fast encoder, reading the pixels in place; returns
+  /// Writes the canvas as a PNG with Podium's encoder, reading the pixels in place; returns
   /// the file's size. The write is atomic: a reader never sees half a file.
   @discardableResult
-  public func writePNG(path: String) throws -> Int {
+  public func writePNG(path: String, encoder: PNGEncoder = PNGEncoder()) throws -> Int {
     let png = try withPixels { pixels, pitch in
       guard !pixels.isEmpty else {
         throw SDLError(function: "writePNG", message: "the canvas has no pixels")
       }
-      return try PNGEncoder().encode(
-        bgrx: pixels, width: size.width, height: size.height, pitch: pitch)
+      return try encoder.encode(
+        bgrx: pixels, width: size.width, height: size.height, pitch: pitch,
+        workspace: pngWorkspace)
     }
     try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
     return png.count

@@ -18,7 +18,7 @@ public final class DeckExporter {
     }
 
     public enum Encoder: Sendable, Equatable {
-      /// Podium's own encoder, in parallel.
+      /// Podium's encoder (`png`), in parallel.
       case fast
       /// `IMG_SavePNG` at libpng's default settings, one frame at a time (for the benchmark).
       case sdlImage
@@ -31,11 +31,13 @@ public final class DeckExporter {
     public var slideNumbers: Set<Int>?
     public var jobs: Int
     public var encoder: Encoder
+    /// The settings of Podium's encoder.
+    public var png: PNGEncoder
 
     public init(
       outputDirectory: String, size: PixelSize = PixelSize(width: 1920, height: 1080),
       pages: Pages = .slides, slideNumbers: Set<Int>? = nil,
-      jobs: Int = DeckExporter.defaultJobs, encoder: Encoder = .fast
+      jobs: Int = DeckExporter.defaultJobs, encoder: Encoder = .fast, png: PNGEncoder = PNGEncoder()
     ) {
       self.outputDirectory = outputDirectory
       self.size = size
@@ -43,6 +45,7 @@ public final class DeckExporter {
       self.slideNumbers = slideNumbers
       self.jobs = max(1, jobs)
       self.encoder = encoder
+      self.png = png
     }
   }
 
@@ -151,7 +154,7 @@ public final class DeckExporter {
       let path = directory.appendingPathComponent(page.fileName).path
       files.append(path)
 
-      let encoder = options.encoder
+      let (encoder, png) = (options.encoder, options.png)
       let encode: @Sendable () -> Void = {
         let encodeStart = DispatchTime.now()
         do {
@@ -161,7 +164,7 @@ public final class DeckExporter {
             try handle.canvas.saveWithSDLImage(path: path)
             bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
           case .fast:
-            bytes = try handle.canvas.writePNG(path: path)
+            bytes = try handle.canvas.writePNG(path: path, encoder: png)
           }
           state.withLock { $0.bytes += bytes }
         } catch {
