@@ -19,6 +19,8 @@ if let duration = deck.metadata.duration { print("planned: \(duration)") }
 for slide in deck.slides {
   let steps = slide.stepCount > 1 ? " [\(slide.stepCount) steps]" : ""
   let notes = slide.hasNotes ? " (notes)" : ""
-  print(String(format: "%3d  line %-4d %@%@%@", slide.index + 1, slide.location.line,
-               slide.title ?? "(untitled)", steps, notes))
+  print(
+    String(
+      format: "%3d  line %-4d %@%@%@", slide.index + 1, slide.location.line,
+      slide.title ?? "(untitled)", steps, notes))
 }

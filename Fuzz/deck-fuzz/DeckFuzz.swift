@@ -74,11 +74,14 @@ enum DeckFuzz {
           check(engine.layout(slide, in: deck, step: step, size: size), slide: slideNumber)
         }
       }
-      check(engine.handout(slide, in: deck, size: PixelSize(width: 1240, height: 1754)), slide: slideNumber)
+      check(
+        engine.handout(slide, in: deck, size: PixelSize(width: 1240, height: 1754)),
+        slide: slideNumber)
     }
     // The presenter console on the last slide (its notes scroll, so they are laid out whole),
     // then the overview of every slide.
-    let engine = LayoutEngine(theme: .dark, measurer: FuzzTextMeasurer(), images: FuzzImageMeasurer())
+    let engine = LayoutEngine(
+      theme: .dark, measurer: FuzzTextMeasurer(), images: FuzzImageMeasurer())
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "12:00", audience: "fuzz")
     _ = state.apply(.last, at: 0)
@@ -106,7 +109,9 @@ enum DeckFuzz {
         precondition(depth >= 0, "slide \(slide): popClip without pushClip")
       case .text(let item):
         precondition(!item.text.isEmpty || item.width == 0, "slide \(slide): empty text item")
-        for value in [item.x, item.y, item.width, item.font.size] { checkValue(value, slide: slide) }
+        for value in [item.x, item.y, item.width, item.font.size] {
+          checkValue(value, slide: slide)
+        }
         precondition(item.font.size > 0, "slide \(slide): font size \(item.font.size)")
       case .image(let item):
         checkRect(item.destination, slide: slide)
@@ -161,7 +166,9 @@ enum DeckFuzz {
           let result = DeckParser.parse(bytes: bytes, file: "/fuzz/deck.md", baseDirectory: "/fuzz")
           let parsed = Date()
           if !parseOnly { DeckFuzz.layOut(result) }
-          let seconds = { (from: Date, to: Date) in String(format: "%.3f", to.timeIntervalSince(from)) }
+          let seconds = { (from: Date, to: Date) in
+            String(format: "%.3f", to.timeIntervalSince(from))
+          }
           print(
             "deck-fuzz: \(file): ok: parsed in \(seconds(start, parsed)) s, laid out in \(seconds(parsed, Date())) s"
           )

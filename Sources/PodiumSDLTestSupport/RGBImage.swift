@@ -62,7 +62,9 @@ public struct RGBImage: Hashable, Sendable {
 
   /// How far `other` is from this image: the share of pixels whose largest channel difference
   /// exceeds `threshold`, and the mean absolute difference per channel. Nil when sizes differ.
-  public func difference(from other: RGBImage, threshold: Int = 40) -> (differing: Double, mean: Double)? {
+  public func difference(from other: RGBImage, threshold: Int = 40) -> (
+    differing: Double, mean: Double
+  )? {
     guard width == other.width, height == other.height else { return nil }
     var differing = 0
     var total = 0

@@ -23,7 +23,9 @@ public enum Fixtures {
   /// bytes as leaked at exit (scripts/sanitize).
   public static var onePixelPNG: Data {
     Data(
-      base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")!
+      base64Encoded:
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+    )!
   }
 
   public static var compatDecks: [URL] {

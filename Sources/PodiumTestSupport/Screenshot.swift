@@ -41,10 +41,13 @@ public struct Screenshot: Sendable {
     let redMask = field(14)
     let bytesPerPixel = bitsPerPixel / 8
     guard field(2) == 2, bytesPerPixel == 3 || bytesPerPixel == 4, redMask == 0xFF0000 else {
-      throw FormatError(description: "unsupported xwd format (\(bitsPerPixel) bits, red mask \(redMask))")
+      throw FormatError(
+        description: "unsupported xwd format (\(bitsPerPixel) bits, red mask \(redMask))")
     }
     let start = headerSize + colours * 12
-    guard bytes.count >= start + bytesPerLine * height else { throw FormatError(description: "xwd data truncated") }
+    guard bytes.count >= start + bytesPerLine * height else {
+      throw FormatError(description: "xwd data truncated")
+    }
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
     for y in 0..<height {
       for x in 0..<width {
@@ -70,7 +73,8 @@ public struct Screenshot: Sendable {
     var cropped = [UInt8](repeating: 0, count: width * height * 3)
     for row in 0..<height {
       let source = ((y + row) * self.width + x) * 3
-      cropped.replaceSubrange(row * width * 3..<(row + 1) * width * 3, with: pixels[source..<source + width * 3])
+      cropped.replaceSubrange(
+        row * width * 3..<(row + 1) * width * 3, with: pixels[source..<source + width * 3])
     }
     return Screenshot(width: width, height: height, pixels: cropped)
   }
@@ -98,7 +102,7 @@ public final class PresentRun {
     let folder = try Fixtures.temporaryDirectory("podium-trace")
     tracePath = folder.appendingPathComponent("trace.jsonl").path
     outputPath = folder.appendingPathComponent("output.txt").path
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     process = Process()
     process.executableURL = CommandRunner.podium
     process.arguments = [command, deck, "--trace", tracePath] + arguments
@@ -143,12 +147,15 @@ public final class PresentRun {
   /// events, and returns it.
   @discardableResult
   public func waitFor(
-    _ name: String, after: Int = 0, timeout: Double = 15, where predicate: ([String: Any]) -> Bool = { _ in true }
+    _ name: String, after: Int = 0, timeout: Double = 15,
+    where predicate: ([String: Any]) -> Bool = { _ in true }
   ) -> [String: Any]? {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let all = events()
-      if let found = all.dropFirst(after).first(where: { ($0["event"] as? String) == name && predicate($0) }) {
+      if let found = all.dropFirst(after).first(where: {
+        ($0["event"] as? String) == name && predicate($0)
+      }) {
         return found
       }
       Thread.sleep(forTimeInterval: 0.05)

@@ -16,14 +16,18 @@ public func assertSnapshot(
   if record || existing == nil {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try? (text + "\n").write(to: file, atomically: true, encoding: .utf8)
-    Issue.record("recorded snapshot \(file.path); check it and run again without RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
+    Issue.record(
+      "recorded snapshot \(file.path); check it and run again without RECORD_SNAPSHOTS",
+      sourceLocation: sourceLocation)
     return
   }
-  let expected = (existing ?? "").hasSuffix("\n") ? String((existing ?? "").dropLast()) : (existing ?? "")
+  let expected =
+    (existing ?? "").hasSuffix("\n") ? String((existing ?? "").dropLast()) : (existing ?? "")
   guard expected != text else { return }
   let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
   let new = text.split(separator: "\n", omittingEmptySubsequences: false)
-  let line = (0..<min(old.count, new.count)).first { old[$0] != new[$0] } ?? min(old.count, new.count)
+  let line =
+    (0..<min(old.count, new.count)).first { old[$0] != new[$0] } ?? min(old.count, new.count)
   let was = line < old.count ? String(old[line]) : "(end)"
   let now = line < new.count ? String(new[line]) : "(end)"
   Issue.record(

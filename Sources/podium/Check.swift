@@ -45,7 +45,9 @@ struct Check: ParsableCommand {
         print(report.summary)
       }
     }
-    let failed = reports.contains { $0.diagnostics.hasErrors || (strict && !$0.diagnostics.isEmpty) }
+    let failed = reports.contains {
+      $0.diagnostics.hasErrors || (strict && !$0.diagnostics.isEmpty)
+    }
     if failed { throw ExitCode.failure }
   }
 }

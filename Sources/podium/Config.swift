@@ -22,7 +22,9 @@ struct Config: ParsableCommand {
     if print {
       Swift.print(config.printed)
     } else {
-      Swift.print("\(config.path ?? Configuration.defaultPath()): \(config.path == nil ? "none; Podium's defaults apply" : "ok")")
+      Swift.print(
+        "\(config.path ?? Configuration.defaultPath()): \(config.path == nil ? "none; Podium's defaults apply" : "ok")"
+      )
     }
   }
 }

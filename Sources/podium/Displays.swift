@@ -65,17 +65,24 @@ struct Displays: ParsableCommand {
       print(String(decoding: try encoder.encode(output), as: UTF8.self))
       return
     }
-    print("\(displays.count) display\(displays.count == 1 ? "" : "s") (\(video.driver)), \(assigned.mode.rawValue):")
+    print(
+      "\(displays.count) display\(displays.count == 1 ? "" : "s") (\(video.driver)), \(assigned.mode.rawValue):"
+    )
     for display in displays {
       var details = "\(display.width)x\(display.height) at \(display.x),\(display.y)"
       if let refresh = display.refreshRate { details += ", \(refresh) Hz" }
       if let dpi = display.dpi { details += String(format: ", %.0f dpi", dpi) }
       let usable = display.usable
-      if usable != DisplayInfo.Area(x: display.x, y: display.y, width: display.width, height: display.height) {
+      if usable
+        != DisplayInfo.Area(
+          x: display.x, y: display.y, width: display.width, height: display.height)
+      {
         details += ", usable \(usable.width)x\(usable.height) at \(usable.x),\(usable.y)"
       }
       if display.isPrimary { details += ", primary" }
-      print("  \(display.index)  \(display.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(details)  ->  \(assigned.role(of: display.index))")
+      print(
+        "  \(display.index)  \(display.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(details)  ->  \(assigned.role(of: display.index))"
+      )
     }
   }
 }

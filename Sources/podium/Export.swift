@@ -35,7 +35,8 @@ struct Export: ParsableCommand {
 
   func validate() throws {
     guard PixelSize(parsing: size) != nil else {
-      throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT with sides from 16 to 16384, e.g. 1920x1080.")
+      throw ValidationError(
+        "--size '\(size)' is not WIDTHxHEIGHT with sides from 16 to 16384, e.g. 1920x1080.")
     }
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
     if steps && notes { throw ValidationError("--steps and --notes cannot be combined.") }
@@ -72,7 +73,9 @@ struct Export: ParsableCommand {
     let kind = notes ? "handout page" : steps ? "image" : "slide"
     print(
       "Exported \(count) \(kind)\(count == 1 ? "" : "s") to \(output) at \(options.size) in "
-        + String(format: "%.2f s (%.0f per second, %.1f MB)", seconds, Double(count) / max(seconds, 0.001), Double(result.bytesWritten) / 1_048_576))
+        + String(
+          format: "%.2f s (%.0f per second, %.1f MB)", seconds, Double(count) / max(seconds, 0.001),
+          Double(result.bytesWritten) / 1_048_576))
   }
 }
 

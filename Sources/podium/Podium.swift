@@ -7,12 +7,15 @@ import PodiumSDL
 struct Podium: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "podium",
-    abstract: "Present Markdown slide decks: presenter console on your screen, slides on the projector.",
+    abstract:
+      "Present Markdown slide decks: presenter console on your screen, slides on the projector.",
     discussion:
       "Decks are Markdown files: slides separated by '---', notes after '???', builds with "
       + "'<!-- pause -->'. See Decks/tour.md for a tour.",
     version: "podium \(PodiumVersion.current) (\(LibraryVersions.summary))",
-    subcommands: [Check.self, Present.self, Rehearse.self, Export.self, Displays.self, Config.self, Bench.self]
+    subcommands: [
+      Check.self, Present.self, Rehearse.self, Export.self, Displays.self, Config.self, Bench.self,
+    ]
   )
 
   /// Exit status for a command line that cannot be understood (not EX_USAGE's 64: shells and

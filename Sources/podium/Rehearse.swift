@@ -72,7 +72,8 @@ struct Rehearse: ParsableCommand {
     let plan = PacingPlan.plan(for: talkDeck, duration: talkDuration, rehearsal: nil)
     print(
       RehearsalTable.render(
-        run: run, previous: previous, plan: plan, duration: talkDuration ?? talkDeck.metadata.duration))
+        run: run, previous: previous, plan: plan,
+        duration: talkDuration ?? talkDeck.metadata.duration))
     print("Rehearsal \(log.runs.count) kept in \(recordPath).")
   }
 }

@@ -4,13 +4,19 @@ import PodiumCore
 
 /// The options and the start-up that `present` and `rehearse` share.
 struct TalkOptionGroup: ParsableArguments {
-  @Option(help: "The talk's length for the countdown and the plan, e.g. 20m (default: the deck's duration).")
+  @Option(
+    help:
+      "The talk's length for the countdown and the plan, e.g. 20m (default: the deck's duration).")
   var duration: String?
 
-  @Option(help: "The countdown turns amber this long before the end, e.g. 3m (default: the configuration's, else 2m).")
+  @Option(
+    help:
+      "The countdown turns amber this long before the end, e.g. 3m (default: the configuration's, else 2m)."
+  )
   var warning: String?
 
-  @Option(help: "Write a JSON-lines trace of displays, windows and slides to FILE (also PODIUM_TRACE).")
+  @Option(
+    help: "Write a JSON-lines trace of displays, windows and slides to FILE (also PODIUM_TRACE).")
   var trace: String?
 
   func validate() throws {
@@ -28,7 +34,8 @@ struct TalkOptionGroup: ParsableArguments {
 
   /// `--warning`, else the configuration's.
   func warningMinutes(_ settings: Configuration) -> Double {
-    warning.flatMap(TalkDuration.init(parsing:)).map { Double($0.seconds) / 60 } ?? settings.warningMinutes
+    warning.flatMap(TalkDuration.init(parsing:)).map { Double($0.seconds) / 60 }
+      ?? settings.warningMinutes
   }
 
   /// The configuration and the deck, or the command ends with their problems printed.
@@ -52,7 +59,8 @@ struct TalkOptionGroup: ParsableArguments {
     do {
       return try RehearsalLog.read(from: path)
     } catch {
-      Console.error("podium present: warning: \(error); pacing follows the deck's durations instead")
+      Console.error(
+        "podium present: warning: \(error); pacing follows the deck's durations instead")
       return RehearsalLog()
     }
   }

@@ -163,7 +163,10 @@ import Testing
     #expect(kinds(slide.blocks) == ["h1", "image", "image", "image"])
     #expect(
       slide.blocks[1].kind
-        == .image(ImageReference(source: "fig.png", alt: "A figure", path: folder.appendingPathComponent("fig.png").path)))
+        == .image(
+          ImageReference(
+            source: "fig.png", alt: "A figure", path: folder.appendingPathComponent("fig.png").path)
+        ))
     #expect(slide.backgrounds.map(\.fit) == [.cover, .contain])
     #expect(slide.backgrounds.map(\.image.source) == ["bg.jpg", "photo.jpg"])
     #expect(slide.backgrounds[1].location.line == 6)

@@ -20,7 +20,9 @@ import Testing
     ("presenterm-footer.md", 2, .presenterm),
     ("presenterm-speaker-notes.md", 2, .presenterm),
   ])
-  func everyDeckLoadsWithTheSlidesAReaderCounts(name: String, slides: Int, dialect: DeckDialect) throws {
+  func everyDeckLoadsWithTheSlidesAReaderCounts(name: String, slides: Int, dialect: DeckDialect)
+    throws
+  {
     let (deck, diagnostics) = try load(name)
     #expect(deck.slides.count == slides)
     #expect(deck.dialect == dialect)
@@ -58,10 +60,12 @@ import Testing
   @Test func presentermPausesBecomeBuildSteps() throws {
     let (demo, _) = try load("presenterm-demo.md")
     #expect(demo.slides.map(\.stepCount) == [2, 1, 2, 1, 1, 1, 1, 1, 1, 1])
-    #expect(demo.slides.map(\.title) == [
-      "Customizability", "Headers", "Code highlighting", "Dynamic code highlighting",
-      "Snippet execution", "Images", "Column layouts", "Text formatting", "More markdown", "The end",
-    ])
+    #expect(
+      demo.slides.map(\.title) == [
+        "Customizability", "Headers", "Code highlighting", "Dynamic code highlighting",
+        "Snippet execution", "Images", "Column layouts", "Text formatting", "More markdown",
+        "The end",
+      ])
     let (columns, _) = try load("presenterm-columns.md")
     // Two pauses, then an incremental list of three items.
     #expect(columns.slides[0].stepCount == 5)

@@ -78,7 +78,9 @@ import Testing
     #expect(slides[0].directives.background == .color(RGBAColor(red: 0, green: 0, blue: 0)))
     #expect(
       slides[1].directives.background
-        == .image(ImageReference(source: "bg.png", alt: "", path: folder.appendingPathComponent("bg.png").path)))
+        == .image(
+          ImageReference(
+            source: "bg.png", alt: "", path: folder.appendingPathComponent("bg.png").path)))
   }
 
   @Test func otherToolsCommandsAreDroppedWithAWarning() throws {

@@ -103,7 +103,9 @@ import Testing
     // A list does not look like `key:` lines, so this is a separator and a rule, not metadata.
     #expect(result.deck?.metadata == DeckMetadata())
     let scalar = parse("---\ntitle: x\n---\n")
-    #expect(scalar.messages == ["1:1: warning: the deck has no slides"] || scalar.deck?.slides.isEmpty == true)
+    #expect(
+      scalar.messages == ["1:1: warning: the deck has no slides"]
+        || scalar.deck?.slides.isEmpty == true)
   }
 
   @Test func aDeckOpeningWithASeparatorHasNoFrontMatter() throws {
@@ -122,11 +124,15 @@ import Testing
   @Test func durationWithoutUnitIsReadAsMinutesWithAWarning() {
     let result = parse("---\nduration: 25\n---\n# A\n")
     #expect(result.deck?.metadata.duration == TalkDuration(seconds: 1500))
-    #expect(result.messages == ["2:11: warning: duration '25' has no unit; read as 25 minutes (write 25m)"])
+    #expect(
+      result.messages == [
+        "2:11: warning: duration '25' has no unit; read as 25 minutes (write 25m)"
+      ])
   }
 
   @Test func otherToolsKeysAreReadOrIgnored() throws {
-    let result = parse("---\nmarp: true\nsize: 4:3\nsub_title: Sub\nauthors:\n  - Ann\n  - Bob\n---\n# A\n")
+    let result = parse(
+      "---\nmarp: true\nsize: 4:3\nsub_title: Sub\nauthors:\n  - Ann\n  - Bob\n---\n# A\n")
     #expect(result.messages == [])
     let metadata = try #require(result.deck?.metadata)
     #expect(metadata.aspect == AspectRatio(width: 4, height: 3))

@@ -86,9 +86,12 @@ import Testing
 
   /// The text items of a frame lie inside the slide: deep nesting narrows the text, it never
   /// pushes it off the slide or gives it a negative width.
-  func expectInsideTheSlide(_ frame: SlideFrame, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+  func expectInsideTheSlide(
+    _ frame: SlideFrame, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
     for item in frame.texts {
-      #expect(item.width >= 0 && item.x >= 0 && item.x + item.width <= Double(frame.size.width) + 0.5,
+      #expect(
+        item.width >= 0 && item.x >= 0 && item.x + item.width <= Double(frame.size.width) + 0.5,
         "\(item.text) at x \(item.x), width \(item.width)", sourceLocation: sourceLocation)
     }
   }
@@ -114,7 +117,8 @@ import Testing
     await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
       let thread = Thread {
         let result = DeckParser.parse(text: text, file: "deck.md", baseDirectory: "/nonexistent")
-        let engine = LayoutEngine(theme: .light, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
+        let engine = LayoutEngine(
+          theme: .light, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
         let frames = result.deck.map { deck in
           deck.slides.map { engine.layout($0, in: deck, step: $0.stepCount - 1, size: fullHD) }
         }
@@ -185,17 +189,22 @@ import Testing
     let deck = try #require(result.deck)
     let block = try #require(deck.slides.first?.blocks.first)
     #expect(nestingDepth(block) == 16)
-    #expect(block.plainText.hasSuffix("level 15 level 16 level 17"
-      + (18..<40).map { " level \($0)" }.joined()))
+    #expect(
+      block.plainText.hasSuffix(
+        "level 15 level 16 level 17"
+          + (18..<40).map { " level \($0)" }.joined()))
     // Two columns leave half the width; sixteen levels still fit in it.
-    let twoColumns = try PodiumCoreTests.deck("<!-- layout: two-column -->\n\n" + text + "\n\nOther column\n")
+    let twoColumns = try PodiumCoreTests.deck(
+      "<!-- layout: two-column -->\n\n" + text + "\n\nOther column\n")
     for frame in layOutEverything(twoColumns) { expectInsideTheSlide(frame) }
   }
 
   @Test func tenThousandNestedEmphasesAndImagesBecomePlainText() throws {
     let warning = "warning: formatting nested this deep is shown as plain text"
-    let emphases = String(repeating: "*", count: 10_000) + "x" + String(repeating: "*", count: 10_000)
-    let underscores = String(repeating: "_a ", count: 3_000) + "x" + String(repeating: " a_", count: 3_000)
+    let emphases =
+      String(repeating: "*", count: 10_000) + "x" + String(repeating: "*", count: 10_000)
+    let underscores =
+      String(repeating: "_a ", count: 3_000) + "x" + String(repeating: " a_", count: 3_000)
     for text in [emphases, underscores] {
       let result = parse(text + "\n")
       #expect(result.messages.count == 1, "\(result.messages)")
@@ -206,7 +215,8 @@ import Testing
       #expect(!frame.texts.isEmpty)
     }
     // Images in the alt text of images: the outer image keeps all the text as its alt.
-    let images = String(repeating: "![", count: 5_000) + "x" + String(repeating: "](i.png)", count: 5_000)
+    let images =
+      String(repeating: "![", count: 5_000) + "x" + String(repeating: "](i.png)", count: 5_000)
     let parsed = try deck(images + "\n")
     #expect(parsed.slides.first?.blocks.map(\.plainText) == ["x"])
     #expect(layOutEverything(parsed).count == 1)
@@ -216,7 +226,9 @@ import Testing
 
   @Test func aTableOfAThousandColumnsLaysOutWithAWarning() throws {
     let columns = 0..<1_000
-    let row = { (prefix: String) in "|" + columns.map { "\(prefix)\($0)" }.joined(separator: "|") + "|\n" }
+    let row = { (prefix: String) in
+      "|" + columns.map { "\(prefix)\($0)" }.joined(separator: "|") + "|\n"
+    }
     let text = row("h") + "|" + columns.map { _ in "---" }.joined(separator: "|") + "|\n" + row("v")
     let result = parse(text)
     #expect(
@@ -281,7 +293,10 @@ import Testing
     #expect(runs(long).allSatisfy { !$0.style.contains(.link) })
     #expect(runs(long).map(\.text.count).reduce(0, +) == line.count - 1)
     let short = try deck("write to someone@example.com or www.example.com\n")
-    #expect(runs(short).filter { $0.style.contains(.link) }.map(\.text) == ["someone@example.com", "www.example.com"])
+    #expect(
+      runs(short).filter { $0.style.contains(.link) }.map(\.text) == [
+        "someone@example.com", "www.example.com",
+      ])
   }
 
   // MARK: - Large decks

@@ -28,7 +28,9 @@ extension SlideFrame {
     commands.compactMap { if case .text(let item) = $0 { return item } else { return nil } }
   }
   var fills: [(Rect, RGBAColor)] {
-    commands.compactMap { if case .fill(let rect, let color) = $0 { return (rect, color) } else { return nil } }
+    commands.compactMap {
+      if case .fill(let rect, let color) = $0 { return (rect, color) } else { return nil }
+    }
   }
   var imageItems: [ImageItem] {
     commands.compactMap { if case .image(let item) = $0 { return item } else { return nil } }
@@ -58,7 +60,8 @@ extension SlideFrame {
 
   @Test func titleAndTwoColumnDrawLists() throws {
     assertSnapshot(
-      try frame("---\ntheme: dark\npaginate: true\n---\n\n# Scaling the Unscalable\n\nA. Speaker\n").snapshot,
+      try frame("---\ntheme: dark\npaginate: true\n---\n\n# Scaling the Unscalable\n\nA. Speaker\n")
+        .snapshot,
       named: "title-slide-dark-1080p")
     assertSnapshot(
       try frame(
@@ -97,14 +100,19 @@ extension SlideFrame {
   @Test func buildStepsRevealWithoutMovingAnything() throws {
     let text = "## Build\n\nfirst\n\n<!-- pause -->\n\nsecond\n\n<!-- pause -->\n\n- third\n"
     let steps = try (0..<3).map { try frame(text, step: $0) }
-    #expect(steps.map { $0.texts.map(\.text) } == [["Build", "first"], ["Build", "first", "second"], ["Build", "first", "second", "•", "third"]])
+    #expect(
+      steps.map { $0.texts.map(\.text) } == [
+        ["Build", "first"], ["Build", "first", "second"],
+        ["Build", "first", "second", "•", "third"],
+      ])
     #expect(steps[0].text("first") == steps[2].text("first"))
     #expect(steps[1].text("second") == steps[2].text("second"))
   }
 
   @Test func longLinesWrapAndLongWordsBreak() throws {
     let word = String(repeating: "x", count: 120)
-    let slide = try frame("## Wrap\n\n" + String(repeating: "word ", count: 80) + "\n\n" + word + "\n")
+    let slide = try frame(
+      "## Wrap\n\n" + String(repeating: "word ", count: 80) + "\n\n" + word + "\n")
     let content = slide.slideRect.insetBy(dx: 1920 * Theme.light.margins.horizontal, dy: 0)
     #expect(slide.texts.count > 6)
     for item in slide.texts { #expect(item.x + item.width <= content.maxX + 0.5, "\(item.text)") }
@@ -126,7 +134,8 @@ extension SlideFrame {
     let lines = (1...120).map { "line \($0)\n" }.joined(separator: "\n")
     let clipped = try frame("## Too much\n\n" + lines)
     #expect(clipped.overflow.count == 1)
-    #expect(clipped.commands.contains { if case .pushClip = $0 { return true } else { return false } })
+    #expect(
+      clipped.commands.contains { if case .pushClip = $0 { return true } else { return false } })
     let firstCut = try #require(clipped.overflow.first?.location.line)
     #expect(firstCut > 20)
 
@@ -149,14 +158,17 @@ extension SlideFrame {
   }
 
   @Test func twoColumnsAndImageLayouts() throws {
-    let columns = try frame("<!-- layout: two-column -->\n\n## Before and after\n\n### Before\n\nold\n\n### After\n\nnew\n")
+    let columns = try frame(
+      "<!-- layout: two-column -->\n\n## Before and after\n\n### Before\n\nold\n\n### After\n\nnew\n"
+    )
     let old = try #require(columns.text("old"))
     let new = try #require(columns.text("new"))
     #expect(old.x < 960 && new.x > 960)
     #expect(abs(old.y - new.y) < 1)
 
     let images = ["/deck/fig.png": PixelSize(width: 800, height: 600)]
-    let left = try frame("<!-- layout: image-left -->\n\n![fig](fig.png)\n\n## Text\n\nwords\n", images: images)
+    let left = try frame(
+      "<!-- layout: image-left -->\n\n![fig](fig.png)\n\n## Text\n\nwords\n", images: images)
     let image = try #require(left.imageItems.first)
     #expect(image.destination.maxX <= 960)
     #expect(abs(image.destination.width / image.destination.height - 4.0 / 3.0) < 0.01)
@@ -238,9 +250,14 @@ extension SlideFrame {
 
   @Test func cjkBreaksBetweenCharacters() throws {
     let slide = try frame("## 漢字\n\n" + String(repeating: "漢字テスト", count: 30) + "\n")
-    let lines = slide.texts.filter { $0.text.hasPrefix("漢") || $0.text.hasPrefix("字") || $0.text.hasPrefix("テ") || $0.text.hasPrefix("ス") || $0.text.hasPrefix("ト") }
+    let lines = slide.texts.filter {
+      $0.text.hasPrefix("漢") || $0.text.hasPrefix("字") || $0.text.hasPrefix("テ")
+        || $0.text.hasPrefix("ス") || $0.text.hasPrefix("ト")
+    }
     #expect(lines.count >= 3)
-    for item in lines { #expect(item.x + item.width <= 1920 * (1 - Theme.light.margins.horizontal) + 0.5) }
+    for item in lines {
+      #expect(item.x + item.width <= 1920 * (1 - Theme.light.margins.horizontal) + 0.5)
+    }
   }
 
   @Test func handoutPutsNotesUnderTheSlide() throws {
@@ -262,13 +279,21 @@ extension SlideFrame {
   }
 
   @Test func badSelectionsSayWhy() {
-    #expect(throws: SlideSelection.ParseError(description: "slide 12 does not exist; the deck has 10 slides")) {
+    #expect(
+      throws: SlideSelection.ParseError(
+        description: "slide 12 does not exist; the deck has 10 slides")
+    ) {
       try SlideSelection.parse("3,12", count: 10)
     }
-    #expect(throws: SlideSelection.ParseError(description: "'7-3' is not a range of slides (e.g. 3-7)")) {
+    #expect(
+      throws: SlideSelection.ParseError(description: "'7-3' is not a range of slides (e.g. 3-7)")
+    ) {
       try SlideSelection.parse("7-3", count: 10)
     }
-    #expect(throws: SlideSelection.ParseError(description: "'x' is not a slide number or range (e.g. 3-7,9)")) {
+    #expect(
+      throws: SlideSelection.ParseError(
+        description: "'x' is not a slide number or range (e.g. 3-7,9)")
+    ) {
       try SlideSelection.parse("x", count: 10)
     }
   }

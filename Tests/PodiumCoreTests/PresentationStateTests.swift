@@ -14,7 +14,10 @@ import Testing
       talk.apply(.next, at: 0)
       visited.append(talk.position)
     }
-    #expect(visited.map { [$0.slide, $0.step] } == [[0, 0], [1, 0], [1, 1], [1, 2], [2, 0], [2, 0], [2, 0]])
+    #expect(
+      visited.map { [$0.slide, $0.step] } == [
+        [0, 0], [1, 0], [1, 1], [1, 2], [2, 0], [2, 0], [2, 0],
+      ])
     #expect(talk.apply(.next, at: 0) == false, "nothing changes at the end")
     #expect(talk.upcoming == nil)
   }
@@ -27,7 +30,8 @@ import Testing
       talk.apply(.previous, at: 0)
       visited.append(talk.position)
     }
-    #expect(visited.map { [$0.slide, $0.step] } == [[2, 0], [1, 2], [1, 1], [1, 0], [0, 0], [0, 0]])
+    #expect(
+      visited.map { [$0.slide, $0.step] } == [[2, 0], [1, 2], [1, 1], [1, 0], [0, 0], [0, 0]])
   }
 
   @Test func firstLastAndJumps() {
@@ -69,7 +73,9 @@ import Testing
     talk.apply(.next, at: 0)
     talk.apply(.next, at: 0)
     #expect(talk.position == Position(slide: 1, step: 1))
-    #expect(talk.audienceView == .slide(slide: 0, step: 0), "the audience stays while the speaker moves on")
+    #expect(
+      talk.audienceView == .slide(slide: 0, step: 0),
+      "the audience stays while the speaker moves on")
     talk.apply(.toggleFreeze, at: 0)
     #expect(talk.audienceView == .slide(slide: 1, step: 1))
   }

@@ -3,10 +3,12 @@ import PodiumTestSupport
 import Testing
 
 @Suite struct SlideFrameCacheTests {
-  let engine = LayoutEngine(theme: .light, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
+  let engine = LayoutEngine(
+    theme: .light, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
 
   func deck(slides: Int) throws -> Deck {
-    let text = (1...slides).map { "## Slide \($0)\n\n- point \($0)\n" }.joined(separator: "\n---\n\n")
+    let text = (1...slides).map { "## Slide \($0)\n\n- point \($0)\n" }.joined(
+      separator: "\n---\n\n")
     return try #require(DeckParser.parse(text: text, file: "deck.md", baseDirectory: "/tmp").deck)
   }
 
@@ -16,7 +18,9 @@ import Testing
     let full = PixelSize(width: 1920, height: 1080)
     let thumb = PixelSize(width: 640, height: 360)
     let first = engine.layout(slideAt: 1, in: deck, step: 0, size: full, cache: cache)
-    #expect(first == engine.layout(deck.slides[1], in: deck, step: 0, size: full), "the same frame as laid out directly")
+    #expect(
+      first == engine.layout(deck.slides[1], in: deck, step: 0, size: full),
+      "the same frame as laid out directly")
     _ = engine.layout(slideAt: 1, in: deck, step: 0, size: full, cache: cache)
     #expect(cache.misses == 1 && cache.hits == 1)
     let small = engine.layout(slideAt: 1, in: deck, step: 0, size: thumb, cache: cache)
@@ -53,9 +57,11 @@ import Testing
   @Test func aPixelOffTheAspectIsRoundingNotABorder() {
     // 797x448 is 16:9 to within a pixel (448 * 16 / 9 = 796.4): no one-pixel black column.
     let size = PixelSize(width: 797, height: 448)
-    #expect(LayoutEngine.slideRect(aspect: .wide, in: size) == Rect(x: 0, y: 0, width: 797, height: 448))
+    #expect(
+      LayoutEngine.slideRect(aspect: .wide, in: size) == Rect(x: 0, y: 0, width: 797, height: 448))
     // Real borders stay: 4:3 in 16:9 is pillarboxed.
-    let pillarbox = LayoutEngine.slideRect(aspect: AspectRatio(width: 4, height: 3), in: PixelSize(width: 1920, height: 1080))
+    let pillarbox = LayoutEngine.slideRect(
+      aspect: AspectRatio(width: 4, height: 3), in: PixelSize(width: 1920, height: 1080))
     #expect(pillarbox == Rect(x: 240, y: 0, width: 1440, height: 1080))
     let letterbox = LayoutEngine.slideRect(aspect: .wide, in: PixelSize(width: 1024, height: 768))
     #expect(letterbox == Rect(x: 0, y: 96, width: 1024, height: 576))
@@ -66,7 +72,8 @@ import Testing
   @Test func aPointOnTheConsoleViewLandsOnTheSameSpotOfTheAudienceSlide() throws {
     // The console's view of a 4:3 slide, and the audience's 4:3 slide pillarboxed in 1920x1080.
     let view = Rect(x: 26, y: 61, width: 840, height: 630)
-    let audience = LayoutEngine.slideRect(aspect: AspectRatio(width: 4, height: 3), in: PixelSize(width: 1920, height: 1080))
+    let audience = LayoutEngine.slideRect(
+      aspect: AspectRatio(width: 4, height: 3), in: PixelSize(width: 1920, height: 1080))
     let point = try #require(SlidePoint.under(x: 26 + 210, y: 61 + 315, in: view))
     #expect(point == SlidePoint(x: 0.25, y: 0.5))
     let spot = point.location(in: audience)
@@ -82,7 +89,11 @@ import Testing
     let slide = Rect(x: 0, y: 0, width: 1920, height: 1080)
     let dot = SlidePoint(x: 0.5, y: 0.5).dot(in: slide)
     let solid = dot.compactMap { command -> Rect? in
-      if case .fill(let rect, let color) = command, color.alpha == 255 { return rect } else { return nil }
+      if case .fill(let rect, let color) = command, color.alpha == 255 {
+        return rect
+      } else {
+        return nil
+      }
     }
     let widest = solid.map(\.width).max() ?? 0
     #expect(widest > 20 && widest < 30, "about 1% of the height across: \(widest)")

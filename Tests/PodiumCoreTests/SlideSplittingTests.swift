@@ -62,7 +62,9 @@ import Testing
     #expect(deck.slides.count == 2)
     #expect(kinds(deck.slides[0].blocks) == ["h1", "rule", "p"])
     #expect(kinds(deck.slides[1].blocks) == ["h2", "p"])
-    #expect(parse("A\n---\n<!-- end_slide -->\nB\n").messages == [], "no separator warning in presenterm decks")
+    #expect(
+      parse("A\n---\n<!-- end_slide -->\nB\n").messages == [],
+      "no separator warning in presenterm decks")
   }
 
   @Test func mdpDecksUseEveryBreakAndCentreArrows() throws {
@@ -104,7 +106,8 @@ import Testing
     #expect(second[0].alignment == .center)
     #expect(second[0].plainText == "plain centred")
     // mdp shows each source line as a line.
-    let lines = try PodiumCoreTests.deck("%title: x\n\nnext slide   Enter\nprevious     Backspace\n")
+    let lines = try PodiumCoreTests.deck(
+      "%title: x\n\nnext slide   Enter\nprevious     Backspace\n")
     #expect(lines.slides[0].blocks[0].plainText == "next slide   Enter\nprevious     Backspace")
   }
 

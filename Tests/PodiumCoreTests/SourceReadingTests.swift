@@ -7,7 +7,10 @@ import Testing
   @Test func missingFileIsAnErrorWithoutADeck() {
     let result = DeckParser.parse(fileAt: "/nonexistent/talk.md")
     #expect(result.deck == nil)
-    #expect(result.diagnostics.map(\.description) == ["/nonexistent/talk.md: error: no such file: '/nonexistent/talk.md'"])
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "/nonexistent/talk.md: error: no such file: '/nonexistent/talk.md'"
+      ])
   }
 
   @Test func directoryIsAnError() throws {
@@ -23,7 +26,8 @@ import Testing
     #expect(mkfifo(fifo, 0o644) == 0)
     let result = DeckParser.parse(fileAt: fifo)
     #expect(result.deck == nil)
-    #expect(result.messages == ["error: '\(fifo)' is not a regular file (a device, pipe or socket)"])
+    #expect(
+      result.messages == ["error: '\(fifo)' is not a regular file (a device, pipe or socket)"])
   }
 
   @Test func invalidUTF8IsAWarningAtTheFirstBadByteAndTheDeckLoads() throws {
@@ -44,7 +48,8 @@ import Testing
   }
 
   @Test func byteOrderMarkAndCRLFKeepLineNumbers() throws {
-    let text = "\u{FEFF}---\r\ntitle: T\r\n---\r\n\r\n# One\r\n\r\n---\r\n\r\n# Two\r\n<!-- layout: nope -->\r\n"
+    let text =
+      "\u{FEFF}---\r\ntitle: T\r\n---\r\n\r\n# One\r\n\r\n---\r\n\r\n# Two\r\n<!-- layout: nope -->\r\n"
     let path = try Fixtures.writeDeck(text)
     let result = DeckParser.parse(fileAt: path)
     #expect(result.deck?.metadata.title == "T")
@@ -68,8 +73,12 @@ import Testing
       at: folder.appendingPathComponent("img"), withIntermediateDirectories: true)
     try Fixtures.onePixelPNG.write(to: folder.appendingPathComponent("img/a.png"))
     let deckPath = folder.appendingPathComponent("talk.md").path
-    try "![a](img/a.png)\n![b](img/b.png)\n".write(toFile: deckPath, atomically: true, encoding: .utf8)
+    try "![a](img/a.png)\n![b](img/b.png)\n".write(
+      toFile: deckPath, atomically: true, encoding: .utf8)
     let result = DeckParser.parse(fileAt: deckPath)
-    #expect(result.diagnostics.map(\.description) == ["\(deckPath):2:1: warning: image 'img/b.png' not found"])
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "\(deckPath):2:1: warning: image 'img/b.png' not found"
+      ])
   }
 }

@@ -117,7 +117,9 @@ import Testing
   @Test func theMouseHitsWhatTheConsoleDrew() throws {
     var talk = try session(InMemoryFiles([Self.path: "# One\n\n---\n\n# Two\n\n---\n\n# Three\n"]))
     let notes = Rect(x: 0, y: 500, width: 400, height: 300)
-    let cells = [ConsoleFrame.OverviewCell(slide: 2, rect: Rect(x: 600, y: 0, width: 100, height: 60))]
+    let cells = [
+      ConsoleFrame.OverviewCell(slide: 2, rect: Rect(x: 600, y: 0, width: 100, height: 60))
+    ]
     let console = ConsoleFrame(
       frame: SlideFrame(size: PixelSize(width: 1920, height: 1080), slideRect: notes, commands: []),
       currentSlide: Rect(x: 0, y: 0, width: 800, height: 450), notes: notes, notesScrollLimit: 40,
@@ -156,7 +158,8 @@ import Testing
       for: Stage(mode: .windowed, presenter: 0, audience: []), on: displays, rehearse: false)
     #expect(windowed.map(\.fullScreen) == [false, false])
     let (audience, console) = (windowed[0].area, windowed[1].area)
-    #expect(console.x + console.width < audience.x, "the console on the left, neither hiding the other")
+    #expect(
+      console.x + console.width < audience.x, "the console on the left, neither hiding the other")
     #expect(audience.x + audience.width <= 1920)
   }
 }

@@ -8,7 +8,8 @@ func parse(_ text: String, baseDirectory: String = "/nonexistent-podium-dir") ->
 }
 
 /// Parses and returns the deck, failing the test if there is none.
-func deck(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Deck {
+func deck(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Deck
+{
   try #require(parse(text).deck, sourceLocation: sourceLocation)
 }
 

@@ -54,7 +54,9 @@ import Testing
     let (theme, diagnostics) = ThemeLoader.load(path: path)
     #expect(theme == Theme.light.with(name: "light"))
     #expect(
-      diagnostics.map { "\($0.location?.description ?? "-") \($0.severity.rawValue): \($0.message)" } == [
+      diagnostics.map {
+        "\($0.location?.description ?? "-") \($0.severity.rawValue): \($0.message)"
+      } == [
         "1:10 error: extends must be light or dark, not 'neon'",
         "3:15 error: 'background' must be a colour like \"#1b2b34\" (quoted, since # starts a YAML comment), not '101820'",
         "4:3 warning: unknown key 'accnt' in colors (ignored); did you mean 'accent'?",

@@ -1,9 +1,9 @@
 import Foundation
 import PodiumCore
 import PodiumSDL
+import PodiumSDLTestSupport
 import PodiumTestSupport
 import Testing
-import PodiumSDLTestSupport
 
 /// The presenter console, laid out by PodiumCore and drawn with real fonts.
 @Suite(.serialized) struct ConsoleRenderingTests {
@@ -11,11 +11,14 @@ import PodiumSDLTestSupport
   let images = ImageLibrary()
 
   func tour() throws -> Deck {
-    try #require(DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path).deck)
+    try #require(
+      DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
+        .deck)
   }
 
   func render(
-    _ deck: Deck, _ state: PresentationState, _ status: ConsoleStatus, size: PixelSize, cachingLayers: Bool = false
+    _ deck: Deck, _ state: PresentationState, _ status: ConsoleStatus, size: PixelSize,
+    cachingLayers: Bool = false
   ) throws -> (RGBImage, SlideFrame) {
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
@@ -54,7 +57,9 @@ import PodiumSDLTestSupport
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     for _ in 0..<12 { state.apply(.next, at: 1) }  // slide 13, the build
     state.apply(.next, at: 2)
-    let status = ConsoleStatus(now: 790, elapsed: 789, duration: TalkDuration(seconds: 900), clock: "14:05", audience: "Audience on DUMMY1")
+    let status = ConsoleStatus(
+      now: 790, elapsed: 789, duration: TalkDuration(seconds: 900), clock: "14:05",
+      audience: "Audience on DUMMY1")
     let (image, frame) = try render(deck, state, status, size: PixelSize(width: 1920, height: 1080))
     let strings = texts(frame)
     #expect(strings.contains("Slide 13 / 17 · step 2/4"))
@@ -66,12 +71,17 @@ import PodiumSDLTestSupport
     #expect(strings.contains { $0.contains("This slide has three pauses") }, "the notes are shown")
     // The countdown is in the warning colour in the last two minutes.
     let countdown = frame.commands.compactMap { command -> TextItem? in
-      if case .text(let item) = command, item.text == "1:51 left" { return item } else { return nil }
+      if case .text(let item) = command, item.text == "1:51 left" {
+        return item
+      } else {
+        return nil
+      }
     }.first
     #expect(countdown?.color == RGBAColor(red: 0xF2, green: 0xB1, blue: 0x3C))
     // Real pixels: the dark console with the tour's dark slide in it and light text.
     #expect(image.count(of: RGBAColor(red: 0x10, green: 0x14, blue: 0x19), tolerance: 2) > 100_000)
-    #expect(image.count(of: Theme.dark.colors.background, tolerance: 2) > 200_000, "two slide previews")
+    #expect(
+      image.count(of: Theme.dark.colors.background, tolerance: 2) > 200_000, "two slide previews")
   }
 
   @Test func smallWindowsDropTheNextPreviewFirst() throws {
@@ -91,15 +101,19 @@ import PodiumSDLTestSupport
     state.apply(.toggleBlack, at: 0)
     state.apply(.digit(1), at: 0)
     state.apply(.digit(2), at: 0)
-    let status = ConsoleStatus(now: 0.5, elapsed: 0, duration: TalkDuration(seconds: 60), clock: "09:00", audience: "Audience on HDMI-1")
+    let status = ConsoleStatus(
+      now: 0.5, elapsed: 0, duration: TalkDuration(seconds: 60), clock: "09:00",
+      audience: "Audience on HDMI-1")
     let (_, frame) = try render(deck, state, status, size: PixelSize(width: 1280, height: 720))
     #expect(texts(frame).contains("AUDIENCE SEES BLACK"))
     #expect(texts(frame).contains("go to slide 12_"))
     state.apply(.quit, at: 1)
-    let armed = ConsoleStatus(now: 1.5, elapsed: 0, duration: TalkDuration(seconds: 60), clock: "09:00", audience: "x")
+    let armed = ConsoleStatus(
+      now: 1.5, elapsed: 0, duration: TalkDuration(seconds: 60), clock: "09:00", audience: "x")
     let (_, quitting) = try render(deck, state, armed, size: PixelSize(width: 1280, height: 720))
     #expect(texts(quitting).contains("press q again to quit"))
-    let later = ConsoleStatus(now: 9, elapsed: 70, duration: TalkDuration(seconds: 60), clock: "09:01", audience: "x")
+    let later = ConsoleStatus(
+      now: 9, elapsed: 70, duration: TalkDuration(seconds: 60), clock: "09:01", audience: "x")
     let (_, over) = try render(deck, state, later, size: PixelSize(width: 1280, height: 720))
     #expect(!texts(over).contains("press q again to quit"), "the prompt goes after two seconds")
     #expect(texts(over).contains("overtime 0:10"))
@@ -114,7 +128,8 @@ import PodiumSDLTestSupport
     let (inPlace, frame) = try render(deck, state, status, size: size)
     let layers = slideLayers(frame)
     #expect(layers.map(\.key) == ["slide 2 step 1", "slide 3 step 1"], "current and next slide")
-    #expect(layers[0].frame.size.width > layers[1].frame.size.width, "the current slide is the larger")
+    #expect(
+      layers[0].frame.size.width > layers[1].frame.size.width, "the current slide is the larger")
 
     // Drawn through cached textures, the console has the same pixels as drawn in place.
     let measurer = SDLTextMeasurer(library: fonts)
@@ -140,14 +155,16 @@ import PodiumSDLTestSupport
     let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
     canvas.cacheLayers()
     for second in 0..<5 {
-      let status = ConsoleStatus(now: Double(second), elapsed: Double(second), clock: "09:00", audience: "x")
+      let status = ConsoleStatus(
+        now: Double(second), elapsed: Double(second), clock: "09:00", audience: "x")
       canvas.draw(engine.console(deck: deck, state: state, status: status, size: size).frame)
     }
     #expect(canvas.frameRenderer.layersDrawn == 3, "the slide part is drawn once in five seconds")
     let status = ConsoleStatus(now: 9, elapsed: 9, clock: "09:00", audience: "x")
     let console = engine.console(deck: deck, state: state, status: status, size: size)
     #expect(texts(console.frame).contains("0:09"))
-    #expect(console.frame.commands.count < 8, "one layer and the times: \(console.frame.commands.count)")
+    #expect(
+      console.frame.commands.count < 8, "one layer and the times: \(console.frame.commands.count)")
   }
 
   /// The clock and the countdown are new strings every second: their textures must not pile up
@@ -179,13 +196,20 @@ import PodiumSDLTestSupport
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     state.apply(.next, at: 0)  // the clock runs
     func pace(_ offset: Double) throws -> TextItem {
-      let status = ConsoleStatus(now: 1, elapsed: 100, clock: "14:05", audience: "x", paceOffset: offset, plannedEnd: "14:25")
+      let status = ConsoleStatus(
+        now: 1, elapsed: 100, clock: "14:05", audience: "x", paceOffset: offset, plannedEnd: "14:25"
+      )
       let (_, frame) = try render(deck, state, status, size: PixelSize(width: 1920, height: 1080))
       #expect(texts(frame).contains("ends 14:25"))
-      return try #require(frame.commands.lazy.compactMap { command -> TextItem? in
-        if case .text(let item) = command, ["behind", "ahead", "on time"].contains(where: item.text.hasPrefix) { return item }
-        return nil
-      }.first)
+      return try #require(
+        frame.commands.lazy.compactMap { command -> TextItem? in
+          if case .text(let item) = command,
+            ["behind", "ahead", "on time"].contains(where: item.text.hasPrefix)
+          {
+            return item
+          }
+          return nil
+        }.first)
     }
     let amber = RGBAColor(red: 0xF2, green: 0xB1, blue: 0x3C)
     let red = RGBAColor(red: 0xF0, green: 0x56, blue: 0x4A)
@@ -206,12 +230,16 @@ import PodiumSDLTestSupport
     state.apply(.next, at: 0)
     state.apply(.toggleOverview, at: 0)
     state.apply(.moveSelection(15), at: 0)  // slide 17, the last
-    let engine = LayoutEngine(theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: images)
+    let engine = LayoutEngine(
+      theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: images)
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
-    let console = engine.console(deck: deck, state: state, status: status, size: PixelSize(width: 1920, height: 1080))
+    let console = engine.console(
+      deck: deck, state: state, status: status, size: PixelSize(width: 1920, height: 1080))
     #expect(console.overviewColumns >= 3)
     #expect(console.overview.contains { $0.slide == 16 }, "the selection is in view")
-    #expect(console.overview.count >= 8 && console.overview.count < 17, "a window of the grid: \(console.overview.count)")
+    #expect(
+      console.overview.count >= 8 && console.overview.count < 17,
+      "a window of the grid: \(console.overview.count)")
     let strings = texts(console.frame)
     #expect(strings.contains("OVERVIEW: the audience still sees slide 2"))
     #expect(strings.contains { $0.hasPrefix("17  ") })
@@ -220,19 +248,29 @@ import PodiumSDLTestSupport
     let rects = console.overview.map(\.rect)
     #expect(Set(rects.map { "\($0.x),\($0.y)" }).count == rects.count)
     let (image, _) = try render(deck, state, status, size: PixelSize(width: 1920, height: 1080))
-    #expect(image.count(of: RGBAColor(red: 0x5C, green: 0xB8, blue: 0xFF), tolerance: 2) > 2_000, "the selection's frame")
+    #expect(
+      image.count(of: RGBAColor(red: 0x5C, green: 0xB8, blue: 0xFF), tolerance: 2) > 2_000,
+      "the selection's frame")
   }
 
   @Test func textKeepsAPhysicalSizeOnDenseSmallPanels() throws {
     let deck = try tour()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
-    let engine = LayoutEngine(theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: images)
+    let engine = LayoutEngine(
+      theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: images)
     func clockSize(dpi: Double?) -> Double? {
-      engine.console(deck: deck, state: state, status: status, size: PixelSize(width: 1920, height: 1080), dpi: dpi)
-        .frame.commands.compactMap { command -> Double? in
-          if case .text(let item) = command, item.text == "09:00" { return item.font.size } else { return nil }
-        }.first
+      engine.console(
+        deck: deck, state: state, status: status, size: PixelSize(width: 1920, height: 1080),
+        dpi: dpi
+      )
+      .frame.commands.compactMap { command -> Double? in
+        if case .text(let item) = command, item.text == "09:00" {
+          return item.font.size
+        } else {
+          return nil
+        }
+      }.first
     }
     let plain = try #require(clockSize(dpi: nil))
     #expect(clockSize(dpi: 96) == plain, "a 96 dpi 1080p screen is sized by its height")
@@ -248,24 +286,35 @@ import PodiumSDLTestSupport
     let (_, frame) = try render(deck, state, status, size: PixelSize(width: 1920, height: 1080))
     #expect(texts(frame).contains { $0.contains("b black") && $0.contains("q q quit") })
     // The line never runs past the current slide into the notes, whatever the window's size.
-    let engine = LayoutEngine(theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: images)
-    for size in [PixelSize(width: 1920, height: 1080), PixelSize(width: 1100, height: 620), PixelSize(width: 1024, height: 600)] {
+    let engine = LayoutEngine(
+      theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: images)
+    for size in [
+      PixelSize(width: 1920, height: 1080), PixelSize(width: 1100, height: 620),
+      PixelSize(width: 1024, height: 600),
+    ] {
       let console = engine.console(deck: deck, state: state, status: status, size: size)
       func keysItem(_ frame: SlideFrame) -> TextItem? {
         frame.commands.lazy.compactMap { command -> TextItem? in
           if case .text(let item) = command, item.text.contains("q q quit") { return item }
-          if case .layer(let layer) = command, layer.key.hasPrefix("console") { return keysItem(layer.frame) }
+          if case .layer(let layer) = command, layer.key.hasPrefix("console") {
+            return keysItem(layer.frame)
+          }
           return nil
         }.first
       }
       let keys = try #require(keysItem(console.frame), "\(size)")
-      #expect(keys.x + keys.width <= console.currentSlide.maxX + 0.5, "\(size): \(keys.x + keys.width) > \(console.currentSlide.maxX)")
+      #expect(
+        keys.x + keys.width <= console.currentSlide.maxX + 0.5,
+        "\(size): \(keys.x + keys.width) > \(console.currentSlide.maxX)")
     }
     var rehearsal = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Rehearsal")
     rehearsal.rehearsing = true
-    let (_, rehearsing) = try render(deck, state, rehearsal, size: PixelSize(width: 1920, height: 1080))
-    #expect(texts(rehearsing).contains { $0.contains("t pause the clock") && !$0.contains("b black") })
-    let mirrored = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Mirrored", consoleOverMirror: true)
+    let (_, rehearsing) = try render(
+      deck, state, rehearsal, size: PixelSize(width: 1920, height: 1080))
+    #expect(
+      texts(rehearsing).contains { $0.contains("t pause the clock") && !$0.contains("b black") })
+    let mirrored = ConsoleStatus(
+      now: 0, elapsed: 0, clock: "09:00", audience: "Mirrored", consoleOverMirror: true)
     let (_, over) = try render(deck, state, mirrored, size: PixelSize(width: 1920, height: 1080))
     #expect(texts(over).contains { $0.hasPrefix("Tab slides") })
   }
@@ -284,12 +333,13 @@ import PodiumSDLTestSupport
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
     let console = engine.console(deck: deck, state: state, status: status, size: size)
-    let item = try #require(console.frame.commands.lazy.compactMap { command -> TextItem? in
-      guard case .layer(let layer) = command, layer.key.hasPrefix("console") else { return nil }
-      return layer.frame.commands.lazy.compactMap { inner -> TextItem? in
-        if case .text(let item) = inner, item.text == line { return item } else { return nil }
-      }.first
-    }.first)
+    let item = try #require(
+      console.frame.commands.lazy.compactMap { command -> TextItem? in
+        guard case .layer(let layer) = command, layer.key.hasPrefix("console") else { return nil }
+        return layer.frame.commands.lazy.compactMap { inner -> TextItem? in
+          if case .text(let item) = inner, item.text == line { return item } else { return nil }
+        }.first
+      }.first)
     #expect(item.x + item.width <= console.currentSlide.maxX + 0.5)
   }
 
@@ -302,26 +352,33 @@ import PodiumSDLTestSupport
     status.problem = "Kept the last good deck · deck.md:2:9: error: aspect '5:banana'"
     let size = PixelSize(width: 1280, height: 720)
     let (short, shortFrame) = try render(deck, state, status, size: size)
-    let shortText = try #require(shortFrame.commands.compactMap { command -> TextItem? in
-      if case .text(let item) = command, item.text.hasPrefix("Kept") { return item }
-      return nil
-    }.first)
+    let shortText = try #require(
+      shortFrame.commands.compactMap { command -> TextItem? in
+        if case .text(let item) = command, item.text.hasPrefix("Kept") { return item }
+        return nil
+      }.first)
     #expect(shortText.text == status.problem, "a message that fits is shown whole")
-    #expect(short.pixel(x: 2, y: Int(shortText.y)) == RGBAColor(red: 0x5A, green: 0x14, blue: 0x14), "the band")
+    #expect(
+      short.pixel(x: 2, y: Int(shortText.y)) == RGBAColor(red: 0x5A, green: 0x14, blue: 0x14),
+      "the band")
 
-    status.problem = "Kept the last good deck · " + String(repeating: "/a/very/deep/folder", count: 40) + "/deck.md:2:9: error"
+    status.problem =
+      "Kept the last good deck · " + String(repeating: "/a/very/deep/folder", count: 40)
+      + "/deck.md:2:9: error"
     let (_, longFrame) = try render(deck, state, status, size: size)
-    let longText = try #require(longFrame.commands.compactMap { command -> TextItem? in
-      if case .text(let item) = command, item.text.hasPrefix("Kept") { return item }
-      return nil
-    }.first)
+    let longText = try #require(
+      longFrame.commands.compactMap { command -> TextItem? in
+        if case .text(let item) = command, item.text.hasPrefix("Kept") { return item }
+        return nil
+      }.first)
     #expect(longText.text.hasSuffix("…"))
     #expect(longText.text.count > 40, "as much as fits is kept: \(longText.text)")
     #expect(longText.x + longText.width <= Double(size.width), "\(longText.x + longText.width)")
   }
 
   @Test func longNotesScrollWithAMarker() throws {
-    let lines = (1...60).map { "Note line \($0) with a few words to read aloud." }.joined(separator: "\n\n")
+    let lines = (1...60).map { "Note line \($0) with a few words to read aloud." }.joined(
+      separator: "\n\n")
     let path = try Fixtures.writeDeck("# One\n\n???\n\n\(lines)\n\n---\n\n# Two\n")
     let deck = try #require(DeckParser.parse(fileAt: path).deck)
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
@@ -335,12 +392,20 @@ import PodiumSDLTestSupport
     #expect(texts(top.frame).contains("Note line 1 with a few words to read aloud."))
     func noteY(_ line: Int, in frame: SlideFrame) -> Double? {
       frame.commands.compactMap { command -> Double? in
-        if case .text(let item) = command, item.text == "Note line \(line) with a few words to read aloud." { return item.y }
-        if case .layer(let item) = command, item.key.hasPrefix("console") { return noteY(line, in: item.frame) }
+        if case .text(let item) = command,
+          item.text == "Note line \(line) with a few words to read aloud."
+        {
+          return item.y
+        }
+        if case .layer(let item) = command, item.key.hasPrefix("console") {
+          return noteY(line, in: item.frame)
+        }
         return nil
       }.first
     }
-    #expect(!texts(top.frame).contains("Note line 60 with a few words to read aloud."), "hidden lines are left out")
+    #expect(
+      !texts(top.frame).contains("Note line 60 with a few words to read aloud."),
+      "hidden lines are left out")
     state.limitNotesScroll(to: top.notesScrollLimit)
     state.apply(.scrollNotes(3), at: 0)
     let scrolled = engine.console(deck: deck, state: state, status: status, size: size)

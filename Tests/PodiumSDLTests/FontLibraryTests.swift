@@ -1,8 +1,8 @@
 import Foundation
 import PodiumCore
 import PodiumSDL
-import Testing
 import PodiumSDLTestSupport
+import Testing
 
 @Suite struct FontLibraryTests {
   let library = FontLibrary()
@@ -15,7 +15,8 @@ import PodiumSDLTestSupport
       for x in 0..<surface.width {
         let pixel = surface.pixel(x: x, y: y)
         if pixel.alpha > 200, abs(Int(pixel.red) - Int(color.red)) <= tolerance,
-          abs(Int(pixel.green) - Int(color.green)) <= tolerance, abs(Int(pixel.blue) - Int(color.blue)) <= tolerance
+          abs(Int(pixel.green) - Int(color.green)) <= tolerance,
+          abs(Int(pixel.blue) - Int(color.blue)) <= tolerance
         {
           count += 1
         }
@@ -27,7 +28,8 @@ import PodiumSDLTestSupport
   @Test func latinTextRendersAtItsMeasuredWidthInItsColour() throws {
     let surface = try #require(try library.renderLine("Hello, stage", font: body, color: ink))
     #expect(surface.width == library.width(of: "Hello, stage", font: body))
-    #expect(surface.height >= Int(library.metrics(for: body).ascent + library.metrics(for: body).descent))
+    #expect(
+      surface.height >= Int(library.metrics(for: body).ascent + library.metrics(for: body).descent))
     #expect(inkPixels(surface, matching: ink) > 300, "solid text pixels in the requested colour")
     #expect(surface.pixel(x: 0, y: 0).alpha == 0, "the background is transparent")
     let empty = try library.renderLine("", font: body, color: ink)
@@ -35,10 +37,15 @@ import PodiumSDLTestSupport
   }
 
   @Test func boldIsWiderAndMonospaceIsEven() {
-    #expect(library.width(of: "Podium", font: FontSpec(family: "DejaVu Sans", size: 40, bold: true)) > library.width(of: "Podium", font: body))
+    #expect(
+      library.width(of: "Podium", font: FontSpec(family: "DejaVu Sans", size: 40, bold: true))
+        > library.width(of: "Podium", font: body))
     let mono = FontSpec(family: "DejaVu Sans Mono", size: 40)
-    #expect(abs(library.width(of: "iiiiiiiiii", font: mono) - library.width(of: "WWWWWWWWWW", font: mono)) <= 1)
-    #expect(library.width(of: "iiiiiiiiii", font: mono) == 2 * library.width(of: "iiiii", font: mono))
+    #expect(
+      abs(library.width(of: "iiiiiiiiii", font: mono) - library.width(of: "WWWWWWWWWW", font: mono))
+        <= 1)
+    #expect(
+      library.width(of: "iiiiiiiiii", font: mono) == 2 * library.width(of: "iiiii", font: mono))
     let metrics = library.metrics(for: body)
     #expect(metrics.ascent > 30 && metrics.ascent < 45)
     #expect(metrics.lineHeight >= metrics.ascent + metrics.descent)
@@ -55,7 +62,10 @@ import PodiumSDLTestSupport
     for part in 0..<5 {
       var found = false
       for x in (part * fifth)..<((part + 1) * fifth) where !found {
-        for y in 0..<surface.height where surface.pixel(x: x, y: y).alpha > 200 { found = true; break }
+        for y in 0..<surface.height where surface.pixel(x: x, y: y).alpha > 200 {
+          found = true
+          break
+        }
       }
       #expect(found, "glyph \(part + 1) has ink")
     }
@@ -86,13 +96,17 @@ import PodiumSDLTestSupport
   @Test func emojiAreInColourAtTheTextSize() throws {
     #expect(library.fontFile(for: "🎤", font: body)?.contains("NotoColorEmoji") == true)
     let surface = try #require(try library.renderLine("🎤", font: body, color: ink))
-    #expect(surface.height <= Int(library.metrics(for: body).lineHeight) + 2, "scaled from the 109 px bitmap")
+    #expect(
+      surface.height <= Int(library.metrics(for: body).lineHeight) + 2,
+      "scaled from the 109 px bitmap")
     #expect(surface.width == library.width(of: "🎤", font: body))
     var colourful = 0
     for y in 0..<surface.height {
       for x in 0..<surface.width {
         let pixel = surface.pixel(x: x, y: y)
-        let spread = Int(max(pixel.red, pixel.green, pixel.blue)) - Int(min(pixel.red, pixel.green, pixel.blue))
+        let spread =
+          Int(max(pixel.red, pixel.green, pixel.blue))
+          - Int(min(pixel.red, pixel.green, pixel.blue))
         if pixel.alpha > 200, spread > 60, pixel != ink { colourful += 1 }
       }
     }
@@ -105,7 +119,8 @@ import PodiumSDLTestSupport
     for _ in 0..<5 { _ = try library.renderLine("again and again", font: body, color: ink) }
     _ = library.width(of: "measure", font: body)
     #expect(library.openedFontCount == opened)
-    _ = try library.renderLine("bigger", font: FontSpec(family: "DejaVu Sans", size: 60), color: ink)
+    _ = try library.renderLine(
+      "bigger", font: FontSpec(family: "DejaVu Sans", size: 60), color: ink)
     #expect(library.openedFontCount == opened + 1)
   }
 

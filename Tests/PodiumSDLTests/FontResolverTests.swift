@@ -32,7 +32,9 @@ import Testing
     #expect(found.count == 1)
     #expect(found.first?.location == PodiumCore.SourceLocation(line: 3, column: 7))
     #expect(found.first?.severity == .warning)
-    #expect(found.first?.message.hasPrefix("font 'Podium No Such Font' is not installed; fontconfig substitutes '") == true)
+    #expect(
+      found.first?.message.hasPrefix(
+        "font 'Podium No Such Font' is not installed; fontconfig substitutes '") == true)
     // The defaults are not the deck's choice and are not reported.
     let plain = try #require(DeckParser.parse(fileAt: try Fixtures.writeDeck("# A\n")).deck)
     #expect(SystemChecks.diagnostics(for: plain, theme: .light).isEmpty)

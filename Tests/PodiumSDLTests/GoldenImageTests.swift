@@ -1,21 +1,26 @@
 import Foundation
 import PodiumCore
 import PodiumSDL
+import PodiumSDLTestSupport
 import PodiumTestSupport
 import Testing
-import PodiumSDLTestSupport
 
 /// Renders slides with real fonts and compares them with PNGs in `__Goldens__` beside this file.
 /// `RECORD_GOLDENS=1` re-records (and fails, so a recording run never passes); a failing
 /// comparison leaves the actual image in /tmp/podium-golden-failures to look at.
 @Suite(.serialized) struct GoldenImageTests {
-  static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Goldens__")
+  static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("__Goldens__")
   let fonts = FontLibrary()
   let images = ImageLibrary()
 
-  func render(_ markdown: String, slide: Int = 0, step: Int? = nil, size: PixelSize, theme: Theme? = nil, base: String? = nil) throws -> (RGBImage, SlideFrame) {
+  func render(
+    _ markdown: String, slide: Int = 0, step: Int? = nil, size: PixelSize, theme: Theme? = nil,
+    base: String? = nil
+  ) throws -> (RGBImage, SlideFrame) {
     let parsed = DeckParser.parse(
-      text: markdown, file: "golden.md", baseDirectory: base ?? Fixtures.packageRoot.appendingPathComponent("Decks").path)
+      text: markdown, file: "golden.md",
+      baseDirectory: base ?? Fixtures.packageRoot.appendingPathComponent("Decks").path)
     let deck = try #require(parsed.deck)
     let chosen = theme ?? ThemeLoader.theme(for: deck.metadata.theme).0
     let measurer = SDLTextMeasurer(library: fonts)
@@ -27,18 +32,24 @@ import PodiumSDLTestSupport
     return (RGBImage(canvas), frame)
   }
 
-  func check(_ name: String, _ image: RGBImage, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+  func check(
+    _ name: String, _ image: RGBImage, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
     let golden = Self.goldens.appendingPathComponent("\(name).png")
     let record = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
     if record || !FileManager.default.fileExists(atPath: golden.path) {
       try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
       try write(image, to: golden.path)
-      Issue.record("recorded golden \(golden.path); look at it, then run again without RECORD_GOLDENS", sourceLocation: sourceLocation)
+      Issue.record(
+        "recorded golden \(golden.path); look at it, then run again without RECORD_GOLDENS",
+        sourceLocation: sourceLocation)
       return
     }
     let expected = try RGBImage(contentsOf: golden.path)
     guard let difference = image.difference(from: expected) else {
-      Issue.record("\(name): size \(image.width)x\(image.height), golden \(expected.width)x\(expected.height)", sourceLocation: sourceLocation)
+      Issue.record(
+        "\(name): size \(image.width)x\(image.height), golden \(expected.width)x\(expected.height)",
+        sourceLocation: sourceLocation)
       return
     }
     // Anti-aliasing may move by a shade between FreeType builds; layout changes move whole glyphs.
@@ -60,7 +71,8 @@ import PodiumSDLTestSupport
       bgrx[index * 4 + 2] = image.pixels[index * 3]
     }
     let png = try bgrx.withUnsafeBytes {
-      try PNGEncoder().encode(bgrx: $0, width: image.width, height: image.height, pitch: image.width * 4)
+      try PNGEncoder().encode(
+        bgrx: $0, width: image.width, height: image.height, pitch: image.width * 4)
     }
     try Data(png).write(to: URL(fileURLWithPath: path))
   }
@@ -70,7 +82,8 @@ import PodiumSDLTestSupport
   // MARK: - Element kinds, light theme
 
   @Test func titleSlide() throws {
-    let (image, _) = try render("# Scaling the Unscalable\n\nA. Speaker · Conf 2026\n", size: Self.small)
+    let (image, _) = try render(
+      "# Scaling the Unscalable\n\nA. Speaker · Conf 2026\n", size: Self.small)
     #expect(image.count(of: Theme.light.colors.heading) > 2_000, "the title's ink is there")
     #expect(image.pixel(x: 5, y: 5) == Theme.light.colors.background)
     try check("title-light", image)
@@ -89,12 +102,15 @@ import PodiumSDLTestSupport
       2. Leftover state
       - [x] checked
       """, size: Self.small)
-    #expect(image.count(of: Theme.light.colors.accent) > 50, "bullets and the link use the accent colour")
+    #expect(
+      image.count(of: Theme.light.colors.accent) > 50, "bullets and the link use the accent colour")
     try check("text-lists-light", image)
   }
 
   @Test func quotesAndAlerts() throws {
-    let (image, _) = try render("## Quotes\n\n> The audience never sees an error.\n\n> [!WARNING]\n> Mind the gap\n", size: Self.small)
+    let (image, _) = try render(
+      "## Quotes\n\n> The audience never sees an error.\n\n> [!WARNING]\n> Mind the gap\n",
+      size: Self.small)
     #expect(image.count(of: Theme.light.colors.quoteBackground, tolerance: 2) > 10_000)
     try check("quotes-light", image)
   }
@@ -119,18 +135,24 @@ import PodiumSDLTestSupport
   }
 
   @Test func tables() throws {
-    let (image, _) = try render("## Table\n\n| Name | Taste | Score |\n|:--|:-:|--:|\n| Potato | Great | 10 |\n| Carrot | Yuck | 2 |\n", size: Self.small)
+    let (image, _) = try render(
+      "## Table\n\n| Name | Taste | Score |\n|:--|:-:|--:|\n| Potato | Great | 10 |\n| Carrot | Yuck | 2 |\n",
+      size: Self.small)
     #expect(image.count(of: Theme.light.colors.tableHeaderBackground, tolerance: 2) > 5_000)
     try check("table-light", image)
   }
 
   @Test func imagesAndPlaceholders() throws {
-    let (image, frame) = try render("## Two displays\n\n![Two displays](images/two-displays.png)\n\n---\n\n## Missing\n\n![chart](charts/q3.png)\n", size: Self.small)
+    let (image, frame) = try render(
+      "## Two displays\n\n![Two displays](images/two-displays.png)\n\n---\n\n## Missing\n\n![chart](charts/q3.png)\n",
+      size: Self.small)
     #expect(frame.commands.contains { if case .image = $0 { return true } else { return false } })
     // The illustration's dark blue fills most of the image area.
     #expect(image.count(of: RGBAColor(red: 0x10, green: 0x22, blue: 0x48), tolerance: 30) > 20_000)
     try check("image-light", image)
-    let (missing, _) = try render("## Two displays\n\n![Two displays](images/two-displays.png)\n\n---\n\n## Missing\n\n![chart](charts/q3.png)\n", slide: 1, size: Self.small)
+    let (missing, _) = try render(
+      "## Two displays\n\n![Two displays](images/two-displays.png)\n\n---\n\n## Missing\n\n![chart](charts/q3.png)\n",
+      slide: 1, size: Self.small)
     #expect(missing.count(of: Theme.light.colors.placeholder, tolerance: 2) > 10_000)
     try check("image-missing-light", missing)
   }
@@ -140,12 +162,17 @@ import PodiumSDLTestSupport
     let (cover, _) = try render(
       "---\naspect: 4:3\n---\n\n![bg](images/two-displays.png)\n\n<!-- class: invert -->\n\n# Over a photo\n",
       size: PixelSize(width: 720, height: 540))
-    #expect(cover.count(of: Theme.light.colors.background, tolerance: 2) < 1_000, "the photo covers the slide")
-    #expect(cover.pixel(x: 5, y: 270) != RGBAColor(red: 0, green: 0, blue: 0), "no bars: the slide fills the canvas")
+    #expect(
+      cover.count(of: Theme.light.colors.background, tolerance: 2) < 1_000,
+      "the photo covers the slide")
+    #expect(
+      cover.pixel(x: 5, y: 270) != RGBAColor(red: 0, green: 0, blue: 0),
+      "no bars: the slide fills the canvas")
     try check("background-cover", cover)
     // Contained: the whole picture, with the slide's colour above and below it.
     let (contain, _) = try render(
-      "---\naspect: 4:3\n---\n\n![bg contain](images/two-displays.png)\n", size: PixelSize(width: 720, height: 540))
+      "---\naspect: 4:3\n---\n\n![bg contain](images/two-displays.png)\n",
+      size: PixelSize(width: 720, height: 540))
     #expect(contain.pixel(x: 360, y: 20) == Theme.light.colors.background)
     #expect(contain.pixel(x: 360, y: 520) == Theme.light.colors.background)
     #expect(contain.pixel(x: 5, y: 270) != Theme.light.colors.background)
@@ -155,7 +182,8 @@ import PodiumSDLTestSupport
   // MARK: - Themes, sizes, aspect
 
   @Test func darkTheme() throws {
-    let markdown = "---\ntheme: dark\nfooter: Podium · golden\npaginate: true\n---\n\n## Dark theme\n\n- A point\n- Another point\n\n```python\ndef greet():\n    return \"hi\"\n```\n"
+    let markdown =
+      "---\ntheme: dark\nfooter: Podium · golden\npaginate: true\n---\n\n## Dark theme\n\n- A point\n- Another point\n\n```python\ndef greet():\n    return \"hi\"\n```\n"
     let (image, _) = try render(markdown, size: Self.small)
     #expect(image.pixel(x: 5, y: 5) == Theme.dark.colors.background)
     #expect(image.count(of: Theme.dark.colors.heading, tolerance: 10) > 500)
@@ -165,9 +193,14 @@ import PodiumSDLTestSupport
   @Test func threeSizesKeepTheirProportions() throws {
     let markdown = "## One slide, three sizes\n\n- Crisp on 4K\n- Legible on 720p\n"
     var ratios: [Double] = []
-    for size in [PixelSize(width: 1280, height: 720), PixelSize(width: 1920, height: 1080), PixelSize(width: 3840, height: 2160)] {
+    for size in [
+      PixelSize(width: 1280, height: 720), PixelSize(width: 1920, height: 1080),
+      PixelSize(width: 3840, height: 2160),
+    ] {
       let (image, frame) = try render(markdown, size: size)
-      let texts = frame.commands.compactMap { if case .text(let item) = $0 { return item } else { return nil } }
+      let texts = frame.commands.compactMap {
+        if case .text(let item) = $0 { return item } else { return nil }
+      }
       let last = try #require(texts.last)
       ratios.append((last.y + last.width) / Double(size.height))
       try check("sizes-\(size.height)p", image)
@@ -181,7 +214,9 @@ import PodiumSDLTestSupport
     let black = RGBAColor(red: 0, green: 0, blue: 0)
     #expect(image.pixel(x: 10, y: 270) == black)
     #expect(image.pixel(x: 950, y: 270) == black)
-    #expect(image.pixel(x: 120, y: 270) == Theme.light.colors.background, "the bar is (960 - 720) / 2 = 120 px wide")
+    #expect(
+      image.pixel(x: 120, y: 270) == Theme.light.colors.background,
+      "the bar is (960 - 720) / 2 = 120 px wide")
     #expect(image.pixel(x: 119, y: 270) == black)
     try check("pillarbox-4x3", image)
   }
@@ -189,7 +224,9 @@ import PodiumSDLTestSupport
   // MARK: - Scripts
 
   @Test func cjkAndRightToLeftText() throws {
-    let (image, _) = try render("## 多言語 · Languages\n\n日本語のテキストと中文文本\n\nمرحبا بالعالم\n\nשלום עולם\n\nEmoji 🎤 on stage\n", size: Self.small)
+    let (image, _) = try render(
+      "## 多言語 · Languages\n\n日本語のテキストと中文文本\n\nمرحبا بالعالم\n\nשלום עולם\n\nEmoji 🎤 on stage\n",
+      size: Self.small)
     #expect(image.count(of: Theme.light.colors.text, tolerance: 40) > 3_000)
     try check("scripts-cjk-rtl", image)
   }

@@ -1,9 +1,10 @@
 import Foundation
 import PodiumCore
-@testable import PodiumSDL
+import PodiumSDLTestSupport
 import PodiumTestSupport
 import Testing
-import PodiumSDLTestSupport
+
+@testable import PodiumSDL
 
 @Suite struct PNGEncoderTests {
   /// A BGRX frame: flat background, a band of repeated rows, stripes, a gradient and noise.
@@ -20,7 +21,9 @@ import PodiumSDLTestSupport
         var (r, g, b): (UInt8, UInt8, UInt8) = (250, 249, 246)
         if y % 7 == 3 && x % 5 < 3 { (r, g, b) = (39, 49, 61) }
         if x > width / 2 && y > height / 3 { (r, g, b) = (UInt8(x % 256), UInt8(y % 256), 128) }
-        if Double(x) < Double(width) * noise && y > height / 2 { (r, g, b) = (random(), random(), random()) }
+        if Double(x) < Double(width) * noise && y > height / 2 {
+          (r, g, b) = (random(), random(), random())
+        }
         pixels[offset] = b
         pixels[offset + 1] = g
         pixels[offset + 2] = r
@@ -42,7 +45,9 @@ import PodiumSDLTestSupport
     var mismatches = 0
     for index in 0..<(width * height) {
       let (b, g, r) = (pixels[index * 4], pixels[index * 4 + 1], pixels[index * 4 + 2])
-      if decoded.pixels[index * 3] != r || decoded.pixels[index * 3 + 1] != g || decoded.pixels[index * 3 + 2] != b {
+      if decoded.pixels[index * 3] != r || decoded.pixels[index * 3 + 1] != g
+        || decoded.pixels[index * 3 + 2] != b
+      {
         mismatches += 1
       }
     }
@@ -72,7 +77,9 @@ import PodiumSDLTestSupport
         buffer[y * pitch + x * 4] = 0  // blue
       }
     }
-    let png = try buffer.withUnsafeBytes { try PNGEncoder().encode(bgrx: $0, width: width, height: height, pitch: pitch) }
+    let png = try buffer.withUnsafeBytes {
+      try PNGEncoder().encode(bgrx: $0, width: width, height: height, pitch: pitch)
+    }
     let path = try Fixtures.temporaryDirectory().appendingPathComponent("padded.png").path
     try Data(png).write(to: URL(fileURLWithPath: path))
     let decoded = try RGBImage(contentsOf: path)
@@ -117,12 +124,16 @@ import PodiumSDLTestSupport
   @Test func badBuffersAreErrors() {
     let tooSmall = [UInt8](repeating: 0, count: 10)
     #expect(throws: PNGEncoderError.self) {
-      try tooSmall.withUnsafeBytes { try PNGEncoder().encode(bgrx: $0, width: 4, height: 4, pitch: 16) }
+      try tooSmall.withUnsafeBytes {
+        try PNGEncoder().encode(bgrx: $0, width: 4, height: 4, pitch: 16)
+      }
     }
   }
 
   @Test func slidesAreAtMostTwiceTheSizeOfSDLImagesPNGs() throws {
-    let deck = try #require(DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path).deck)
+    let deck = try #require(
+      DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
+        .deck)
     let fonts = FontLibrary()
     let images = ImageLibrary()
     let measurer = SDLTextMeasurer(library: fonts)
@@ -235,7 +246,9 @@ import PodiumSDLTestSupport
   /// Signature, IHDR fields, and every chunk's CRC.
   func checkChunks(_ png: [UInt8], width: Int, height: Int) throws {
     #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    func be32(_ offset: Int) -> UInt32 { png[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+    func be32(_ offset: Int) -> UInt32 {
+      png[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
     var offset = 8
     var types: [String] = []
     while offset + 12 <= png.count {

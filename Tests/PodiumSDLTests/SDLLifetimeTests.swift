@@ -1,9 +1,10 @@
 import Foundation
 import PodiumCore
-@testable import PodiumSDL
+import PodiumSDLTestSupport
 import PodiumTestSupport
 import Testing
-import PodiumSDLTestSupport
+
+@testable import PodiumSDL
 
 /// SDL objects are freed in the only order SDL accepts: textures, then their renderer, then the
 /// surface or window it draws into. Freed the other way, SDL reads memory it has already freed
@@ -18,7 +19,8 @@ import PodiumSDLTestSupport
     size: PixelSize, measurer: SDLTextMeasurer, images: ImageLibrary
   ) throws -> SlideFrame {
     let deck = try #require(
-      DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path).deck)
+      DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
+        .deck)
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     state.apply(.next, at: 1)
     let status = ConsoleStatus(

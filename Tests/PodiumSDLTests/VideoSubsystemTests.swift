@@ -1,7 +1,8 @@
 import PodiumCore
-@testable import PodiumSDL
-import Testing
 import PodiumSDLTestSupport
+import Testing
+
+@testable import PodiumSDL
 
 /// SDL's video state is global, so these run one at a time.
 @Suite(.serialized) struct VideoSubsystemTests {

@@ -6,7 +6,8 @@ import Testing
 @Suite struct ArchitectureTests {
   func swiftFiles(under folder: String) -> [URL] {
     let root = Fixtures.packageRoot.appendingPathComponent(folder)
-    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    else {
       return []
     }
     return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }

@@ -1,9 +1,9 @@
 import Foundation
 import PodiumCore
 import PodiumSDL
+import PodiumSDLTestSupport
 import PodiumTestSupport
 import Testing
-import PodiumSDLTestSupport
 
 /// Hostile files around a deck, through the real command: each gets a clear message and a
 /// sensible exit, never a crash, a hang or gigabytes of memory. README.md's table "What Podium
@@ -12,7 +12,8 @@ import PodiumSDLTestSupport
   /// `podium` with a time limit: a hang fails the test (exit 124) instead of stalling the suite.
   func podium(_ arguments: String..., in folder: URL? = nil) throws -> CommandResult {
     try CommandRunner.run(
-      URL(fileURLWithPath: "/usr/bin/timeout"), ["60", CommandRunner.podium.path] + arguments, in: folder)
+      URL(fileURLWithPath: "/usr/bin/timeout"), ["60", CommandRunner.podium.path] + arguments,
+      in: folder)
   }
 
   /// A folder with `deck.md` showing `image` on its one slide.
@@ -28,36 +29,46 @@ import PodiumSDLTestSupport
   func expectPlaceholder(_ folder: URL, image: String, saying message: String) throws {
     let check = try podium("check", "deck.md", in: folder)
     #expect(check.status == 0, "\(check.stderr)")
-    #expect(check.stdout.contains("deck.md:3:1: warning: image '\(image)' \(message)"), "\(check.stdout)")
+    #expect(
+      check.stdout.contains("deck.md:3:1: warning: image '\(image)' \(message)"), "\(check.stdout)")
     let export = try podium("export", "deck.md", "-o", "out", "--size", "640x360", in: folder)
     #expect(export.status == 0, "\(export.stderr)")
     let slide = try RGBImage(contentsOf: folder.appendingPathComponent("out/slide-001.png").path)
-    #expect(slide.count(of: Theme.light.colors.placeholder, tolerance: 2) > 5_000, "the placeholder is drawn")
+    #expect(
+      slide.count(of: Theme.light.colors.placeholder, tolerance: 2) > 5_000,
+      "the placeholder is drawn")
   }
 
   @Test func aDeckOfFiftyMegabytesIsRefusedWithItsSize() throws {
     let folder = try Fixtures.temporaryDirectory()
-    let slide = "## A slide\n\n- a point that is not short, so that the file grows quickly\n\n---\n\n"
+    let slide =
+      "## A slide\n\n- a point that is not short, so that the file grows quickly\n\n---\n\n"
     var text = String(repeating: slide, count: 50 * 1024 * 1024 / slide.utf8.count)
     text += String(repeating: "x", count: 50 * 1024 * 1024 - text.utf8.count)  // exactly 50 MB
     try text.write(to: folder.appendingPathComponent("big.md"), atomically: false, encoding: .utf8)
     for arguments in [["check", "big.md"], ["export", "big.md", "-o", "out"]] {
       let result = try CommandRunner.run(CommandRunner.podium, arguments, in: folder)
       #expect(result.status == 1, "\(arguments)")
-      #expect((result.stdout + result.stderr).contains("'big.md' is 50 MB; decks are limited to 16 MB"), "\(result.stderr)")
+      #expect(
+        (result.stdout + result.stderr).contains("'big.md' is 50 MB; decks are limited to 16 MB"),
+        "\(result.stderr)")
     }
-    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing exported")
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path),
+      "nothing exported")
   }
 
   @Test func aFileThatIsNotAnImageGetsAPlaceholder() throws {
     let folder = try deck(showing: "notes.png")
-    try "these are notes, not pixels\n".write(to: folder.appendingPathComponent("notes.png"), atomically: true, encoding: .utf8)
+    try "these are notes, not pixels\n".write(
+      to: folder.appendingPathComponent("notes.png"), atomically: true, encoding: .utf8)
     try expectPlaceholder(folder, image: "notes.png", saying: "is not an image Podium can show")
   }
 
   @Test func aTruncatedPNGIsCaughtBeforeDecoding() throws {
     let folder = try deck(showing: "cut.png")
-    let whole = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Decks/images/two-displays.png"))
+    let whole = try Data(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("Decks/images/two-displays.png"))
     try whole.prefix(whole.count / 2).write(to: folder.appendingPathComponent("cut.png"))
     try expectPlaceholder(folder, image: "cut.png", saying: "is truncated or damaged")
   }
@@ -83,15 +94,21 @@ import PodiumSDLTestSupport
         folder.appendingPathComponent("huge.png").path,
       ])
     #expect(made.status == 0, "\(made.stderr)")
-    let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("huge.png").path)[.size] as? Int
+    let size =
+      try FileManager.default.attributesOfItem(
+        atPath: folder.appendingPathComponent("huge.png").path)[.size] as? Int
     #expect((size ?? 0) < 1_000_000, "a small file that decodes to gigabytes")
-    try expectPlaceholder(folder, image: "huge.png", saying: "is 30000 × 30000 pixels; images are limited to 16384 on a side")
+    try expectPlaceholder(
+      folder, image: "huge.png",
+      saying: "is 30000 × 30000 pixels; images are limited to 16384 on a side")
   }
 
   @Test func aSymbolicLinkLoopIsNamed() throws {
     let folder = try deck(showing: "loop.png")
-    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop.png").path, withDestinationPath: "back.png")
-    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("back.png").path, withDestinationPath: "loop.png")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("loop.png").path, withDestinationPath: "back.png")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("back.png").path, withDestinationPath: "loop.png")
     try expectPlaceholder(folder, image: "loop.png", saying: "is a loop of symbolic links")
   }
 
@@ -100,28 +117,38 @@ import PodiumSDLTestSupport
   @Test func aFIFOOrDevZeroIsRefusedWithoutReading() throws {
     let folder = try deck(showing: "pipe.png")
     #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o644) == 0)
-    try expectPlaceholder(folder, image: "pipe.png", saying: "is not a regular file (a device, pipe or socket)")
+    try expectPlaceholder(
+      folder, image: "pipe.png", saying: "is not a regular file (a device, pipe or socket)")
 
     let zero = try deck(showing: "/dev/zero")
-    try expectPlaceholder(zero, image: "/dev/zero", saying: "is not a regular file (a device, pipe or socket)")
+    try expectPlaceholder(
+      zero, image: "/dev/zero", saying: "is not a regular file (a device, pipe or socket)")
 
-    try "---\ntheme: /dev/zero\n---\n\n# Hi\n".write(to: zero.appendingPathComponent("themed.md"), atomically: true, encoding: .utf8)
+    try "---\ntheme: /dev/zero\n---\n\n# Hi\n".write(
+      to: zero.appendingPathComponent("themed.md"), atomically: true, encoding: .utf8)
     let theme = try podium("check", "themed.md", in: zero)
     #expect(theme.status == 1)
-    #expect(theme.stdout.contains("cannot use theme file: '/dev/zero' is not a regular file"), "\(theme.stdout)")
+    #expect(
+      theme.stdout.contains("cannot use theme file: '/dev/zero' is not a regular file"),
+      "\(theme.stdout)")
 
     let deck = try podium("check", "/dev/zero")
     #expect(deck.status == 1)
-    #expect((deck.stdout + deck.stderr).contains("'/dev/zero' is not a regular file"), "\(deck.stdout)")
+    #expect(
+      (deck.stdout + deck.stderr).contains("'/dev/zero' is not a regular file"), "\(deck.stdout)")
   }
 
   /// Nine lines of YAML aliases stand for a billion strings; used as a key, Yams would hash them
   /// one by one for longer than a talk. Anchors are refused before the YAML is read.
   @Test func billionLaughsInFrontMatterAreRefusedAtOnce() throws {
-    var yaml = ["a: &a [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]"]
+    var yaml = [
+      "a: &a [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]"
+    ]
     var previous = "a"
     for name in ["b", "c", "d", "e", "f", "g", "h", "i"] {
-      yaml.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
+      yaml.append(
+        "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ")
+          + "]")
       previous = name
     }
     let folder = try Fixtures.temporaryDirectory()
@@ -133,7 +160,9 @@ import PodiumSDLTestSupport
       let result = try podium("check", name, in: folder)
       #expect(result.status == 1, "\(name)")
       #expect(
-        result.stdout.contains("\(name):2:4: error: front matter: YAML anchor '&a' is not allowed here"), "\(result.stdout)")
+        result.stdout.contains(
+          "\(name):2:4: error: front matter: YAML anchor '&a' is not allowed here"),
+        "\(result.stdout)")
       #expect(Date().timeIntervalSince(started) < 30, "refused, not expanded")
     }
   }
@@ -146,11 +175,13 @@ import PodiumSDLTestSupport
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     let victim = folder.appendingPathComponent("victim.txt")
     try "keep me\n".write(to: victim, atomically: true, encoding: .utf8)
-    try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("slide-001.png").path, withDestinationPath: victim.path)
+    try FileManager.default.createSymbolicLink(
+      atPath: out.appendingPathComponent("slide-001.png").path, withDestinationPath: victim.path)
     let result = try podium("export", "deck.md", "-o", "out", in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
-    let written = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("slide-001.png").path)
+    let written = try FileManager.default.attributesOfItem(
+      atPath: out.appendingPathComponent("slide-001.png").path)
     #expect(written[.type] as? FileAttributeType == .typeRegular)
   }
 }

@@ -6,38 +6,39 @@ import Testing
   @Test func cleanDeckPrintsTheSummaryAndExitsZero() throws {
     let folder = try Fixtures.temporaryDirectory()
     try """
-      # One
+    # One
 
-      <!-- pause -->
+    <!-- pause -->
 
-      more
+    more
 
-      ???
+    ???
 
-      notes
+    notes
 
-      ---
+    ---
 
-      # Two
-      """.write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
+    # Two
+    """.write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
     let result = try CommandRunner.podium("check", "talk.md", in: folder)
     #expect(result.status == 0)
-    #expect(result.stdout == "talk.md: 2 slides, 3 build steps, 1 with notes, 0 errors, 0 warnings\n")
+    #expect(
+      result.stdout == "talk.md: 2 slides, 3 build steps, 1 with notes, 0 errors, 0 warnings\n")
     #expect(result.stderr == "")
   }
 
   @Test func problemsArePrintedWithTheirPlaceAndErrorsExitOne() throws {
     let folder = try Fixtures.temporaryDirectory()
     try """
-      ---
-      theme: neon
-      colour: red
-      ---
+    ---
+    theme: neon
+    colour: red
+    ---
 
-      # One
+    # One
 
-      ![chart](chart.png)
-      """.write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
+    ![chart](chart.png)
+    """.write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
     let result = try CommandRunner.podium("check", "talk.md", in: folder)
     #expect(result.status == 1)
     #expect(
@@ -68,7 +69,9 @@ import Testing
     let folder = try Fixtures.temporaryDirectory()
     let directory = try CommandRunner.podium("check", folder.path)
     #expect(directory.status == 1)
-    #expect(directory.stdout.hasPrefix("\(folder.path): error: '\(folder.path)' is a directory, not a deck file\n"))
+    #expect(
+      directory.stdout.hasPrefix(
+        "\(folder.path): error: '\(folder.path)' is a directory, not a deck file\n"))
   }
 
   /// Root reads any file, so the permission check runs the binary as `nobody`.
@@ -79,7 +82,10 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: deck.path)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
     let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-    let arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", CommandRunner.podium.path, "check", deck.path]
+    let arguments = [
+      "--reuid=nobody", "--regid=nogroup", "--clear-groups", CommandRunner.podium.path, "check",
+      deck.path,
+    ]
     let result: CommandResult
     if getuid() == 0 {
       // The binary lives under the checkout; every folder above it must let `nobody` through.
@@ -89,11 +95,14 @@ import Testing
       result = try CommandRunner.run(CommandRunner.podium, ["check", deck.path])
     }
     #expect(result.status == 1, "\(result.stderr)")
-    #expect(result.stdout.hasPrefix("\(deck.path): error: cannot read '\(deck.path)': permission denied\n"))
+    #expect(
+      result.stdout.hasPrefix(
+        "\(deck.path): error: cannot read '\(deck.path)': permission denied\n"))
   }
 
   @Test func jsonOutputCarriesTheSameFacts() throws {
-    let path = try Fixtures.writeDeck("# One\n\n<!-- layout: wrong -->\n\n---\n\n# Two\n\n???\n\nnote\n")
+    let path = try Fixtures.writeDeck(
+      "# One\n\n<!-- layout: wrong -->\n\n---\n\n# Two\n\n???\n\nnote\n")
     let result = try CommandRunner.podium("check", "--json", path)
     #expect(result.status == 1)
     let object = try #require(
@@ -147,8 +156,12 @@ import Testing
     let path = try Fixtures.writeDeck("# Fits\n\n---\n\n## Too much\n\n" + lines)
     let result = try CommandRunner.podium("check", path)
     #expect(result.status == 0, "overflow is a warning")
-    let warning = try #require(result.stdout.split(separator: "\n").first { $0.contains("does not fit") })
-    #expect(warning.contains(": warning: slide 2 does not fit even at the smallest text size; from here on it is cut off"))
+    let warning = try #require(
+      result.stdout.split(separator: "\n").first { $0.contains("does not fit") })
+    #expect(
+      warning.contains(
+        ": warning: slide 2 does not fit even at the smallest text size; from here on it is cut off"
+      ))
     let line = Int(warning.split(separator: ":")[1]) ?? 0
     #expect(line > 20, "the first block that is cut off, not the slide's first line: \(warning)")
   }
@@ -161,7 +174,8 @@ import Testing
       to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
     let result = try CommandRunner.podium("check", "talk.md", in: folder)
     #expect(result.status == 1)
-    #expect(result.stdout.contains("corp.yaml:3:11: error: 'accent' must be a colour like \"#1b2b34\""))
+    #expect(
+      result.stdout.contains("corp.yaml:3:11: error: 'accent' must be a colour like \"#1b2b34\""))
   }
 
   @Test func everyCompatibilityDeckPasses() throws {
@@ -181,7 +195,8 @@ import Testing
       let result = try CommandRunner.podium("check", "--strict", deck.path)
       #expect(result.status == 0, "\(deck.lastPathComponent): \(result.stdout)")
     }
-    let tour = try CommandRunner.podium("check", Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
+    let tour = try CommandRunner.podium(
+      "check", Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
     let slides = Int(tour.stdout.split(separator: ":").last?.split(separator: " ").first ?? "") ?? 0
     #expect(slides >= 12, "the tour has at least 12 slides: \(tour.stdout)")
   }

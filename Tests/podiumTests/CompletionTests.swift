@@ -9,7 +9,9 @@ import Testing
     let result = try CommandRunner.podium("--generate-completion-script", shell)
     #expect(result.status == 0)
     // fish names options without their dashes.
-    for word in ["present", "rehearse", "export", "check", "displays", "audience-display", "record"] {
+    for word in [
+      "present", "rehearse", "export", "check", "displays", "audience-display", "record",
+    ] {
       #expect(result.stdout.contains(word), "\(shell) completion lacks \(word)")
     }
   }

@@ -6,16 +6,21 @@ import Testing
   func home(_ config: String?) throws -> [String: String] {
     let folder = try Fixtures.temporaryDirectory("podium-xdg")
     if let config {
-      try FileManager.default.createDirectory(at: folder.appendingPathComponent("podium"), withIntermediateDirectories: true)
-      try config.write(to: folder.appendingPathComponent("podium/config.yaml"), atomically: true, encoding: .utf8)
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("podium"), withIntermediateDirectories: true)
+      try config.write(
+        to: folder.appendingPathComponent("podium/config.yaml"), atomically: true, encoding: .utf8)
     }
     return ["XDG_CONFIG_HOME": folder.path]
   }
 
   @Test func printShowsTheEffectiveConfiguration() throws {
-    let result = try CommandRunner.podium("config", "--print", environment: try home("keys:\n  next: j\nwarning: 90s\n"))
+    let result = try CommandRunner.podium(
+      "config", "--print", environment: try home("keys:\n  next: j\nwarning: 90s\n"))
     #expect(result.status == 0)
-    #expect(result.stdout.contains("warning: 1m30s") && result.stdout.contains("next: [j]"), "\(result.stdout)")
+    #expect(
+      result.stdout.contains("warning: 1m30s") && result.stdout.contains("next: [j]"),
+      "\(result.stdout)")
     let none = try CommandRunner.podium("config", "--print", environment: try home(nil))
     #expect(none.status == 0 && none.stdout.contains("no configuration file"))
   }
@@ -24,10 +29,14 @@ import Testing
     let environment = try home("notes-size: huge\n")
     let check = try CommandRunner.podium("config", environment: environment)
     #expect(check.status == 1)
-    #expect(check.stderr.contains("podium/config.yaml:1:13: error: notes-size must be a number"), "\(check.stderr)")
+    #expect(
+      check.stderr.contains("podium/config.yaml:1:13: error: notes-size must be a number"),
+      "\(check.stderr)")
     var headless = environment
     headless["DISPLAY"] = ""
-    let present = try CommandRunner.podium("present", Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path, environment: headless)
+    let present = try CommandRunner.podium(
+      "present", Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path,
+      environment: headless)
     #expect(present.status == 1 && present.stderr.contains("config.yaml:1:13"), "\(present.stderr)")
   }
 }
@@ -37,8 +46,10 @@ import Testing
   func badLengthsOfTimeAreUsageErrors(command: String) throws {
     let deck = Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path
     let duration = try CommandRunner.podium(command, deck, "--duration", "soon")
-    #expect(duration.status == 2 && duration.stderr.contains("--duration 'soon' is not a length of time"))
+    #expect(
+      duration.status == 2 && duration.stderr.contains("--duration 'soon' is not a length of time"))
     let warning = try CommandRunner.podium(command, deck, "--warning", "later")
-    #expect(warning.status == 2 && warning.stderr.contains("--warning 'later' is not a length of time"))
+    #expect(
+      warning.status == 2 && warning.stderr.contains("--warning 'later' is not a length of time"))
   }
 }

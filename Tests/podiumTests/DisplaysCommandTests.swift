@@ -34,7 +34,10 @@ import Testing
     let plain = try listing(server)
     #expect(plain.driver == "x11")
     #expect(plain.displays.map(\.name) == ["DUMMY0", "DUMMY1"])
-    #expect(plain.displays.map { [$0.x, $0.y, $0.width, $0.height] } == [[0, 0, 1920, 1080], [1920, 0, 1920, 1080]])
+    #expect(
+      plain.displays.map { [$0.x, $0.y, $0.width, $0.height] } == [
+        [0, 0, 1920, 1080], [1920, 0, 1920, 1080],
+      ])
     #expect(plain.displays.map(\.primary) == [true, false])
     #expect(plain.mode == "extended" && plain.presenter == 0 && plain.audience == [1])
     #expect(plain.displays.map(\.role) == ["presenter", "audience"])
@@ -50,9 +53,13 @@ import Testing
     #expect(text.stdout.contains("2 displays (x11), extended:"))
     #expect(text.stdout.contains("DUMMY1     1920x1080 at 1920,0, 60 Hz  ->  audience"))
 
-    let missing = try server.run(CommandRunner.podium.path, ["displays", "--audience-display", "HDMI-1"])
+    let missing = try server.run(
+      CommandRunner.podium.path, ["displays", "--audience-display", "HDMI-1"])
     #expect(missing.status == 1)
-    #expect(missing.stderr.contains("--audience-display 'HDMI-1': no such display; available: 0 (DUMMY0 1920x1080), 1 (DUMMY1 1920x1080)"))
+    #expect(
+      missing.stderr.contains(
+        "--audience-display 'HDMI-1': no such display; available: 0 (DUMMY0 1920x1080), 1 (DUMMY1 1920x1080)"
+      ))
   }
 
   @Test func unpluggingPluggingAndAThirdMonitor() throws {

@@ -40,12 +40,15 @@ func pngSize(_ path: String) throws -> (Int, Int) {
 
   func deckFolder() throws -> URL {
     let folder = try Fixtures.temporaryDirectory()
-    try Self.deck.write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
+    try Self.deck.write(
+      to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
     return folder
   }
 
   func pngs(_ folder: URL) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+      $0.hasSuffix(".png")
+    }.sorted()
   }
 
   @Test func writesOnePNGPerSlideWithNoDisplay() throws {
@@ -73,21 +76,29 @@ func pngSize(_ path: String) throws -> (Int, Int) {
 
   @Test func stepsSlidesSizeAndNotes() throws {
     let folder = try deckFolder()
-    let steps = try CommandRunner.podium("export", "talk.md", "-o", "steps", "--steps", "--size", "1280x720", in: folder)
+    let steps = try CommandRunner.podium(
+      "export", "talk.md", "-o", "steps", "--steps", "--size", "1280x720", in: folder)
     #expect(steps.status == 0, "\(steps.stderr)")
     #expect(steps.stderr == "", "no progress bar when stderr is not a terminal")
-    #expect(pngs(folder.appendingPathComponent("steps")) == [
-      "slide-001-step-1.png", "slide-002-step-1.png", "slide-002-step-2.png", "slide-003-step-1.png",
-    ])
-    #expect(try pngSize(folder.appendingPathComponent("steps/slide-002-step-2.png").path) == (1280, 720))
+    #expect(
+      pngs(folder.appendingPathComponent("steps")) == [
+        "slide-001-step-1.png", "slide-002-step-1.png", "slide-002-step-2.png",
+        "slide-003-step-1.png",
+      ])
+    #expect(
+      try pngSize(folder.appendingPathComponent("steps/slide-002-step-2.png").path) == (1280, 720))
 
-    let some = try CommandRunner.podium("export", "talk.md", "-o", "some", "--slides", "2-3", "--jobs", "1", in: folder)
+    let some = try CommandRunner.podium(
+      "export", "talk.md", "-o", "some", "--slides", "2-3", "--jobs", "1", in: folder)
     #expect(some.status == 0)
     #expect(pngs(folder.appendingPathComponent("some")) == ["slide-002.png", "slide-003.png"])
 
     let notes = try CommandRunner.podium("export", "talk.md", "-o", "notes", "--notes", in: folder)
     #expect(notes.status == 0)
-    #expect(pngs(folder.appendingPathComponent("notes")) == ["handout-001.png", "handout-002.png", "handout-003.png"])
+    #expect(
+      pngs(folder.appendingPathComponent("notes")) == [
+        "handout-001.png", "handout-002.png", "handout-003.png",
+      ])
   }
 
   @Test func aTerminalGetsAProgressBar() throws {
@@ -106,7 +117,8 @@ func pngSize(_ path: String) throws -> (Int, Int) {
     let size = try CommandRunner.podium("export", "talk.md", "-o", "x", "--size", "big", in: folder)
     #expect(size.status == 2)
     #expect(size.stderr.contains("--size 'big' is not WIDTHxHEIGHT"))
-    let slides = try CommandRunner.podium("export", "talk.md", "-o", "x", "--slides", "2-9", in: folder)
+    let slides = try CommandRunner.podium(
+      "export", "talk.md", "-o", "x", "--slides", "2-9", in: folder)
     #expect(slides.status == 2)
     #expect(slides.stderr.contains("slide 9 does not exist; the deck has 3 slides"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
@@ -114,14 +126,16 @@ func pngSize(_ path: String) throws -> (Int, Int) {
 
   @Test func brokenDeckOrOutputIsAnErrorAndWritesNothing() throws {
     let folder = try Fixtures.temporaryDirectory()
-    try "---\ntheme: neon\n---\n# A\n".write(to: folder.appendingPathComponent("bad.md"), atomically: true, encoding: .utf8)
+    try "---\ntheme: neon\n---\n# A\n".write(
+      to: folder.appendingPathComponent("bad.md"), atomically: true, encoding: .utf8)
     let broken = try CommandRunner.podium("export", "bad.md", "-o", "out", in: folder)
     #expect(broken.status == 1)
     #expect(broken.stderr.contains("bad.md:2:8: error: unknown theme 'neon'"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
 
     let good = try deckFolder()
-    try "not a folder".write(to: good.appendingPathComponent("file"), atomically: true, encoding: .utf8)
+    try "not a folder".write(
+      to: good.appendingPathComponent("file"), atomically: true, encoding: .utf8)
     let intoFile = try CommandRunner.podium("export", "talk.md", "-o", "file", in: good)
     #expect(intoFile.status == 1)
     #expect(intoFile.stderr.contains("it is a file"))
@@ -142,7 +156,8 @@ func pngSize(_ path: String) throws -> (Int, Int) {
   @Test func everyBundledAndCompatDeckExports() throws {
     let out = try Fixtures.temporaryDirectory()
     for (index, deck) in (Fixtures.bundledDecks + Fixtures.compatDecks).enumerated() {
-      let result = try CommandRunner.podium("export", deck.path, "-o", out.appendingPathComponent("\(index)").path, "--size", "640x360")
+      let result = try CommandRunner.podium(
+        "export", deck.path, "-o", out.appendingPathComponent("\(index)").path, "--size", "640x360")
       #expect(result.status == 0, "\(deck.lastPathComponent): \(result.stderr)")
       #expect(result.stdout.hasPrefix("Exported "))
     }

@@ -1,9 +1,9 @@
 import Foundation
 import PodiumCore
 import PodiumSDL
+import PodiumSDLTestSupport
 import PodiumTestSupport
 import Testing
-import PodiumSDLTestSupport
 
 /// `podium present` on a real two-monitor X server: windows, keys, pixels and hot-plug.
 @Suite(.serialized) struct PresentEndToEndTests {
@@ -23,7 +23,9 @@ import PodiumSDLTestSupport
     defer { server.stop() }
     if withWindowManager { try server.startWindowManager() }
     let run = try PresentRun(server, deck: Self.deck)
-    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil, "the audience window is drawn")
+    #expect(
+      run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil,
+      "the audience window is drawn")
     // The audience is drawn first; `show` follows once every window is open.
     #expect(run.waitFor("show") != nil)
     let placed = windows(run)
@@ -35,9 +37,14 @@ import PodiumSDLTestSupport
     let before = run.events().count
     try run.key("Right")
     #expect(run.waitFor("show", after: before, where: { $0["slide"] as? Int == 2 }) != nil)
-    let drawn = run.waitFor("present", after: before, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 })
+    let drawn = run.waitFor(
+      "present", after: before,
+      where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 })
     #expect(drawn != nil)
-    #expect(run.waitFor("present", after: before, where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: before,
+        where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
     Thread.sleep(forTimeInterval: 0.3)
 
     // The audience monitor shows exactly what export renders for that slide at that size.
@@ -50,10 +57,14 @@ import PodiumSDLTestSupport
     let shown = RGBImage(width: audience.width, height: audience.height, pixels: audience.pixels)
     let difference = try #require(shown.difference(from: expected))
     #expect(difference.differing < 0.002, "audience monitor vs export: \(difference)")
-    #expect(shown.count(of: Theme.dark.colors.background, tolerance: 2) > 500_000, "a real slide, not a blank frame")
+    #expect(
+      shown.count(of: Theme.dark.colors.background, tolerance: 2) > 500_000,
+      "a real slide, not a blank frame")
     // The console monitor is not the slide.
     let console = screen.crop(x: 0, y: 0, width: 1920, height: 1080)
-    #expect(RGBImage(width: 1920, height: 1080, pixels: console.pixels).difference(from: expected)!.differing > 0.03)
+    #expect(
+      RGBImage(width: 1920, height: 1080, pixels: console.pixels).difference(from: expected)!
+        .differing > 0.03)
 
     // One q is not enough; two quit. (SIGTERM, as Ctrl+C, ends it at once: see below.)
     try run.key("q")
@@ -77,14 +88,20 @@ import PodiumSDLTestSupport
     let audience = try #require(windows(run)["audience"])
     #expect(audience["x"] as? Int == 1920 && audience["pixels"] as? String == "3840x2160")
     try run.key("End")
-    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 17 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 17 })
+        != nil)
     Thread.sleep(forTimeInterval: 0.5)
-    let shown = try Screenshot.capture(display: server.display).crop(x: 1920, y: 0, width: 3840, height: 2160)
+    let shown = try Screenshot.capture(display: server.display).crop(
+      x: 1920, y: 0, width: 3840, height: 2160)
     let out = try Fixtures.temporaryDirectory()
-    let export = try CommandRunner.podium("export", Self.deck, "-o", out.path, "--slides", "17", "--size", "3840x2160")
+    let export = try CommandRunner.podium(
+      "export", Self.deck, "-o", out.path, "--slides", "17", "--size", "3840x2160")
     #expect(export.status == 0)
     let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-017.png").path)
-    let difference = try #require(RGBImage(width: 3840, height: 2160, pixels: shown.pixels).difference(from: expected))
+    let difference = try #require(
+      RGBImage(width: 3840, height: 2160, pixels: shown.pixels).difference(from: expected))
     #expect(difference.differing < 0.002, "the 4K audience vs export at 3840x2160: \(difference)")
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
@@ -97,19 +114,26 @@ import PodiumSDLTestSupport
     let run = try PresentRun(server, deck: Self.deck)
     #expect(run.waitFor("show") != nil)
     Thread.sleep(forTimeInterval: 0.3)
-    let before = try Screenshot.capture(display: server.display).crop(x: 1920, y: 0, width: 1920, height: 1080)
+    let before = try Screenshot.capture(display: server.display).crop(
+      x: 1920, y: 0, width: 1920, height: 1080)
     try run.key("o", "Right", "Right", "Down")
     Thread.sleep(forTimeInterval: 0.4)
     let browsing = try Screenshot.capture(display: server.display)
     let audience = browsing.crop(x: 1920, y: 0, width: 1920, height: 1080)
-    #expect(audience.pixels == before.pixels, "the audience still sees slide 1 while the speaker browses")
+    #expect(
+      audience.pixels == before.pixels, "the audience still sees slide 1 while the speaker browses")
     #expect(!run.events().contains { $0["event"] as? String == "show" && $0["slide"] as? Int != 1 })
     let mark = run.events().count
     try run.key("Return")
     // Five columns at 1080p: two right and one down from slide 1 is slide 8.
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 8 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 8 }) != nil)
     try run.key("alt+Left")
-    #expect(run.waitFor("show", after: mark, where: { $0["slide"] as? Int == 1 }) != nil, "Alt+Left: back where the speaker was")
+    #expect(
+      run.waitFor("show", after: mark, where: { $0["slide"] as? Int == 1 }) != nil,
+      "Alt+Left: back where the speaker was")
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
@@ -124,22 +148,30 @@ import PodiumSDLTestSupport
     // Where the console puts its view of the current slide on a 1920x1080 display.
     let loaded = try #require(DeckParser.parse(fileAt: Self.deck).deck)
     let fonts = FontLibrary()
-    let engine = LayoutEngine(theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: ImageLibrary())
+    let engine = LayoutEngine(
+      theme: .dark, measurer: SDLTextMeasurer(library: fonts), images: ImageLibrary())
     let state = PresentationState(stepCounts: loaded.slides.map(\.stepCount))
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "00:00", audience: "")
-    let view = engine.console(deck: loaded, state: state, status: status, size: PixelSize(width: 1920, height: 1080)).currentSlide
+    let view = engine.console(
+      deck: loaded, state: state, status: status, size: PixelSize(width: 1920, height: 1080)
+    ).currentSlide
     let target = SlidePoint(x: 0.25, y: 0.6)
     let (mx, my) = target.location(in: view)
     let (ax, ay) = target.location(in: Rect(x: 0, y: 0, width: 1920, height: 1080))
     _ = try server.run("/usr/bin/xdotool", ["mousemove", "\(Int(mx))", "\(Int(my))"])
     Thread.sleep(forTimeInterval: 0.3)
-    #expect(try Screenshot.capture(display: server.display).pixel(x: 1920 + Int(ax), y: Int(ay)) != (255, 32, 32), "no dot before x")
+    #expect(
+      try Screenshot.capture(display: server.display).pixel(x: 1920 + Int(ax), y: Int(ay)) != (
+        255, 32, 32
+      ), "no dot before x")
     try run.key("x")
     _ = try server.run("/usr/bin/xdotool", ["mousemove", "\(Int(mx) + 1)", "\(Int(my))"])
     _ = try server.run("/usr/bin/xdotool", ["mousemove", "\(Int(mx))", "\(Int(my))"])
     Thread.sleep(forTimeInterval: 0.4)
     let screen = try Screenshot.capture(display: server.display)
-    #expect(screen.pixel(x: 1920 + Int(ax), y: Int(ay)) == (255, 32, 32), "the dot on the audience's slide")
+    #expect(
+      screen.pixel(x: 1920 + Int(ax), y: Int(ay)) == (255, 32, 32),
+      "the dot on the audience's slide")
     #expect(screen.pixel(x: 1920 + Int(ax) + 200, y: Int(ay)) != (255, 32, 32), "only there")
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
@@ -167,44 +199,63 @@ import PodiumSDLTestSupport
     try deck("Three, edited").write(toFile: path, atomically: true, encoding: .utf8)
     let reloaded = run.waitFor("reload", after: mark)
     #expect(reloaded?["slide"] as? Int == 3)
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" }) != nil)
+    #expect(
+      run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" }) != nil)
     Thread.sleep(forTimeInterval: 0.4)
     let out = try Fixtures.temporaryDirectory()
     #expect(try CommandRunner.podium("export", path, "-o", out.path, "--slides", "3").status == 0)
     let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-003.png").path)
     let good = try Screenshot.capture(display: server.display)
-    let shown = RGBImage(width: 1920, height: 1080, pixels: good.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels)
-    #expect(try #require(shown.difference(from: expected)).differing < 0.002, "the edited slide on the audience")
+    let shown = RGBImage(
+      width: 1920, height: 1080, pixels: good.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels)
+    #expect(
+      try #require(shown.difference(from: expected)).differing < 0.002,
+      "the edited slide on the audience")
 
     // A broken edit: the audience keeps the last good slide; the console shows the error.
     mark = run.events().count
-    try ("---\naspect: 5:banana\n---\n\n# One\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try ("---\naspect: 5:banana\n---\n\n# One\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
     let failed = run.waitFor("reload-failed", after: mark)
-    #expect((failed?["message"] as? String)?.contains("deck.md:2:9: error: aspect '5:banana'") == true, "\(failed ?? [:])")
+    #expect(
+      (failed?["message"] as? String)?.contains("deck.md:2:9: error: aspect '5:banana'") == true,
+      "\(failed ?? [:])")
     Thread.sleep(forTimeInterval: 0.4)
     let broken = try Screenshot.capture(display: server.display)
-    #expect(broken.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels == good.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels)
-    #expect(broken.pixel(x: 3, y: 985) == (0x5A, 0x14, 0x14), "the error band on the console (left of its text)")
+    #expect(
+      broken.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels
+        == good.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels)
+    #expect(
+      broken.pixel(x: 3, y: 985) == (0x5A, 0x14, 0x14),
+      "the error band on the console (left of its text)")
 
     // Slides removed: the place is clamped to what is left.
     mark = run.events().count
     try deck("Three", slides: 2).write(toFile: path, atomically: true, encoding: .utf8)
     #expect(run.waitFor("reload", after: mark)?["slide"] as? Int == 2)
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
     Thread.sleep(forTimeInterval: 0.4)
-    #expect(try Screenshot.capture(display: server.display).pixel(x: 3, y: 985) != (0x5A, 0x14, 0x14), "the error is gone")
+    #expect(
+      try Screenshot.capture(display: server.display).pixel(x: 3, y: 985) != (0x5A, 0x14, 0x14),
+      "the error is gone")
 
     // An image the deck shows is watched too: replacing it reloads.
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     let image = folder.appendingPathComponent("figure.png")
-    try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Decks/images/two-displays.png"), to: image)
+    try FileManager.default.copyItem(
+      at: Fixtures.packageRoot.appendingPathComponent("Decks/images/two-displays.png"), to: image)
     mark = run.events().count
-    try (deck("Three", slides: 2) + "\n![figure](figure.png)\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (deck("Three", slides: 2) + "\n![figure](figure.png)\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
     #expect(run.waitFor("reload", after: mark) != nil)
     mark = run.events().count
     let replacement = folder.appendingPathComponent("figure-new.png")
     try FileManager.default.copyItem(
-      at: Fixtures.packageRoot.appendingPathComponent("Tests/PodiumSDLTests/__Goldens__/title-light.png"), to: replacement)
+      at: Fixtures.packageRoot.appendingPathComponent(
+        "Tests/PodiumSDLTests/__Goldens__/title-light.png"), to: replacement)
     _ = rename(replacement.path, image.path)  // as an image editor saves
     #expect(run.waitFor("reload", after: mark) != nil, "a changed image reloads the deck")
     try run.key("q", "q")
@@ -247,7 +298,8 @@ import PodiumSDLTestSupport
     try "extends: dark\ncolors:\n  background: \"#203040\"\n".write(
       toFile: theme, atomically: true, encoding: .utf8)
     mark = run.events().count
-    try "---\ntheme: brand.yaml\n---\n\n# One\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try "---\ntheme: brand.yaml\n---\n\n# One\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
     #expect(run.waitFor("reload", after: mark) != nil)
     #expect(audienceShown(after: mark))
     #expect(try audienceCorner() == [0x20, 0x30, 0x40], "the deck's theme file")
@@ -268,15 +320,22 @@ import PodiumSDLTestSupport
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
     let xdg = try Fixtures.temporaryDirectory("podium-xdg")
-    try FileManager.default.createDirectory(at: xdg.appendingPathComponent("podium"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: xdg.appendingPathComponent("podium"), withIntermediateDirectories: true)
     try "keys:\n  next: [j]\n  previous: [k]\n".write(
       to: xdg.appendingPathComponent("podium/config.yaml"), atomically: true, encoding: .utf8)
     let run = try PresentRun(server, deck: Self.deck, environment: ["XDG_CONFIG_HOME": xdg.path])
     #expect(run.waitFor("show") != nil)
     try run.key("j", "j")
-    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 3 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 3 })
+        != nil)
     try run.key("k")
-    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 })
+        != nil)
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
@@ -289,8 +348,14 @@ import PodiumSDLTestSupport
     #expect(run.waitFor("show") != nil)
     var mark = run.events().count
     try run.click(x: 1920 + 960, y: 540)  // on the audience monitor
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
     mark = run.events().count
     try run.click(x: 1920 + 960, y: 540, button: 3)  // right click: back
     #expect(run.waitFor("show", after: mark, where: { $0["slide"] as? Int == 1 }) != nil)
@@ -301,7 +366,9 @@ import PodiumSDLTestSupport
     mark = run.events().count
     try run.click(x: 1500, y: 800, button: 5)
     Thread.sleep(forTimeInterval: 0.4)
-    #expect(!run.events().dropFirst(mark).contains { $0["event"] as? String == "show" }, "still on slide 2")
+    #expect(
+      !run.events().dropFirst(mark).contains { $0["event"] as? String == "show" },
+      "still on slide 2")
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
@@ -323,7 +390,10 @@ import PodiumSDLTestSupport
     #expect(mirrored?["slide"] as? Int == 3, "on the same slide")
     let firstElapsed = mirrored?["elapsed"] as? Double ?? 0
     #expect(firstElapsed > 1, "the timer is running")
-    #expect(run.waitFor("window", after: mark, where: { $0["role"] as? String == "audience" && $0["display"] as? Int == 0 }) != nil)
+    #expect(
+      run.waitFor(
+        "window", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["display"] as? Int == 0 }) != nil)
 
     Thread.sleep(forTimeInterval: 1.0)
     mark = run.events().count
@@ -331,11 +401,16 @@ import PodiumSDLTestSupport
     let extended = run.waitFor("stage", after: mark, where: { $0["mode"] as? String == "extended" })
     #expect(extended != nil, "plugging it back restores extended")
     #expect(extended?["slide"] as? Int == 3)
-    #expect((extended?["elapsed"] as? Double ?? 0) > firstElapsed + 0.5, "and the timer kept running")
-    #expect(run.waitFor("window", after: mark, where: { $0["role"] as? String == "audience" && $0["display"] as? Int == 1 }) != nil)
+    #expect(
+      (extended?["elapsed"] as? Double ?? 0) > firstElapsed + 0.5, "and the timer kept running")
+    #expect(
+      run.waitFor(
+        "window", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["display"] as? Int == 1 }) != nil)
     #expect(extended?["blank"] as? String == "black", "still blanked")
     Thread.sleep(forTimeInterval: 0.5)
-    #expect(try Screenshot.capture(display: server.display).pixel(x: 1920 + 960, y: 540) == (0, 0, 0))
+    #expect(
+      try Screenshot.capture(display: server.display).pixel(x: 1920 + 960, y: 540) == (0, 0, 0))
 
     // A third monitor plugged in mid-talk gets the audience too.
     try run.key("b")
@@ -344,10 +419,15 @@ import PodiumSDLTestSupport
     try server.plug("DUMMY2", rightOf: "DUMMY1")
     let three = run.waitFor("stage", after: mark, where: { ($0["audience"] as? [Int]) == [1, 2] })
     #expect(three?["mode"] as? String == "extended" && three?["slide"] as? Int == 3)
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 3 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 3 }) != nil)
     Thread.sleep(forTimeInterval: 0.5)
     let screen = try Screenshot.capture(display: server.display)
-    #expect(screen.pixel(x: 3840 + 960, y: 540) == screen.pixel(x: 1920 + 960, y: 540), "both projectors show the slide")
+    #expect(
+      screen.pixel(x: 3840 + 960, y: 540) == screen.pixel(x: 1920 + 960, y: 540),
+      "both projectors show the slide")
     #expect(screen.pixel(x: 3840 + 960, y: 540) != (0, 0, 0))
 
     try run.key("q", "q")
@@ -362,13 +442,19 @@ import PodiumSDLTestSupport
       (["--mirror"], -1, [0]),
     ] {
       let run = try PresentRun(server, deck: Self.deck, arguments: arguments)
-      #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil, "\(arguments)")
+      #expect(
+        run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil,
+        "\(arguments)")
       #expect(run.waitFor("show") != nil, "\(arguments)")
       Thread.sleep(forTimeInterval: 0.2)
       // A window is traced when it opens and again when its size is settled (full screen).
       let opened = run.events().filter { $0["event"] as? String == "window" }
-      let audienceDisplays = Set(opened.filter { $0["role"] as? String == "audience" }.compactMap { $0["display"] as? Int }).sorted()
-      let presenterDisplays = Set(opened.filter { $0["role"] as? String == "presenter" }.compactMap { $0["display"] as? Int }).sorted()
+      let audienceDisplays = Set(
+        opened.filter { $0["role"] as? String == "audience" }.compactMap { $0["display"] as? Int }
+      ).sorted()
+      let presenterDisplays = Set(
+        opened.filter { $0["role"] as? String == "presenter" }.compactMap { $0["display"] as? Int }
+      ).sorted()
       #expect(audienceDisplays == audience, "\(arguments)")
       #expect(presenterDisplays == (presenter < 0 ? [] : [presenter]), "\(arguments)")
       // Each audience window covers its monitor exactly.
@@ -395,12 +481,16 @@ import PodiumSDLTestSupport
     Thread.sleep(forTimeInterval: 0.5)
     let mark = run.events().count
     try server.xrandr(["--output", "DUMMY1", "--mode", "1280x720"])
-    let resized = run.waitFor("window", after: mark, where: { $0["role"] as? String == "audience" && $0["w"] as? Int == 1280 })
+    let resized = run.waitFor(
+      "window", after: mark,
+      where: { $0["role"] as? String == "audience" && $0["w"] as? Int == 1280 })
     #expect(resized?["h"] as? Int == 720 && resized?["pixels"] as? String == "1280x720")
     Thread.sleep(forTimeInterval: 0.5)
-    let shown = try Screenshot.capture(display: server.display).crop(x: 1920, y: 0, width: 1280, height: 720)
+    let shown = try Screenshot.capture(display: server.display).crop(
+      x: 1920, y: 0, width: 1280, height: 720)
     let out = try Fixtures.temporaryDirectory()
-    let export = try CommandRunner.podium("export", Self.deck, "-o", out.path, "--slides", "2", "--size", "1280x720")
+    let export = try CommandRunner.podium(
+      "export", Self.deck, "-o", out.path, "--slides", "2", "--size", "1280x720")
     #expect(export.status == 0)
     let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-002.png").path)
     let audience = RGBImage(width: 1280, height: 720, pixels: shown.pixels)
@@ -428,7 +518,8 @@ import PodiumSDLTestSupport
     #expect(slide != (255, 255, 255) && slide != (0, 0, 0))
     // The console still shows the slides while the audience is blank.
     try run.key("period")
-    let console = try Screenshot.capture(display: server.display).crop(x: 0, y: 0, width: 1920, height: 1080)
+    let console = try Screenshot.capture(display: server.display).crop(
+      x: 0, y: 0, width: 1920, height: 1080)
     #expect(console.pixel(x: 960, y: 540) != (0, 0, 0))
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
@@ -458,7 +549,10 @@ import PodiumSDLTestSupport
     let console = try #require(placed["presenter"])
     let audience = try #require(placed["audience"])
     func frame(_ window: [String: Any]) -> (x: Int, y: Int, w: Int, h: Int) {
-      (window["x"] as? Int ?? -1, window["y"] as? Int ?? -1, window["w"] as? Int ?? 0, window["h"] as? Int ?? 0)
+      (
+        window["x"] as? Int ?? -1, window["y"] as? Int ?? -1, window["w"] as? Int ?? 0,
+        window["h"] as? Int ?? 0
+      )
     }
     let (cx, cy, cw, ch) = frame(console)
     let (ax, ay, aw, ah) = frame(audience)
@@ -467,8 +561,14 @@ import PodiumSDLTestSupport
     #expect(cw > aw && abs(Double(aw) / Double(ah) - 16.0 / 9) < 0.02)
     let mark = run.events().count
     try run.key("Right")
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
@@ -486,7 +586,8 @@ import PodiumSDLTestSupport
       let run = try PresentRun(server, deck: path, command: "rehearse")
       #expect(run.waitFor("show") != nil)
       let opened = run.events().filter { $0["event"] as? String == "window" }
-      #expect(Set(opened.compactMap { $0["role"] as? String }) == ["presenter"], "no audience window")
+      #expect(
+        Set(opened.compactMap { $0["role"] as? String }) == ["presenter"], "no audience window")
       #expect(opened.first?["w"] as? Int == 1920, "the console fills the screen")
       Thread.sleep(forTimeInterval: 0.5)  // on the title before the clock starts: not counted
       try run.key("Right")  // the clock starts; slide 2 step 1
@@ -513,7 +614,8 @@ import PodiumSDLTestSupport
       #expect(output.contains("Rehearsal \(attempt) kept in"), "\(output)")
       if attempt == 2 {
         // The previous run's time for the middle slide is in the table.
-        let line = output.split(separator: "\n").first { $0.contains("Middle") }.map(String.init) ?? ""
+        let line =
+          output.split(separator: "\n").first { $0.contains("Middle") }.map(String.init) ?? ""
         #expect(line.split(separator: " ").filter { $0.contains(":") }.count == 3, "\(line)")
       }
     }
@@ -522,10 +624,12 @@ import PodiumSDLTestSupport
   /// Over SSH or on a console there is no display: a clear error, not an invisible talk.
   @Test func withoutADisplayServerPresentSaysSoAndExits() throws {
     let result = try CommandRunner.podium(
-      "present", Self.deck, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
+      "present", Self.deck,
+      environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""])
     #expect(result.status == 1)
     #expect(result.stderr.contains("podium present: no display to present on"), "\(result.stderr)")
-    let forced = try CommandRunner.podium("present", Self.deck, environment: ["DISPLAY": "", "SDL_VIDEODRIVER": "x11"])
+    let forced = try CommandRunner.podium(
+      "present", Self.deck, environment: ["DISPLAY": "", "SDL_VIDEODRIVER": "x11"])
     #expect(forced.status == 1)
     #expect(forced.stderr.contains("SDL_VideoInit"), "the failing call is named: \(forced.stderr)")
   }
@@ -533,7 +637,8 @@ import PodiumSDLTestSupport
   /// A deck with errors never reaches the audience: the errors, with their places, and exit 1.
   @Test func aBrokenDeckDoesNotStartTheTalk() throws {
     let path = try Fixtures.writeDeck("---\naspect: 5:banana\n---\n\n# Title\n")
-    let result = try CommandRunner.podium("present", path, environment: ["DISPLAY": "", "SDL_VIDEODRIVER": ""])
+    let result = try CommandRunner.podium(
+      "present", path, environment: ["DISPLAY": "", "SDL_VIDEODRIVER": ""])
     #expect(result.status == 1)
     #expect(result.stderr.contains("deck.md:2:9: error: aspect '5:banana'"), "\(result.stderr)")
     #expect(result.stderr.contains("the talk did not start"))
@@ -548,7 +653,8 @@ import PodiumSDLTestSupport
     #expect(stage?["mode"] as? String == "mirrored")
     #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
     Thread.sleep(forTimeInterval: 0.3)
-    let screen = try Screenshot.capture(display: server.display).crop(x: 0, y: 0, width: 1920, height: 1080)
+    let screen = try Screenshot.capture(display: server.display).crop(
+      x: 0, y: 0, width: 1920, height: 1080)
     // 1920 - 1080 * 4 / 3 = 480: bars of 240 px on each side.
     #expect(screen.pixel(x: 239, y: 540) == (0, 0, 0))
     #expect(screen.pixel(x: 1680, y: 540) == (0, 0, 0))
@@ -565,14 +671,20 @@ import PodiumSDLTestSupport
   @Test func aDeletedDeckKeepsTheLastGoodVersionAndReloadsWhenItIsBack() throws {
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
-    func deck(_ title: String) -> String { "---\ntheme: dark\n---\n\n# One\n\n---\n\n## \(title)\n\n- a point\n" }
+    func deck(_ title: String) -> String {
+      "---\ntheme: dark\n---\n\n# One\n\n---\n\n## \(title)\n\n- a point\n"
+    }
     let path = try Fixtures.writeDeck(deck("Two"))
     let run = try PresentRun(server, deck: path)
     #expect(run.waitFor("show") != nil)
     try run.key("Right")
-    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 })
+        != nil)
     Thread.sleep(forTimeInterval: 0.5)
-    let before = try Screenshot.capture(display: server.display).crop(x: 1920, y: 0, width: 1920, height: 1080)
+    let before = try Screenshot.capture(display: server.display).crop(
+      x: 1920, y: 0, width: 1920, height: 1080)
 
     // Deleted: the room still sees the slide; the console and the trace say why nothing changes.
     var mark = run.events().count
@@ -583,29 +695,44 @@ import PodiumSDLTestSupport
     #expect(failed?["console"] as? String == "deck.md was deleted; showing the last good version")
     Thread.sleep(forTimeInterval: 0.4)
     let gone = try Screenshot.capture(display: server.display)
-    #expect(gone.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels == before.pixels, "the audience keeps the slide")
+    #expect(
+      gone.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels == before.pixels,
+      "the audience keeps the slide")
     #expect(gone.pixel(x: 3, y: 985) == (0x5A, 0x14, 0x14), "the problem band on the console")
     // The talk goes on with the last good deck.
     mark = run.events().count
     try run.key("Left")
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 1 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 1 }) != nil)
     try run.key("Right")
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
 
     // Written again, as an editor does after deleting: watched still, reloaded, the band gone.
     mark = run.events().count
     try deck("Two, back").write(toFile: path, atomically: false, encoding: .utf8)
     let reloaded = run.waitFor("reload", after: mark)
-    #expect(reloaded?["slide"] as? Int == 2 && reloaded?["version"] as? Int == 2, "\(reloaded ?? [:])")
-    #expect(run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" && $0["deck"] as? Int == 2 }) != nil)
+    #expect(
+      reloaded?["slide"] as? Int == 2 && reloaded?["version"] as? Int == 2, "\(reloaded ?? [:])")
+    #expect(
+      run.waitFor(
+        "present", after: mark,
+        where: { $0["role"] as? String == "audience" && $0["deck"] as? Int == 2 }) != nil)
     Thread.sleep(forTimeInterval: 0.4)
     let back = try Screenshot.capture(display: server.display)
     #expect(back.pixel(x: 3, y: 985) != (0x5A, 0x14, 0x14), "the problem is gone from the console")
     let out = try Fixtures.temporaryDirectory()
     #expect(try CommandRunner.podium("export", path, "-o", out.path, "--slides", "2").status == 0)
     let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-002.png").path)
-    let shown = RGBImage(width: 1920, height: 1080, pixels: back.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels)
-    #expect(try #require(shown.difference(from: expected)).differing < 0.002, "the deck that came back, on the audience")
+    let shown = RGBImage(
+      width: 1920, height: 1080, pixels: back.crop(x: 1920, y: 0, width: 1920, height: 1080).pixels)
+    #expect(
+      try #require(shown.difference(from: expected)).differing < 0.002,
+      "the deck that came back, on the audience")
 
     // The whole folder removed (a checkout of a branch without it) and restored: inotify drops
     // the folder's watch with it; the folder is watched again when it is back.
@@ -617,7 +744,8 @@ import PodiumSDLTestSupport
     mark = run.events().count
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try deck("Two, restored").write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(run.waitFor("reload", after: mark)?["version"] as? Int == 3, "the folder is watched again")
+    #expect(
+      run.waitFor("reload", after: mark)?["version"] as? Int == 3, "the folder is watched again")
     // And edits after that reload too.
     mark = run.events().count
     try deck("Two, edited after").write(toFile: path, atomically: true, encoding: .utf8)

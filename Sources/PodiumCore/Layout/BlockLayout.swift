@@ -17,7 +17,9 @@ struct BlockLayout {
     switch block.kind {
     case .heading(let level, let text):
       let isTitle = context.layout == .title && level == 1
-      let factor = isTitle ? theme.sizes.title : [theme.sizes.h1, theme.sizes.h2, theme.sizes.h3][min(level, 3) - 1]
+      let factor =
+        isTitle
+        ? theme.sizes.title : [theme.sizes.h1, theme.sizes.h2, theme.sizes.h3][min(level, 3) - 1]
       let font = FontSpec(family: context.headingFamily, size: em * factor, bold: true)
       return textBox(
         text, font: font, color: colors.heading, width: width, block: block,
@@ -42,7 +44,12 @@ struct BlockLayout {
       let thickness = max(1, (em * 0.08).rounded())
       return Box(
         width: width, height: em * 0.6,
-        pieces: [Piece(step: block.step, command: .fill(Rect(x: 0, y: em * 0.3, width: width, height: thickness), colors.tableRule))],
+        pieces: [
+          Piece(
+            step: block.step,
+            command: .fill(
+              Rect(x: 0, y: em * 0.3, width: width, height: thickness), colors.tableRule))
+        ],
         location: block.location, spaceAfter: em * 0.4)
     }
   }
@@ -57,7 +64,9 @@ struct BlockLayout {
     let lines = engine.flow(context, font: font, color: color).lines(
       runs, width: width, alignment: centered ? .center : .leading,
       maximumHeight: context.textHeightLimit)
-    return box(lines: lines, width: width, step: block.step, location: block.location, spaceAfter: spaceAfter)
+    return box(
+      lines: lines, width: width, step: block.step, location: block.location, spaceAfter: spaceAfter
+    )
   }
 
   private func box(
@@ -115,8 +124,11 @@ struct BlockLayout {
         switch inner.kind {
         case .paragraph(let runs):
           let lines = engine.flow(context, font: font, color: colors.text).lines(
-            runs, width: width - indent, alignment: .leading, maximumHeight: context.textHeightLimit)
-          innerBox = box(lines: lines, width: width - indent, step: inner.step, location: inner.location, spaceAfter: itemGap)
+            runs, width: width - indent, alignment: .leading, maximumHeight: context.textHeightLimit
+          )
+          innerBox = box(
+            lines: lines, width: width - indent, step: inner.step, location: inner.location,
+            spaceAfter: itemGap)
         case .list(let nested):
           innerBox = listBox(nested, block: inner, width: width - indent, depth: depth + 1)
         default:
@@ -129,14 +141,17 @@ struct BlockLayout {
       y += itemHeight
       if index < list.items.count - 1 { y += itemGap }
     }
-    return Box(width: width, height: y, pieces: pieces, location: block.location, spaceAfter: em * 0.6)
+    return Box(
+      width: width, height: y, pieces: pieces, location: block.location, spaceAfter: em * 0.6)
   }
 
   // MARK: - Quotes
 
   private static let alertColors: [QuoteBlock.Alert: RGBAColor] = [
-    .note: RGBAColor(red: 0x2F, green: 0x81, blue: 0xF7), .tip: RGBAColor(red: 0x2E, green: 0xA0, blue: 0x43),
-    .important: RGBAColor(red: 0x89, green: 0x57, blue: 0xE5), .warning: RGBAColor(red: 0xD2, green: 0x99, blue: 0x22),
+    .note: RGBAColor(red: 0x2F, green: 0x81, blue: 0xF7),
+    .tip: RGBAColor(red: 0x2E, green: 0xA0, blue: 0x43),
+    .important: RGBAColor(red: 0x89, green: 0x57, blue: 0xE5),
+    .warning: RGBAColor(red: 0xD2, green: 0x99, blue: 0x22),
     .caution: RGBAColor(red: 0xE5, green: 0x53, blue: 0x4B),
   ]
 
@@ -151,8 +166,11 @@ struct BlockLayout {
     if let alert = quote.alert {
       let font = FontSpec(family: context.bodyFamily, size: em, bold: true)
       let label = alert.rawValue.prefix(1).uppercased() + alert.rawValue.dropFirst()
-      let lines = engine.flow(context, font: font, color: accent).lines([TextRun(label)], width: innerWidth, alignment: .leading)
-      let labelBox = box(lines: lines, width: innerWidth, step: block.step, location: block.location, spaceAfter: em * 0.3)
+      let lines = engine.flow(context, font: font, color: accent).lines(
+        [TextRun(label)], width: innerWidth, alignment: .leading)
+      let labelBox = box(
+        lines: lines, width: innerWidth, step: block.step, location: block.location,
+        spaceAfter: em * 0.3)
       pieces += labelBox.pieces.map { $0.moved(dx: bar + padding, dy: y) }
       y += labelBox.height + labelBox.spaceAfter
     }
@@ -171,10 +189,14 @@ struct BlockLayout {
     }
     let height = y + padding
     let background = [
-      Piece(step: block.step, command: .fill(Rect(x: 0, y: 0, width: width, height: height), colors.quoteBackground)),
+      Piece(
+        step: block.step,
+        command: .fill(Rect(x: 0, y: 0, width: width, height: height), colors.quoteBackground)),
       Piece(step: block.step, command: .fill(Rect(x: 0, y: 0, width: bar, height: height), accent)),
     ]
-    return Box(width: width, height: height, pieces: background + pieces, location: block.location, spaceAfter: em * 0.6)
+    return Box(
+      width: width, height: height, pieces: background + pieces, location: block.location,
+      spaceAfter: em * 0.6)
   }
 
   // MARK: - Code
@@ -190,13 +212,16 @@ struct BlockLayout {
     // Only the lines above the slide's bottom (at the smallest size) are highlighted; the others
     // count towards the height, so the overflow is still seen.
     let allLines = SyntaxHighlighter.splitLines(code.code)
-    let lowestLine = measurer.metrics(for: FontSpec(family: font.family, size: smallest)).lineHeight * 1.05
+    let lowestLine =
+      measurer.metrics(for: FontSpec(family: font.family, size: smallest)).lineHeight * 1.05
     var shown = allLines.count
     if context.textHeightLimit.isFinite && lowestLine > 0 {
       shown = min(shown, Int(context.textHeightLimit / lowestLine) + 2)
     }
     let lines = SyntaxHighlighter.highlight(
-      lines: allLines.prefix(shown).map { $0.count > Self.longestCodeLine ? Array($0.prefix(Self.longestCodeLine)) : $0 },
+      lines: allLines.prefix(shown).map {
+        $0.count > Self.longestCodeLine ? Array($0.prefix(Self.longestCodeLine)) : $0
+      },
       language: code.language)
     // A long line makes the whole block's font smaller, down to the minimum.
     let longest = lines.map { $0.map(\.text).joined() }.max { $0.count < $1.count } ?? ""
@@ -236,10 +261,13 @@ struct BlockLayout {
     let frame = Rect(x: 0, y: 0, width: width, height: height)
     var all = [Piece(step: block.step, command: .fill(frame, colors.codeBackground))]
     let tooWide = measurer.width(of: longest, font: font) > available + 0.5
-    if tooWide { all.append(Piece(step: block.step, command: .pushClip(frame.insetBy(dx: padding / 2, dy: 0)))) }
+    if tooWide {
+      all.append(Piece(step: block.step, command: .pushClip(frame.insetBy(dx: padding / 2, dy: 0))))
+    }
     all += pieces
     if tooWide { all.append(Piece(step: block.step, command: .popClip)) }
-    return Box(width: width, height: height, pieces: all, location: block.location, spaceAfter: em * 0.6)
+    return Box(
+      width: width, height: height, pieces: all, location: block.location, spaceAfter: em * 0.6)
   }
 
   private func color(for kind: CodeTokenKind) -> RGBAColor {
@@ -274,7 +302,8 @@ struct BlockLayout {
     for (rowIndex, row) in rows.enumerated() {
       for (column, cell) in row.enumerated() where column < columns {
         let font = rowIndex == 0 ? bold : body
-        let cellWidth = cell.reduce(0.0) { $0 + measurer.width(of: $1.text, font: font) } + 2 * padding
+        let cellWidth =
+          cell.reduce(0.0) { $0 + measurer.width(of: $1.text, font: font) } + 2 * padding
         natural[column] = max(natural[column], cellWidth)
       }
     }
@@ -292,9 +321,11 @@ struct BlockLayout {
       for column in 0..<columns {
         let cell = column < row.count ? row[column] : []
         let alignment = column < table.alignments.count ? table.alignments[column] : .natural
-        let flow = engine.flow(context, font: isHeader ? bold : body, color: isHeader ? colors.heading : colors.text)
+        let flow = engine.flow(
+          context, font: isHeader ? bold : body, color: isHeader ? colors.heading : colors.text)
         var lines = flow.lines(
-          cell, width: max(1, widths[column] - 2 * padding), alignment: alignment == .center ? .center : .leading,
+          cell, width: max(1, widths[column] - 2 * padding),
+          alignment: alignment == .center ? .center : .leading,
           maximumHeight: context.textHeightLimit)
         if alignment == .right {
           for index in lines.indices {
@@ -307,7 +338,12 @@ struct BlockLayout {
       }
       rowHeight += 2 * padding
       if isHeader {
-        pieces.append(Piece(step: block.step, command: .fill(Rect(x: 0, y: y, width: tableWidth, height: rowHeight), colors.tableHeaderBackground)))
+        pieces.append(
+          Piece(
+            step: block.step,
+            command: .fill(
+              Rect(x: 0, y: y, width: tableWidth, height: rowHeight), colors.tableHeaderBackground))
+        )
       }
       var x = 0.0
       for column in 0..<columns {
@@ -323,9 +359,14 @@ struct BlockLayout {
         x += widths[column]
       }
       y += rowHeight
-      pieces.append(Piece(step: block.step, command: .fill(Rect(x: 0, y: y - rule / 2, width: tableWidth, height: rule), colors.tableRule)))
+      pieces.append(
+        Piece(
+          step: block.step,
+          command: .fill(
+            Rect(x: 0, y: y - rule / 2, width: tableWidth, height: rule), colors.tableRule)))
     }
-    return Box(width: width, height: y, pieces: pieces, location: block.location, spaceAfter: em * 0.6)
+    return Box(
+      width: width, height: y, pieces: pieces, location: block.location, spaceAfter: em * 0.6)
   }
 
   // MARK: - Images
@@ -346,7 +387,14 @@ struct BlockLayout {
       }
       return Box(
         width: target.width, height: target.height,
-        pieces: [Piece(step: block.step, command: .image(ImageItem(path: path, destination: Rect(x: 0, y: 0, width: target.width, height: target.height))))],
+        pieces: [
+          Piece(
+            step: block.step,
+            command: .image(
+              ImageItem(
+                path: path,
+                destination: Rect(x: 0, y: 0, width: target.width, height: target.height))))
+        ],
         location: block.location, spaceAfter: em * 0.6)
     }
     // Missing or unreadable: a visible box with the path, so the speaker sees what is wrong.
@@ -370,10 +418,14 @@ struct BlockLayout {
     }
     let border = max(1, (em * 0.05).rounded())
     pieces += [
-      Rect(x: 0, y: 0, width: boxWidth, height: border), Rect(x: 0, y: boxHeight - border, width: boxWidth, height: border),
-      Rect(x: 0, y: 0, width: border, height: boxHeight), Rect(x: boxWidth - border, y: 0, width: border, height: boxHeight),
+      Rect(x: 0, y: 0, width: boxWidth, height: border),
+      Rect(x: 0, y: boxHeight - border, width: boxWidth, height: border),
+      Rect(x: 0, y: 0, width: border, height: boxHeight),
+      Rect(x: boxWidth - border, y: 0, width: border, height: boxHeight),
     ].map { Piece(step: block.step, command: .fill($0, colors.muted)) }
-    return Box(width: boxWidth, height: boxHeight, pieces: pieces, location: block.location, spaceAfter: em * 0.6)
+    return Box(
+      width: boxWidth, height: boxHeight, pieces: pieces, location: block.location,
+      spaceAfter: em * 0.6)
   }
 }
 

@@ -8,11 +8,13 @@ extension LayoutEngine {
     paper.background = RGBAColor(red: 255, green: 255, blue: 255)
 
     // The slide takes the upper 55% of the page, centred, at its own aspect.
-    let slideArea = Rect(x: margin, y: margin, width: page.width - 2 * margin, height: page.height * 0.55 - margin)
+    let slideArea = Rect(
+      x: margin, y: margin, width: page.width - 2 * margin, height: page.height * 0.55 - margin)
     let thumbnailRect = Self.slideRect(
       aspect: deck.metadata.aspect,
       in: PixelSize(width: Int(slideArea.width), height: Int(slideArea.height)))
-    let thumbnailSize = PixelSize(width: Int(thumbnailRect.width), height: Int(thumbnailRect.height))
+    let thumbnailSize = PixelSize(
+      width: Int(thumbnailRect.width), height: Int(thumbnailRect.height))
     let thumbnail = layout(slide, in: deck, step: slide.stepCount - 1, size: thumbnailSize)
     let dx = slideArea.x + (slideArea.width - thumbnailRect.width) / 2
     let dy = slideArea.y
@@ -30,8 +32,10 @@ extension LayoutEngine {
     let label =
       "Slide \(slide.index + 1) of \(deck.slides.count)" + (slide.title.map { ": \($0)" } ?? "")
     var blocks = [Block(.heading(level: 3, text: [TextRun(label)]), at: slide.location)]
-    blocks += slide.notes.isEmpty
-      ? [Block(.paragraph([TextRun("(no notes)", style: .emphasis)]), at: slide.location)] : slide.notes
+    blocks +=
+      slide.notes.isEmpty
+      ? [Block(.paragraph([TextRun("(no notes)", style: .emphasis)]), at: slide.location)]
+      : slide.notes
     let notes = place(
       blocks, of: slide, in: deck, page: page,
       box: NotesBox(area: notesArea, colors: paper, bodySize: 0.03, overflow: .shrink))

@@ -27,10 +27,14 @@ public struct LayoutEngine {
     let canvas = Double(size.width) / Double(size.height)
     if canvas > aspect.value {
       let width = (Double(size.height) * aspect.value).rounded()
-      return Rect(x: ((Double(size.width) - width) / 2).rounded(), y: 0, width: width, height: Double(size.height))
+      return Rect(
+        x: ((Double(size.width) - width) / 2).rounded(), y: 0, width: width,
+        height: Double(size.height))
     }
     let height = (Double(size.width) / aspect.value).rounded()
-    return Rect(x: 0, y: ((Double(size.height) - height) / 2).rounded(), width: Double(size.width), height: height)
+    return Rect(
+      x: 0, y: ((Double(size.height) - height) / 2).rounded(), width: Double(size.width),
+      height: height)
   }
 
   public func layout(_ slide: Slide, in deck: Deck, step: Int, size: PixelSize) -> SlideFrame {
@@ -145,7 +149,8 @@ public struct LayoutEngine {
         width: stripWidth, height: context.slideRect.height)
       switch fit {
       case .cover:
-        commands.append(.image(ImageItem(path: path, destination: strip, source: coverCrop(natural, strip))))
+        commands.append(
+          .image(ImageItem(path: path, destination: strip, source: coverCrop(natural, strip))))
       case .contain:
         commands.append(.image(ImageItem(path: path, destination: fitted(natural, in: strip))))
       }
@@ -233,18 +238,26 @@ public struct LayoutEngine {
       let gap = area.width * 0.06
       let columnWidth = (area.width - gap) / 2
       let height = area.maxY - top
-      let left = stack(Array(rest[..<(rest.startIndex + split)]), width: columnWidth, height: height, context: context)
-      let right = stack(Array(rest[(rest.startIndex + split)...]), width: columnWidth, height: height, context: context)
+      let left = stack(
+        Array(rest[..<(rest.startIndex + split)]), width: columnWidth, height: height,
+        context: context)
+      let right = stack(
+        Array(rest[(rest.startIndex + split)...]), width: columnWidth, height: height,
+        context: context)
       pieces += left.pieces.map { $0.moved(dx: area.x, dy: top) }
       pieces += right.pieces.map { $0.moved(dx: area.x + columnWidth + gap, dy: top) }
       return Arrangement(pieces: pieces, overflow: left.overflow ?? right.overflow)
 
     case .imageLeft, .imageRight:
-      guard let imageIndex = blocks.firstIndex(where: { if case .image = $0.kind { return true } else { return false } })
+      guard
+        let imageIndex = blocks.firstIndex(where: {
+          if case .image = $0.kind { return true } else { return false }
+        })
       else { return arrangeFlow(blocks, context: context) }
       let gap = area.width * 0.05
       let half = (area.width - gap) / 2
-      let imageBox = imageBox(for: blocks[imageIndex], width: half, height: area.height, context: context)
+      let imageBox = imageBox(
+        for: blocks[imageIndex], width: half, height: area.height, context: context)
       var others = blocks
       others.remove(at: imageIndex)
       let text = stack(others, width: half, height: area.height, context: context)
@@ -253,7 +266,9 @@ public struct LayoutEngine {
       let imageY = area.y + (area.height - imageBox.height) / 2
       let textY = area.y + max(0, (area.height - text.height) / 2)
       return Arrangement(
-        pieces: imageBox.pieces.map { $0.moved(dx: imageX + (half - imageBox.width) / 2, dy: imageY) }
+        pieces: imageBox.pieces.map {
+          $0.moved(dx: imageX + (half - imageBox.width) / 2, dy: imageY)
+        }
           + text.pieces.map { $0.moved(dx: textX, dy: textY) },
         overflow: text.overflow)
 
@@ -266,12 +281,15 @@ public struct LayoutEngine {
     let area = context.contentRect
     let flow = stack(blocks, width: area.width, height: area.height, context: context)
     let top = context.centered ? area.y + max(0, (area.height - flow.height) / 2) : area.y
-    return Arrangement(pieces: flow.pieces.map { $0.moved(dx: area.x, dy: top) }, overflow: flow.overflow)
+    return Arrangement(
+      pieces: flow.pieces.map { $0.moved(dx: area.x, dy: top) }, overflow: flow.overflow)
   }
 
   /// Where a two-column slide splits: at its second heading, else halfway through the blocks.
   private func columnSplit(_ blocks: [Block]) -> Int {
-    let headings = blocks.indices.filter { if case .heading = blocks[$0].kind { return true } else { return false } }
+    let headings = blocks.indices.filter {
+      if case .heading = blocks[$0].kind { return true } else { return false }
+    }
     if headings.count >= 2 { return headings[1] }
     return (blocks.count + 1) / 2
   }
@@ -346,7 +364,9 @@ func fitted(_ natural: PixelSize, in rect: Rect) -> Rect {
   let scale = min(rect.width / Double(natural.width), rect.height / Double(natural.height))
   let width = Double(natural.width) * scale
   let height = Double(natural.height) * scale
-  return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+  return Rect(
+    x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width,
+    height: height)
 }
 
 /// The part of an image of `natural` size that covers `rect` with the aspect kept (centre crop).
@@ -355,8 +375,10 @@ func coverCrop(_ natural: PixelSize, _ rect: Rect) -> Rect {
   let rectAspect = rect.width / rect.height
   if imageAspect > rectAspect {
     let width = Double(natural.height) * rectAspect
-    return Rect(x: (Double(natural.width) - width) / 2, y: 0, width: width, height: Double(natural.height))
+    return Rect(
+      x: (Double(natural.width) - width) / 2, y: 0, width: width, height: Double(natural.height))
   }
   let height = Double(natural.width) / rectAspect
-  return Rect(x: 0, y: (Double(natural.height) - height) / 2, width: Double(natural.width), height: height)
+  return Rect(
+    x: 0, y: (Double(natural.height) - height) / 2, width: Double(natural.width), height: height)
 }

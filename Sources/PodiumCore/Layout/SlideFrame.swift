@@ -58,8 +58,12 @@ public enum DrawCommand: Hashable, Sendable {
     case .popClip:
       return "unclip"
     case .layer(let item):
-      let inner = item.frame.commands.map { "  " + $0.snapshot.replacingOccurrences(of: "\n", with: "\n  ") }
-      return (["layer \"\(item.key)\" at \(format1(item.x)),\(format1(item.y)) \(item.frame.size)"] + inner)
+      let inner = item.frame.commands.map {
+        "  " + $0.snapshot.replacingOccurrences(of: "\n", with: "\n  ")
+      }
+      return
+        (["layer \"\(item.key)\" at \(format1(item.x)),\(format1(item.y)) \(item.frame.size)"]
+        + inner)
         .joined(separator: "\n")
     }
   }

@@ -144,7 +144,8 @@ struct TextFlow {
         TextItem(
           text: group.text, font: font, color: style.color(for: group.style), x: x,
           y: baseline - measurer.metrics(for: font).ascent, width: itemWidth,
-          underline: group.style.contains(.link), strikethrough: group.style.contains(.strikethrough)))
+          underline: group.style.contains(.link),
+          strikethrough: group.style.contains(.strikethrough)))
       x += itemWidth
     }
     let lineWidth = x

@@ -153,7 +153,8 @@ extension Theme {
     body: 0.046, title: 2.3, h1: 1.75, h2: 1.42, h3: 1.18, code: 0.82, footer: 0.5,
     minimumScale: 0.55, lineSpacing: 1.12)
   static let standardMargins = Margins(horizontal: 0.065, top: 0.085, bottom: 0.085)
-  static let standardFonts = Fonts(body: "DejaVu Sans", heading: "DejaVu Sans", code: "DejaVu Sans Mono")
+  static let standardFonts = Fonts(
+    body: "DejaVu Sans", heading: "DejaVu Sans", code: "DejaVu Sans Mono")
 
   private static let lightColors = Colors(
     background: hex(0xFBFAF7), text: hex(0x27313D), heading: hex(0x0E2238), accent: hex(0xD9480F),

@@ -24,14 +24,17 @@ public struct Configuration: Hashable, Sendable {
     ("black", .toggleBlack), ("white", .toggleWhite), ("freeze", .toggleFreeze),
     ("timer", .toggleTimer), ("reset-timer", .resetTimer), ("console", .toggleConsole),
     ("mirror", .toggleMirror), ("swap", .swapDisplays), ("notes-larger", .largerNotes),
-    ("notes-smaller", .smallerNotes), ("notes-down", .scrollNotes(3)), ("notes-up", .scrollNotes(-3)),
+    ("notes-smaller", .smallerNotes), ("notes-down", .scrollNotes(3)),
+    ("notes-up", .scrollNotes(-3)),
     ("overview", .toggleOverview), ("pointer", .togglePointer), ("back", .back), ("quit", .quit),
   ]
 
   static let topLevelKeys = ["keys", "theme", "warning", "audience-display", "notes-size"]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
-  public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+  public static func defaultPath(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
     if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
       return base + "/podium/config.yaml"
     }
@@ -52,7 +55,8 @@ public struct Configuration: Hashable, Sendable {
       notAMapping: { _ in "the configuration is a mapping of 'key: value' lines" }, empty: nil)
     let mapping: Node.Mapping
     switch YAMLText.document(
-      at: path, files: files, kind: "configuration files", cannotUse: "cannot use the configuration",
+      at: path, files: files, kind: "configuration files",
+      cannotUse: "cannot use the configuration",
       as: subject, sink: &sink)
     {
     case .mapping(let root): mapping = root
@@ -82,7 +86,9 @@ public struct Configuration: Hashable, Sendable {
         if let raw = value.scalar?.string, let duration = TalkDuration(parsing: raw) {
           config.warningMinutes = Double(duration.seconds) / 60
         } else {
-          sink.error("warning must be a length of time such as 2m or 90s, not '\(value.scalar?.string ?? "a list")'", at: location(value))
+          sink.error(
+            "warning must be a length of time such as 2m or 90s, not '\(value.scalar?.string ?? "a list")'",
+            at: location(value))
         }
       case "audience-display":
         if let name = value.scalar?.string, !name.isEmpty {
@@ -94,35 +100,48 @@ public struct Configuration: Hashable, Sendable {
         if let raw = value.scalar?.string, let scale = Double(raw), (0.5...3).contains(scale) {
           config.notesScale = scale
         } else {
-          sink.error("notes-size must be a number from 0.5 to 3 (1 is the default size), not '\(value.scalar?.string ?? "a list")'", at: location(value))
+          sink.error(
+            "notes-size must be a number from 0.5 to 3 (1 is the default size), not '\(value.scalar?.string ?? "a list")'",
+            at: location(value))
         }
       default:
         var message = "unknown setting '\(key)' (ignored)"
-        if let guess = closestMatch(to: key, in: topLevelKeys) { message += "; did you mean '\(guess)'?" }
+        if let guess = closestMatch(to: key, in: topLevelKeys) {
+          message += "; did you mean '\(guess)'?"
+        }
         sink.warning(message, at: location(keyNode))
       }
     }
     return (config, sink.diagnostics)
   }
 
-  private static func readKeys(_ node: Node, into config: inout Configuration, sink: inout DiagnosticSink) {
+  private static func readKeys(
+    _ node: Node, into config: inout Configuration, sink: inout DiagnosticSink
+  ) {
     guard let mapping = node.mapping else {
-      sink.error("keys is a mapping of command: key or [keys], e.g. 'next: [PageDown, Right]'", at: location(node))
+      sink.error(
+        "keys is a mapping of command: key or [keys], e.g. 'next: [PageDown, Right]'",
+        at: location(node))
       return
     }
     let names = commandNames.map(\.0)
     for (commandNode, keysNode) in mapping {
       let name = commandNode.scalar?.string ?? ""
       guard let command = commandNames.first(where: { $0.0 == name })?.1 else {
-        var message = "unknown command '\(name)' in keys; expected one of \(names.joined(separator: ", "))"
-        if let guess = closestMatch(to: name, in: names) { message = "unknown command '\(name)' in keys; did you mean '\(guess)'?" }
+        var message =
+          "unknown command '\(name)' in keys; expected one of \(names.joined(separator: ", "))"
+        if let guess = closestMatch(to: name, in: names) {
+          message = "unknown command '\(name)' in keys; did you mean '\(guess)'?"
+        }
         sink.error(message, at: location(commandNode))
         continue
       }
       let keyNodes = keysNode.sequence.map(Array.init) ?? [keysNode]
       for keyNode in keyNodes {
         guard let key = keyNode.scalar.flatMap({ Key(name: $0.string) }) else {
-          sink.error("'\(name)' takes a key name or a list of them, e.g. [PageDown, Right]", at: location(keyNode))
+          sink.error(
+            "'\(name)' takes a key name or a list of them, e.g. [PageDown, Right]",
+            at: location(keyNode))
           continue
         }
         config.keys[key] = command
@@ -156,7 +175,9 @@ public struct Configuration: Hashable, Sendable {
         .map(Self.yamlFlowItem)
       if !bound.isEmpty { lines.append("  \(name): [\(bound.joined(separator: ", "))]") }
     }
-    if keys.isEmpty { lines[lines.count - 1] = "keys: {}              # Podium's defaults (podium present --help)" }
+    if keys.isEmpty {
+      lines[lines.count - 1] = "keys: {}              # Podium's defaults (podium present --help)"
+    }
     return lines.joined(separator: "\n")
   }
 

@@ -70,7 +70,8 @@ public struct LocalFiles: DeckFiles {
     case .success(let opened): file = opened
     case .failure(let failure): return .failure(ImageFile.problem(failure))
     }
-    return ImageFile.inspect(size: file.size, extension: Self.pathExtension(path)) { offset, count in
+    return ImageFile.inspect(size: file.size, extension: Self.pathExtension(path)) {
+      offset, count in
       file.bytes(at: offset, count: count)
     }
   }

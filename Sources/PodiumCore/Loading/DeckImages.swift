@@ -18,7 +18,9 @@ extension Deck {
     for slide in slides {
       paths += slide.blocks.flatMap(\.imagePaths)
       paths += slide.backgrounds.compactMap(\.image.path)
-      if case .image(let image) = slide.directives.background, let path = image.path { paths.append(path) }
+      if case .image(let image) = slide.directives.background, let path = image.path {
+        paths.append(path)
+      }
     }
     var seen = Set<String>()
     return paths.filter { seen.insert($0).inserted }

@@ -82,7 +82,8 @@ public enum ImageFile {
       return .failure(
         Problem(
           reason: "image too large",
-          message: "is \(megabytes); image files are limited to \(maximumFileSize / (1024 * 1024)) MB"))
+          message:
+            "is \(megabytes); image files are limited to \(maximumFileSize / (1024 * 1024)) MB"))
     }
     let reader = Reader(length: length, read: read)
     return header(reader, extension: `extension`).flatMap(checkSize)
@@ -91,13 +92,19 @@ public enum ImageFile {
   private static func checkSize(_ header: Header) -> Result<Header, Problem> {
     guard let size = header.size else { return .success(header) }
     if size.width <= 0 || size.height <= 0 {
-      return .failure(Problem(reason: "not an image", message: "is a \(header.format) of \(size.width) × \(size.height) pixels"))
+      return .failure(
+        Problem(
+          reason: "not an image",
+          message: "is a \(header.format) of \(size.width) × \(size.height) pixels"))
     }
-    if size.width > maximumSide || size.height > maximumSide || size.width * size.height > maximumPixels {
+    if size.width > maximumSide || size.height > maximumSide
+      || size.width * size.height > maximumPixels
+    {
       return .failure(
         Problem(
           reason: "image too large",
-          message: "is \(size.width) × \(size.height) pixels; images are limited to \(maximumSide) on a side "
+          message:
+            "is \(size.width) × \(size.height) pixels; images are limited to \(maximumSide) on a side "
             + "and \(maximumPixels / (1024 * 1024)) megapixels (scale it down, e.g. to 3840 wide)"))
     }
     return .success(header)
@@ -119,54 +126,81 @@ public enum ImageFile {
     bytes[at..<at + count].reversed().reduce(0) { $0 << 8 | Int($1) }
   }
 
-  private static let truncated = Problem(reason: "damaged image", message: "is truncated or damaged (the file ends inside its data)")
+  private static let truncated = Problem(
+    reason: "damaged image", message: "is truncated or damaged (the file ends inside its data)")
 
   private static func header(_ file: Reader, extension: String) -> Result<Header, Problem> {
     let head = file.bytes(at: 0, count: 64)
     func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
-      head.count >= offset + signature.count && Array(head[offset..<offset + signature.count]) == signature
+      head.count >= offset + signature.count
+        && Array(head[offset..<offset + signature.count]) == signature
     }
     if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(file, head) }
     if starts([0xFF, 0xD8, 0xFF]) { return jpeg(file) }
     if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
       guard head.count >= 10 else { return .failure(truncated) }
-      return .success(Header(format: "GIF", size: PixelSize(width: littleEndian(head, 6, 2), height: littleEndian(head, 8, 2))))
+      return .success(
+        Header(
+          format: "GIF",
+          size: PixelSize(width: littleEndian(head, 6, 2), height: littleEndian(head, 8, 2))))
     }
     if starts(Array("BM".utf8)) {
       guard head.count >= 26 else { return .failure(truncated) }
       let height = Int32(truncatingIfNeeded: littleEndian(head, 22, 4))
       return .success(
-        Header(format: "BMP", size: PixelSize(width: littleEndian(head, 18, 4), height: Int(height.magnitude))))
+        Header(
+          format: "BMP",
+          size: PixelSize(width: littleEndian(head, 18, 4), height: Int(height.magnitude))))
     }
     if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return webp(head) }
     if starts(Array("qoif".utf8)) {
       guard head.count >= 12 else { return .failure(truncated) }
-      return .success(Header(format: "QOI", size: PixelSize(width: bigEndian(head, 4, 4), height: bigEndian(head, 8, 4))))
+      return .success(
+        Header(
+          format: "QOI",
+          size: PixelSize(width: bigEndian(head, 4, 4), height: bigEndian(head, 8, 4))))
     }
     // Formats SDL_image decodes whose size Podium does not read from the header: checked
     // after decoding instead.
-    if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .success(Header(format: "TIFF")) }
-    if starts(Array("ftypavif".utf8), at: 4) || starts(Array("ftypavis".utf8), at: 4) { return .success(Header(format: "AVIF")) }
-    if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { return .success(Header(format: "JPEG XL")) }
-    if starts([0x00, 0x00, 0x01, 0x00]) || starts([0x00, 0x00, 0x02, 0x00]) { return .success(Header(format: "ICO")) }
-    if head.count >= 2, head[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]) {
+    if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) {
+      return .success(Header(format: "TIFF"))
+    }
+    if starts(Array("ftypavif".utf8), at: 4) || starts(Array("ftypavis".utf8), at: 4) {
+      return .success(Header(format: "AVIF"))
+    }
+    if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
+      return .success(Header(format: "JPEG XL"))
+    }
+    if starts([0x00, 0x00, 0x01, 0x00]) || starts([0x00, 0x00, 0x02, 0x00]) {
+      return .success(Header(format: "ICO"))
+    }
+    if head.count >= 2, head[0] == UInt8(ascii: "P"),
+      (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1])
+    {
       return .success(Header(format: "PNM"))
     }
     let text = String(decoding: head, as: UTF8.self)
     if text.contains("<svg") || text.hasPrefix("<?xml") { return .success(Header(format: "SVG")) }
     if text.hasPrefix("/* XPM */") { return .success(Header(format: "XPM")) }
-    if ["tga", "pcx", "lbm", "xcf", "xv"].contains(`extension`) { return .success(Header(format: `extension`.uppercased())) }
+    if ["tga", "pcx", "lbm", "xcf", "xv"].contains(`extension`) {
+      return .success(Header(format: `extension`.uppercased()))
+    }
     return .failure(
       Problem(
         reason: "not an image",
-        message: "is not an image Podium can show (not PNG, JPEG, GIF, WebP, BMP, SVG or another format SDL_image reads)"))
+        message:
+          "is not an image Podium can show (not PNG, JPEG, GIF, WebP, BMP, SVG or another format SDL_image reads)"
+      ))
   }
 
   /// The size from IHDR, and every chunk's header walked to IEND, so a cut-off file is caught
   /// before libpng decodes half of it.
   private static func png(_ file: Reader, _ head: [UInt8]) -> Result<Header, Problem> {
-    guard head.count >= 24, Array(head[12..<16]) == Array("IHDR".utf8) else { return .failure(truncated) }
-    let header = Header(format: "PNG", size: PixelSize(width: bigEndian(head, 16, 4), height: bigEndian(head, 20, 4)))
+    guard head.count >= 24, Array(head[12..<16]) == Array("IHDR".utf8) else {
+      return .failure(truncated)
+    }
+    let header = Header(
+      format: "PNG", size: PixelSize(width: bigEndian(head, 16, 4), height: bigEndian(head, 20, 4)))
     var offset = 8
     while true {
       let chunk = file.bytes(at: offset, count: 8)
@@ -185,7 +219,10 @@ public enum ImageFile {
       let segment = file.bytes(at: offset, count: 9)
       guard segment.count >= 4 else { return .failure(truncated) }
       guard segment[0] == 0xFF else {
-        return .failure(Problem(reason: "damaged image", message: "is a damaged JPEG (no frame header where one should be)"))
+        return .failure(
+          Problem(
+            reason: "damaged image",
+            message: "is a damaged JPEG (no frame header where one should be)"))
       }
       let marker = segment[1]
       if marker == 0xFF {  // fill bytes
@@ -195,10 +232,14 @@ public enum ImageFile {
       let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
       if isFrame {
         guard segment.count == 9 else { return .failure(truncated) }
-        return .success(Header(format: "JPEG", size: PixelSize(width: bigEndian(segment, 7, 2), height: bigEndian(segment, 5, 2))))
+        return .success(
+          Header(
+            format: "JPEG",
+            size: PixelSize(width: bigEndian(segment, 7, 2), height: bigEndian(segment, 5, 2))))
       }
       if marker == 0xD9 || marker == 0xDA {  // the end, or image data before any frame header
-        return .failure(Problem(reason: "damaged image", message: "is a damaged JPEG (no frame header)"))
+        return .failure(
+          Problem(reason: "damaged image", message: "is a damaged JPEG (no frame header)"))
       }
       offset += 2 + bigEndian(segment, 2, 2)
       guard offset < file.length else { return .failure(truncated) }
@@ -210,13 +251,22 @@ public enum ImageFile {
     switch String(decoding: head[12..<16], as: UTF8.self) {
     case "VP8X":
       return .success(
-        Header(format: "WebP", size: PixelSize(width: littleEndian(head, 24, 3) + 1, height: littleEndian(head, 27, 3) + 1)))
+        Header(
+          format: "WebP",
+          size: PixelSize(
+            width: littleEndian(head, 24, 3) + 1, height: littleEndian(head, 27, 3) + 1)))
     case "VP8L":
       let bits = littleEndian(head, 21, 4)
-      return .success(Header(format: "WebP", size: PixelSize(width: (bits & 0x3FFF) + 1, height: (bits >> 14 & 0x3FFF) + 1)))
+      return .success(
+        Header(
+          format: "WebP",
+          size: PixelSize(width: (bits & 0x3FFF) + 1, height: (bits >> 14 & 0x3FFF) + 1)))
     case "VP8 ":
       return .success(
-        Header(format: "WebP", size: PixelSize(width: littleEndian(head, 26, 2) & 0x3FFF, height: littleEndian(head, 28, 2) & 0x3FFF)))
+        Header(
+          format: "WebP",
+          size: PixelSize(
+            width: littleEndian(head, 26, 2) & 0x3FFF, height: littleEndian(head, 28, 2) & 0x3FFF)))
     default:
       return .success(Header(format: "WebP"))
     }

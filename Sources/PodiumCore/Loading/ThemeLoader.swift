@@ -35,7 +35,9 @@ public enum ThemeLoader {
   private static let notAMapping =
     "a theme file is a mapping of sections (colors, fonts, sizes, margins, code)"
 
-  public static func load(path: String, files: any DeckFiles = LocalFiles()) -> (Theme, [Diagnostic]) {
+  public static func load(path: String, files: any DeckFiles = LocalFiles()) -> (
+    Theme, [Diagnostic]
+  ) {
     var sink = DiagnosticSink(file: path)
     let subject = YAMLText.Subject(
       invalidYAML: "theme is not valid YAML", anchorPrefix: "",
@@ -65,7 +67,9 @@ public enum ThemeLoader {
         case "light": theme = .light
         case "dark": theme = .dark
         default:
-          sink.error("extends must be light or dark, not '\(base.scalar?.string ?? "a mapping")'", at: location(base))
+          sink.error(
+            "extends must be light or dark, not '\(base.scalar?.string ?? "a mapping")'",
+            at: location(base))
         }
       }
       for (keyNode, value) in root {
@@ -107,7 +111,9 @@ public enum ThemeLoader {
     }
 
     private mutating func number(_ node: Node, key: String, range: ClosedRange<Double>) -> Double? {
-      if let raw = node.scalar?.string, let value = Double(raw), range.contains(value) { return value }
+      if let raw = node.scalar?.string, let value = Double(raw), range.contains(value) {
+        return value
+      }
       sink.error(
         "'\(key)' must be a number from \(range.lowerBound) to \(range.upperBound), not '\(node.scalar?.string ?? "")'",
         at: location(node))
@@ -123,11 +129,15 @@ public enum ThemeLoader {
     mutating func readColors(
       _ node: Node, section: String = "colors", into colors: inout Theme.Colors
     ) {
-      readColorTable(node, section: section, into: &colors, keys: [
-        "background": \.background, "text": \.text, "heading": \.heading, "accent": \.accent,
-        "muted": \.muted, "code-background": \.codeBackground, "quote-background": \.quoteBackground,
-        "table-header": \.tableHeaderBackground, "table-rule": \.tableRule, "placeholder": \.placeholder,
-      ])
+      readColorTable(
+        node, section: section, into: &colors,
+        keys: [
+          "background": \.background, "text": \.text, "heading": \.heading, "accent": \.accent,
+          "muted": \.muted, "code-background": \.codeBackground,
+          "quote-background": \.quoteBackground,
+          "table-header": \.tableHeaderBackground, "table-rule": \.tableRule,
+          "placeholder": \.placeholder,
+        ])
     }
 
     /// A section of colours, each key one colour of `value`.
@@ -145,7 +155,9 @@ public enum ThemeLoader {
     }
 
     mutating func readFonts(_ node: Node, into fonts: inout Theme.Fonts) {
-      let keys: [String: WritableKeyPath<Theme.Fonts, String>] = ["body": \.body, "heading": \.heading, "code": \.code]
+      let keys: [String: WritableKeyPath<Theme.Fonts, String>] = [
+        "body": \.body, "heading": \.heading, "code": \.code,
+      ]
       for (key, keyNode, value) in entries(node, section: "fonts") {
         guard let path = keys[key] else {
           unknown(key, keyNode, section: "fonts", known: Array(keys.keys))
@@ -189,19 +201,23 @@ public enum ThemeLoader {
     }
 
     mutating func readConsole(_ node: Node, into palette: inout Theme.ConsolePalette) {
-      readColorTable(node, section: "console", into: &palette, keys: [
-        "background": \.background, "panel": \.panel, "text": \.text, "muted": \.muted,
-        "accent": \.accent, "warning": \.warning, "danger": \.danger, "good": \.good,
-        "problem": \.problem,
-      ])
+      readColorTable(
+        node, section: "console", into: &palette,
+        keys: [
+          "background": \.background, "panel": \.panel, "text": \.text, "muted": \.muted,
+          "accent": \.accent, "warning": \.warning, "danger": \.danger, "good": \.good,
+          "problem": \.problem,
+        ])
     }
 
     mutating func readCode(_ node: Node, into palette: inout Theme.CodePalette) {
-      readColorTable(node, section: "code", into: &palette, keys: [
-        "plain": \.plain, "keyword": \.keyword, "type": \.type, "string": \.string,
-        "comment": \.comment, "number": \.number, "function": \.function,
-        "punctuation": \.punctuation, "attribute": \.attribute,
-      ])
+      readColorTable(
+        node, section: "code", into: &palette,
+        keys: [
+          "plain": \.plain, "keyword": \.keyword, "type": \.type, "string": \.string,
+          "comment": \.comment, "number": \.number, "function": \.function,
+          "punctuation": \.punctuation, "attribute": \.attribute,
+        ])
     }
   }
 }
@@ -222,7 +238,8 @@ extension ThemeChoice {
     switch name.lowercased() {
     case "light": return .found(.light)
     case "dark": return .found(.dark)
-    case let lowered where lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || name.contains("/"):
+    case let lowered
+    where lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || name.contains("/"):
       let path = resolve(path: name, against: folder)
       return files.isFile(path) ? .found(.file(path: path)) : .missingFile
     default:

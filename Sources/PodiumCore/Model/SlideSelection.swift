@@ -16,7 +16,8 @@ public enum SlideSelection {
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let item = part.trimmingCharacters(in: .whitespaces)
       let bounds = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-      guard !item.isEmpty, bounds.count <= 2, let first = Int(bounds[0]) ?? (bounds[0].isEmpty ? 1 : nil)
+      guard !item.isEmpty, bounds.count <= 2,
+        let first = Int(bounds[0]) ?? (bounds[0].isEmpty ? 1 : nil)
       else {
         throw ParseError(description: "'\(item)' is not a slide number or range (e.g. 3-7,9)")
       }
@@ -31,7 +32,9 @@ public enum SlideSelection {
         throw ParseError(description: "'\(item)' is not a range of slides (e.g. 3-7)")
       }
       guard last <= count else {
-        throw ParseError(description: "slide \(last) does not exist; the deck has \(count) slide\(count == 1 ? "" : "s")")
+        throw ParseError(
+          description:
+            "slide \(last) does not exist; the deck has \(count) slide\(count == 1 ? "" : "s")")
       }
       numbers.formUnion(first...last)
     }

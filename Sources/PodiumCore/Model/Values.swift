@@ -108,10 +108,11 @@ public struct RGBAColor: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     let hex = [red, green, blue] + (alpha == 255 ? [] : [alpha])
-    return "#" + hex.map { byte in
-      let digits = String(byte, radix: 16)
-      return digits.count == 1 ? "0" + digits : digits
-    }.joined()
+    return "#"
+      + hex.map { byte in
+        let digits = String(byte, radix: 16)
+        return digits.count == 1 ? "0" + digits : digits
+      }.joined()
   }
 
   /// Reads `#rgb`, `#rrggbb` or `#rrggbbaa`.
@@ -133,7 +134,8 @@ public struct RGBAColor: Hashable, Sendable, CustomStringConvertible {
         byte(String(digits[$0..<$0 + 2]))
       }
       guard pairs.count == digits.count / 2 else { return nil }
-      self.init(red: pairs[0], green: pairs[1], blue: pairs[2], alpha: pairs.count == 4 ? pairs[3] : 255)
+      self.init(
+        red: pairs[0], green: pairs[1], blue: pairs[2], alpha: pairs.count == 4 ? pairs[3] : 255)
     default:
       return nil
     }

@@ -41,8 +41,12 @@ enum CommentCommand: Equatable {
   init(comment body: String) {
     let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
     switch trimmed {
-    case "pause": self = .pause; return
-    case "end_slide": self = .endSlide; return
+    case "pause":
+      self = .pause
+      return
+    case "end_slide":
+      self = .endSlide
+      return
     default: break
     }
     if trimmed.hasPrefix("//") {  // presenterm's `<!-- // comment -->` is for the author only.
@@ -60,7 +64,8 @@ enum CommentCommand: Equatable {
     let key = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
     let value = String(trimmed[trimmed.index(after: colon)...])
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let isWord = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+    let isWord =
+      !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
     guard isWord else {
       self = .note(trimmed, suggestion: nil)
       return

@@ -22,7 +22,8 @@ enum CommonMarkConverter {
     parsing.lock()
     defer { parsing.unlock() }
     cmark_gfm_core_extensions_ensure_registered()
-    let extensions = autolinksAreAffordable(text) ? extensions : extensions.filter { $0 != "autolink" }
+    let extensions =
+      autolinksAreAffordable(text) ? extensions : extensions.filter { $0 != "autolink" }
     let document: OpaquePointer?
     if let limited = limitingTableCells(text) {
       document = limited.withUnsafeBufferPointer { parseDocument($0, extensions: extensions) }

@@ -14,7 +14,9 @@ public struct DeckParseResult: Sendable {
 public enum DeckParser {
   /// Reads and parses the deck file at `path`. Image and theme paths resolve against the file's
   /// folder; every file is read through `files`.
-  public static func parse(fileAt path: String, files: any DeckFiles = LocalFiles()) -> DeckParseResult {
+  public static func parse(fileAt path: String, files: any DeckFiles = LocalFiles())
+    -> DeckParseResult
+  {
     var sink = DiagnosticSink(file: path)
     let bytes: [UInt8]
     switch files.contents(of: path, limit: DeckSource.maximumSize, kind: "decks") {
@@ -55,7 +57,8 @@ public enum DeckParser {
     if let (opening, closing) = FrontMatter.locate(in: lines) {
       metadata =
         FrontMatter.parse(
-          lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory, files: files,
+          lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
+          files: files,
           diagnostics: &sink
         ).metadata
       // Blank rather than drop the front matter, so cmark's line numbers stay the file's.
@@ -116,7 +119,8 @@ public enum DeckParser {
     }
 
     let deck = Deck(
-      file: file, baseDirectory: baseDirectory, dialect: dialect, metadata: metadata, slides: slides)
+      file: file, baseDirectory: baseDirectory, dialect: dialect, metadata: metadata, slides: slides
+    )
     return DeckParseResult(deck: deck, diagnostics: inFileOrder(sink.diagnostics))
   }
 
@@ -137,7 +141,9 @@ public enum DeckParser {
     var count = 0
     for line in lines {
       let lowered = line.lowercased()
-      if lowered.hasPrefix("%title:") || lowered.hasPrefix("%author:") || lowered.hasPrefix("%date:") {
+      if lowered.hasPrefix("%title:") || lowered.hasPrefix("%author:")
+        || lowered.hasPrefix("%date:")
+      {
         count += 1
       } else {
         break
@@ -174,7 +180,8 @@ public enum DeckParser {
         for child in node.children where child.isBlock { mark(child) }
         return
       }
-      for line in node.start.line...max(node.start.line, node.endLine) where line < protected.count {
+      for line in node.start.line...max(node.start.line, node.endLine) where line < protected.count
+      {
         protected[line] = true
       }
     }

@@ -48,4 +48,3 @@ enum DeckSource {
       of: "\r", with: "\n")
   }
 }
-

@@ -64,7 +64,9 @@ struct FrontMatter {
 
     let subject = YAMLText.Subject(
       invalidYAML: "front matter is not valid YAML", anchorPrefix: "front matter: ",
-      notAMapping: { "front matter must be 'key: value' lines, found \(YAMLText.describeKind($0))" },
+      notAMapping: {
+        "front matter must be 'key: value' lines, found \(YAMLText.describeKind($0))"
+      },
       empty: nil)
     let mapping: Node.Mapping
     switch YAMLText.document(
@@ -118,7 +120,8 @@ struct FrontMatter {
       case "font", "code-font":
         guard let name = text() else { break }
         guard let family = nonEmpty(name) else {
-          diagnostics.error("'\(rawKey)' needs a font family name, e.g. DejaVu Sans", at: valueLocation)
+          diagnostics.error(
+            "'\(rawKey)' needs a font family name, e.g. DejaVu Sans", at: valueLocation)
           break
         }
         if key == "font" { metadata.font = family } else { metadata.codeFont = family }

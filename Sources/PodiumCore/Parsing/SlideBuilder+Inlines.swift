@@ -33,7 +33,9 @@ extension SlideBuilder {
       let html = node.literal
       if html.hasPrefix("<!--") {
         let (bodies, _) = CommentCommand.comments(in: html)
-        for body in bodies { apply(CommentCommand(comment: body), at: location(of: node), standalone: false) }
+        for body in bodies {
+          apply(CommentCommand(comment: body), at: location(of: node), standalone: false)
+        }
       } else if isLineBreakTag(html) {
         runs.append(TextRun("\n", style: style, link: link))
       }
@@ -49,20 +51,25 @@ extension SlideBuilder {
         runs.append(TextRun(destination, style: style.union(.link), link: destination))
       }
       for child in node.children {
-        appendInline(child, style: style.union(.link), link: destination, into: &runs, images: &images)
+        appendInline(
+          child, style: style.union(.link), link: destination, into: &runs, images: &images)
       }
     case .image(let destination):
       let alt = node.children.map(plainInlineText).joined()
       let here = location(of: node)
       let words = alt.lowercased().split(separator: " ")
       if words.first == "bg" {
-        let fit: BackgroundImage.Fit = words.contains("contain") || words.contains("fit") ? .contain : .cover
+        let fit: BackgroundImage.Fit =
+          words.contains("contain") || words.contains("fit") ? .contain : .cover
         let caption = words.dropFirst().filter { $0 != "contain" && $0 != "fit" && $0 != "cover" }
           .joined(separator: " ")
         backgrounds.append(
-          BackgroundImage(image: imageReference(source: destination, alt: caption, at: here), fit: fit, at: here))
+          BackgroundImage(
+            image: imageReference(source: destination, alt: caption, at: here), fit: fit, at: here))
       } else {
-        images.append(Block(.image(imageReference(source: destination, alt: alt, at: here)), at: here, step: step))
+        images.append(
+          Block(
+            .image(imageReference(source: destination, alt: alt, at: here)), at: here, step: step))
       }
     default:
       for child in node.children {
@@ -114,7 +121,9 @@ extension SlideBuilder {
 
   // MARK: - Images
 
-  mutating func imageReference(source: String, alt: String, at here: SourceLocation) -> ImageReference {
+  mutating func imageReference(source: String, alt: String, at here: SourceLocation)
+    -> ImageReference
+  {
     let lowered = source.lowercased()
     if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("data:")
       || lowered.hasPrefix("ftp://")

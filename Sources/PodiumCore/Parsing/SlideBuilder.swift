@@ -30,7 +30,9 @@ struct SlideBuilder {
   var backgrounds: [BackgroundImage] = []
   private var notes: [Block] = []
 
-  init(baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink) {
+  init(
+    baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
+  ) {
     self.baseDirectory = baseDirectory
     self.files = files
     self.sourceMap = sourceMap
@@ -65,7 +67,8 @@ struct SlideBuilder {
 
   func location(of node: MarkdownNode) -> SourceLocation {
     let line = node.start.line + lineOffset
-    return SourceLocation(line: line, column: node.start.column + (sourceMap.columnShift[line] ?? 0))
+    return SourceLocation(
+      line: line, column: node.start.column + (sourceMap.columnShift[line] ?? 0))
   }
 
   private func alignment(of node: MarkdownNode) -> Block.Alignment {
@@ -82,13 +85,17 @@ struct SlideBuilder {
       var result: [Block] = []
       if !isBlank(runs, .whitespaces) {
         result.append(
-          Block(.heading(level: level, text: runs), at: here, step: step, alignment: alignment(of: node)))
+          Block(
+            .heading(level: level, text: runs), at: here, step: step, alignment: alignment(of: node)
+          ))
       }
       return result + images
     case .thematicBreak:
       return [Block(.rule, at: here, step: step)]
     case .codeBlock(let info, _):
-      return [Block(.code(convertCode(info: info, literal: node.literal, at: here)), at: here, step: step)]
+      return [
+        Block(.code(convertCode(info: info, literal: node.literal, at: here)), at: here, step: step)
+      ]
     case .htmlBlock:
       return convertHTMLBlock(node, at: here)
     case .list(let ordered, let start, let tight):
@@ -100,7 +107,8 @@ struct SlideBuilder {
         let itemStep = step
         var itemBlocks: [Block] = []
         for grandchild in child.children { itemBlocks += convertBlock(grandchild) }
-        items.append(ListItem(blocks: itemBlocks, checked: checked, at: location(of: child), step: itemStep))
+        items.append(
+          ListItem(blocks: itemBlocks, checked: checked, at: location(of: child), step: itemStep))
       }
       guard !items.isEmpty else { return [] }
       return [
@@ -150,7 +158,9 @@ struct SlideBuilder {
     runs.allSatisfy { $0.text.unicodeScalars.allSatisfy(blank.contains) }
   }
 
-  private mutating func convertCode(info: String, literal: String, at here: SourceLocation) -> CodeBlock {
+  private mutating func convertCode(info: String, literal: String, at here: SourceLocation)
+    -> CodeBlock
+  {
     let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
     var language = words.first.map { String($0).lowercased() }
     // Pandoc's `{.numberLines}` and similar attribute blocks are not a language.
@@ -306,15 +316,21 @@ struct SlideBuilder {
   }
 
   private static let namedColors: [String: RGBAColor] = [
-    "black": RGBAColor(red: 0, green: 0, blue: 0), "white": RGBAColor(red: 255, green: 255, blue: 255),
+    "black": RGBAColor(red: 0, green: 0, blue: 0),
+    "white": RGBAColor(red: 255, green: 255, blue: 255),
     "red": RGBAColor(red: 255, green: 0, blue: 0), "green": RGBAColor(red: 0, green: 128, blue: 0),
-    "blue": RGBAColor(red: 0, green: 0, blue: 255), "gray": RGBAColor(red: 128, green: 128, blue: 128),
-    "grey": RGBAColor(red: 128, green: 128, blue: 128), "navy": RGBAColor(red: 0, green: 0, blue: 128),
-    "orange": RGBAColor(red: 255, green: 165, blue: 0), "yellow": RGBAColor(red: 255, green: 255, blue: 0),
-    "purple": RGBAColor(red: 128, green: 0, blue: 128), "teal": RGBAColor(red: 0, green: 128, blue: 128),
+    "blue": RGBAColor(red: 0, green: 0, blue: 255),
+    "gray": RGBAColor(red: 128, green: 128, blue: 128),
+    "grey": RGBAColor(red: 128, green: 128, blue: 128),
+    "navy": RGBAColor(red: 0, green: 0, blue: 128),
+    "orange": RGBAColor(red: 255, green: 165, blue: 0),
+    "yellow": RGBAColor(red: 255, green: 255, blue: 0),
+    "purple": RGBAColor(red: 128, green: 0, blue: 128),
+    "teal": RGBAColor(red: 0, green: 128, blue: 128),
   ]
 
-  private mutating func parseBackground(_ raw: String, at here: SourceLocation) -> SlideBackground? {
+  private mutating func parseBackground(_ raw: String, at here: SourceLocation) -> SlideBackground?
+  {
     var value = raw.trimmingCharacters(in: .whitespaces)
     if value.isEmpty {
       diagnostics.error("background needs a colour (e.g. #1b2b34) or an image path", at: here)
@@ -329,7 +345,8 @@ struct SlideBuilder {
     if let color = Self.namedColors[value.lowercased()] { return .color(color) }
     // Marp writes `backgroundImage: url('x.png')`.
     if value.hasPrefix("url(") && value.hasSuffix(")") {
-      value = String(value.dropFirst(4).dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+      value = String(value.dropFirst(4).dropLast()).trimmingCharacters(
+        in: CharacterSet(charactersIn: "'\" "))
     }
     return .image(imageReference(source: value, alt: "", at: here))
   }

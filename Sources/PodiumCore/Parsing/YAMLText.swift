@@ -126,7 +126,9 @@ enum YAMLText {
     var flowDepth = 0
     var quote: Character?  // an open quoted scalar, which may run over lines
     var blockIndent: Int?  // inside a block scalar (`|` or `>`) started on a line this indented
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
       let line = Array(rawLine)
       let indent = line.prefix { $0 == " " }.count
       if let parent = blockIndent {
@@ -157,20 +159,26 @@ enum YAMLText {
         // patterns, a `where` clause guards only the last one.
         if character == " " || character == "\t" {
           // Spaces separate; they do not end a node's start.
-        } else if character == "#" && (position == 0 || line[position - 1] == " " || line[position - 1] == "\t") {
+        } else if character == "#"
+          && (position == 0 || line[position - 1] == " " || line[position - 1] == "\t")
+        {
           break  // a comment, to the end of the line
         } else if atNodeStart && (character == "&" || character == "*") && !isBlank(position + 1) {
           var end = position + 1
           while end < line.count, !" \t,[]{}".contains(line[end]) { end += 1 }
           return AnchorRefused(
-            name: String(line[position..<end]), location: SourceLocation(line: index + 1, column: position + 1))
+            name: String(line[position..<end]),
+            location: SourceLocation(line: index + 1, column: position + 1))
         } else if atNodeStart && character == "!" {
-          while position < line.count, !isBlank(position) { position += 1 }  // a tag; the node follows
+          // A tag; the node follows.
+          while position < line.count, !isBlank(position) { position += 1 }
           continue
         } else if atNodeStart && (character == "\"" || character == "'") {
           quote = character
           atNodeStart = false
-        } else if "-?:".contains(character) && (isBlank(position + 1) || (flowDepth > 0 && character == ":")) {
+        } else if "-?:".contains(character)
+          && (isBlank(position + 1) || (flowDepth > 0 && character == ":"))
+        {
           atNodeStart = true
         } else if atNodeStart && flowDepth == 0 && (character == "|" || character == ">") {
           blockIndent = indent

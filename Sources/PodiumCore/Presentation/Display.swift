@@ -80,7 +80,8 @@ public enum DisplaySelector: Hashable, Sendable, CustomStringConvertible {
   func find(in displays: [DisplayInfo]) -> DisplayInfo? {
     switch self {
     case .index(let index): return displays.first { $0.index == index }
-    case .name(let name): return displays.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    case .name(let name):
+      return displays.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
   }
 }

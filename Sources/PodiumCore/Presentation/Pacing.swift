@@ -18,11 +18,14 @@ public struct PacingPlan: Hashable, Sendable {
   /// The plan for `deck`, or nil when nothing says how long the talk or its slides should be.
   /// A rehearsal is used only when it has the deck's number of slides (an older deck's times
   /// would put the speaker behind on the wrong slides).
-  public static func plan(for deck: Deck, duration: TalkDuration?, rehearsal: RehearsalRun?) -> PacingPlan? {
+  public static func plan(for deck: Deck, duration: TalkDuration?, rehearsal: RehearsalRun?)
+    -> PacingPlan?
+  {
     let count = deck.slides.count
     guard count > 0 else { return nil }
     if let rehearsal, rehearsal.slides.count == count, rehearsal.total > 0 {
-      return PacingPlan(slideSeconds: (0..<count).map(rehearsal.seconds(onSlide:)), source: .rehearsal)
+      return PacingPlan(
+        slideSeconds: (0..<count).map(rehearsal.seconds(onSlide:)), source: .rehearsal)
     }
     let fixed = deck.slides.map { $0.directives.duration.map { Double($0.seconds) } }
     let talk = (duration ?? deck.metadata.duration).map { Double($0.seconds) }
@@ -51,7 +54,9 @@ public struct PacingPlan: Hashable, Sendable {
   /// Seconds the talk still needs at this pace: the rest of this slide's planned time (at least
   /// nothing) and every later slide's.
   public func remaining(onSlide index: Int, elapsed: Double) -> Double {
-    let end = plannedStart(ofSlide: index) + (slideSeconds.indices.contains(index) ? slideSeconds[index] : 0)
+    let end =
+      plannedStart(ofSlide: index)
+      + (slideSeconds.indices.contains(index) ? slideSeconds[index] : 0)
     return max(0, end - elapsed) + max(0, total - end)
   }
 }

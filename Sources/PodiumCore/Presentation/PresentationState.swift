@@ -223,7 +223,9 @@ public struct PresentationState: Hashable, Sendable {
 
   /// Whether `to` is one press of next or previous away from `from`.
   private static func isNeighbour(_ from: Position, _ to: Position, counts: [Int]) -> Bool {
-    func index(_ position: Position) -> Int { counts.prefix(position.slide).reduce(0, +) + position.step }
+    func index(_ position: Position) -> Int {
+      counts.prefix(position.slide).reduce(0, +) + position.step
+    }
     return abs(index(from) - index(to)) <= 1
   }
 

@@ -80,7 +80,8 @@ public struct RehearsalLog: Codable, Hashable, Sendable {
     switch error {
     case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
       .valueNotFound(_, let context):
-      let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+      let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(
+        separator: ".")
       return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
     @unknown default:
       return "\(error)"
@@ -118,7 +119,8 @@ public struct RehearsalRecorder: Hashable, Sendable {
   public mutating func replaceDeck(stepCounts: [Int]) {
     stepSeconds = stepCounts.enumerated().map { index, count in
       (0..<max(1, count)).map { step in
-        stepSeconds.indices.contains(index) && stepSeconds[index].indices.contains(step) ? stepSeconds[index][step] : 0
+        stepSeconds.indices.contains(index) && stepSeconds[index].indices.contains(step)
+          ? stepSeconds[index][step] : 0
       }
     }
     if let position = current, !stepSeconds.indices.contains(position.slide) { current = nil }
@@ -129,10 +131,12 @@ public struct RehearsalRecorder: Hashable, Sendable {
     let formatter = ISO8601DateFormatter()
     let slides = stepSeconds.enumerated().map { index, steps in
       RehearsalRun.SlideTime(
-        slide: index + 1, title: titles.indices.contains(index) ? titles[index] : "Slide \(index + 1)",
+        slide: index + 1,
+        title: titles.indices.contains(index) ? titles[index] : "Slide \(index + 1)",
         seconds: Self.rounded(steps.reduce(0, +)), steps: steps.map(Self.rounded))
     }
-    return RehearsalRun(date: formatter.string(from: date), total: Self.rounded(total), slides: slides)
+    return RehearsalRun(
+      date: formatter.string(from: date), total: Self.rounded(total), slides: slides)
   }
 
   private static func rounded(_ seconds: Double) -> Double { (seconds * 10).rounded() / 10 }
@@ -160,18 +164,23 @@ public enum RehearsalTable {
       let number = String(slide.slide)
       let index = slide.slide - 1
       lines.append(
-        String(repeating: " ", count: max(0, 3 - number.count)) + number + "  " + title(slide.title) + " "
+        String(repeating: " ", count: max(0, 3 - number.count)) + number + "  " + title(slide.title)
+          + " "
           + cell(slide.seconds) + " " + cell(previous.map { $0.seconds(onSlide: index) }) + " "
           + cell(plan.map { $0.slideSeconds.indices.contains(index) ? $0.slideSeconds[index] : 0 }))
     }
-    var totals = "     " + title("total") + " " + cell(run.total) + " " + cell(previous?.total) + " " + cell(plan?.total)
+    var totals =
+      "     " + title("total") + " " + cell(run.total) + " " + cell(previous?.total) + " "
+      + cell(plan?.total)
     if let duration {
       let over = (run.total - Double(duration.seconds)).rounded()
       let talk = ConsoleStatus.format(Double(duration.seconds))
       totals +=
         over > 0
         ? "  (\(ConsoleStatus.format(over)) over the \(talk) talk)"
-        : over < 0 ? "  (\(ConsoleStatus.format(-over)) under the \(talk) talk)" : "  (on time for the \(talk) talk)"
+        : over < 0
+          ? "  (\(ConsoleStatus.format(-over)) under the \(talk) talk)"
+          : "  (on time for the \(talk) talk)"
     }
     lines.append(totals)
     return lines.joined(separator: "\n")

@@ -23,7 +23,8 @@ public struct StageOptions: Hashable, Sendable {
 
   public init(
     presenterDisplay: DisplaySelector? = nil, audienceDisplay: DisplaySelector? = nil,
-    swap: Bool = false, mirror: Bool = false, windowed: Bool = false, preferredAudience: String? = nil
+    swap: Bool = false, mirror: Bool = false, windowed: Bool = false,
+    preferredAudience: String? = nil
   ) {
     self.preferredAudience = preferredAudience
     self.presenterDisplay = presenterDisplay
@@ -53,7 +54,8 @@ public struct Stage: Hashable, Sendable, Codable {
   public func role(of index: Int) -> String {
     switch mode {
     case .windowed: return index == presenter ? "presenter and audience (windows)" : "unused"
-    case .mirrored: return index == presenter ? "mirrored (audience view; Tab for the console)" : "unused"
+    case .mirrored:
+      return index == presenter ? "mirrored (audience view; Tab for the console)" : "unused"
     case .extended:
       if index == presenter { return "presenter" }
       return audience.contains(index) ? "audience" : "unused"
@@ -71,7 +73,8 @@ public enum StageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .noDisplays:
       return "no displays found (is DISPLAY set and the X server running?)"
     case .displayNotFound(let option, let selector, let available):
-      return "\(option) '\(selector)': no such display; available: \(available.joined(separator: ", "))"
+      return
+        "\(option) '\(selector)': no such display; available: \(available.joined(separator: ", "))"
     case .sameDisplay(let selector):
       return "--presenter-display and --audience-display both name '\(selector)'"
     }
@@ -94,7 +97,8 @@ public enum StageAssignment {
     let chosenPresenter = try resolve(options.presenterDisplay, option: "--presenter-display")
     var chosenAudience = try resolve(options.audienceDisplay, option: "--audience-display")
     if chosenAudience == nil, let preferred = options.preferredAudience,
-      let found = DisplaySelector.name(preferred).find(in: displays), found.index != chosenPresenter?.index
+      let found = DisplaySelector.name(preferred).find(in: displays),
+      found.index != chosenPresenter?.index
     {
       chosenAudience = found
     }
@@ -107,7 +111,9 @@ public enum StageAssignment {
       return Stage(mode: .windowed, presenter: (chosenPresenter ?? primary).index, audience: [])
     }
     if displays.count == 1 || options.mirror {
-      return Stage(mode: .mirrored, presenter: (chosenPresenter ?? chosenAudience ?? primary).index, audience: [])
+      return Stage(
+        mode: .mirrored, presenter: (chosenPresenter ?? chosenAudience ?? primary).index,
+        audience: [])
     }
 
     var presenter: DisplayInfo
@@ -115,7 +121,8 @@ public enum StageAssignment {
       presenter = chosenPresenter
     } else if let chosenAudience {
       // The console goes to the primary display, or the first other one if the audience has it.
-      presenter = chosenAudience.index == primary.index
+      presenter =
+        chosenAudience.index == primary.index
         ? displays.first { $0.index != chosenAudience.index } ?? primary : primary
     } else {
       presenter = primary

@@ -29,7 +29,9 @@ public struct ConsoleRegions: Hashable, Sendable {
   /// The overview's cells: a click picks a slide.
   public var overview: [ConsoleFrame.OverviewCell]
 
-  public init(notes: Rect? = nil, currentSlide: Rect? = nil, overview: [ConsoleFrame.OverviewCell] = []) {
+  public init(
+    notes: Rect? = nil, currentSlide: Rect? = nil, overview: [ConsoleFrame.OverviewCell] = []
+  ) {
     self.notes = notes
     self.currentSlide = currentSlide
     self.overview = overview
@@ -38,7 +40,8 @@ public struct ConsoleRegions: Hashable, Sendable {
   /// Where `console` put its parts.
   public init(_ console: ConsoleFrame) {
     self.init(
-      notes: console.notes, currentSlide: console.currentSlide.width > 0 ? console.currentSlide : nil,
+      notes: console.notes,
+      currentSlide: console.currentSlide.width > 0 ? console.currentSlide : nil,
       overview: console.overview)
   }
 }
@@ -69,7 +72,9 @@ public struct TalkSession: Sendable {
   private var regions: [UInt32: ConsoleRegions] = [:]
 
   /// A session on a loaded deck that has slides and no errors.
-  public init(path: String, deck: Deck, theme: Theme, configuration: Configuration = Configuration()) {
+  public init(
+    path: String, deck: Deck, theme: Theme, configuration: Configuration = Configuration()
+  ) {
     self.path = path
     self.deck = deck
     self.theme = theme
@@ -122,7 +127,9 @@ public struct TalkSession: Sendable {
       let changed = state.apply(command, at: now)
       return Outcome(changed: changed, restage: before != (state.mirrorToggled, state.swapToggled))
     case .click(let button, let x, let y, let window):
-      guard state.overviewSelection != nil else { return apply(button == .right ? .previous : .next) }
+      guard state.overviewSelection != nil else {
+        return apply(button == .right ? .previous : .next)
+      }
       // In the overview a click picks a slide; a click beside the grid does nothing.
       guard button == .left,
         let cell = regions[window]?.overview.first(where: { $0.rect.contains(x: x, y: y) })

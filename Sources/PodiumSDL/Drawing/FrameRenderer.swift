@@ -137,7 +137,6 @@ public final class FrameRenderer {
   public private(set) var layersDrawn = 0
   public private(set) var layersReused = 0
 
-
   private func layerTexture(_ item: LayerItem) -> Texture? {
     let key = LayerKey(key: item.key, size: item.frame.size)
     if let cached = layers.value(forKey: key) {
@@ -152,7 +151,10 @@ public final class FrameRenderer {
     // Make room, least recently used first. A dropped texture of the same size is drawn over
     // instead of freed: a new 1080p texture costs 8 MB of fresh, zeroed pages.
     let reusable = layers.makeRoom(for: bytes).first { $0.width == width && $0.height == height }
-    guard let texture = reusable ?? (try? renderer.targetTexture(width: width, height: height, format: format)) else {
+    guard
+      let texture = reusable
+        ?? (try? renderer.targetTexture(width: width, height: height, format: format))
+    else {
       return nil
     }
     do {
@@ -184,7 +186,8 @@ public final class FrameRenderer {
       let made = try? renderer.texture(from: surface)
     else { return nil }
     textTextures.insert(
-      CachedText(texture: made, lastFrame: framesDrawn), forKey: key, cost: made.width * made.height * 4)
+      CachedText(texture: made, lastFrame: framesDrawn), forKey: key,
+      cost: made.width * made.height * 4)
     return made
   }
 
@@ -201,23 +204,27 @@ public final class FrameRenderer {
     let y = item.y.rounded()
     renderer.copy(
       texture, source: nil,
-      destination: SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(texture.width), h: Int32(texture.height)))
+      destination: SDL_Rect(
+        x: Int32(x), y: Int32(y), w: Int32(texture.width), h: Int32(texture.height)))
     guard item.underline || item.strikethrough else { return }
     let metrics = measurer.metrics(for: item.font)
     let thickness = max(1, (item.font.size * 0.06).rounded())
     if item.underline {
-      let line = Rect(x: x, y: y + metrics.ascent + item.font.size * 0.1, width: item.width, height: thickness)
+      let line = Rect(
+        x: x, y: y + metrics.ascent + item.font.size * 0.1, width: item.width, height: thickness)
       renderer.fill(line.sdlRect, item.color)
     }
     if item.strikethrough {
-      let line = Rect(x: x, y: y + metrics.ascent - item.font.size * 0.3, width: item.width, height: thickness)
+      let line = Rect(
+        x: x, y: y + metrics.ascent - item.font.size * 0.3, width: item.width, height: thickness)
       renderer.fill(line.sdlRect, item.color)
     }
   }
 
   private func imageTexture(_ item: ImageItem) -> Texture? {
     if let cached = imageTextures.value(forKey: item.path) { return cached }
-    guard let surface = images.surface(at: item.path), let made = try? renderer.texture(from: surface)
+    guard let surface = images.surface(at: item.path),
+      let made = try? renderer.texture(from: surface)
     else { return nil }
     imageTextures.insert(made, forKey: item.path, cost: made.width * made.height * 4)
     return made

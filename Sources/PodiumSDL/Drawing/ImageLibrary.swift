@@ -45,7 +45,9 @@ public final class ImageLibrary: ImageMeasurer {
   /// not truncated, not too large), which the file may have stopped passing since the deck was
   /// read. Formats whose header Podium does not read are checked for size after decoding.
   private func load(_ path: String) -> Surface? {
-    guard case .success = ImageFile.inspect(path: path), let raw = IMG_Load(path) else { return nil }
+    guard case .success = ImageFile.inspect(path: path), let raw = IMG_Load(path) else {
+      return nil
+    }
     let surface = Surface(owning: raw)
     guard surface.width <= ImageFile.maximumSide, surface.height <= ImageFile.maximumSide,
       surface.width * surface.height <= ImageFile.maximumPixels

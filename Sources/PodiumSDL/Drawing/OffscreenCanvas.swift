@@ -16,7 +16,9 @@ public final class OffscreenCanvas {
 
   /// The corresponding C functions are `SDL_CreateRGBSurfaceWithFormat` and
   /// `SDL_CreateSoftwareRenderer`.
-  public init(size: PixelSize, fonts: FontLibrary, images: ImageLibrary, measurer: any TextMeasurer) throws {
+  public init(size: PixelSize, fonts: FontLibrary, images: ImageLibrary, measurer: any TextMeasurer)
+    throws
+  {
     guard
       let raw = SDL_CreateRGBSurfaceWithFormat(
         0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
@@ -24,7 +26,8 @@ public final class OffscreenCanvas {
     self.size = size
     surface = Surface(owning: raw)
     renderer = try Renderer(drawingInto: surface)
-    frameRenderer = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
+    frameRenderer = FrameRenderer(
+      renderer: renderer, fonts: fonts, images: images, measurer: measurer)
   }
 
   public func draw(_ frame: SlideFrame) {
@@ -43,7 +46,8 @@ public final class OffscreenCanvas {
   ) rethrows -> Result {
     let pitch = Int(surface.pointer.pointee.pitch)
     let count = surface.pointer.pointee.pixels == nil ? 0 : pitch * size.height
-    return try body(UnsafeRawBufferPointer(start: surface.pointer.pointee.pixels, count: count), pitch)
+    return try body(
+      UnsafeRawBufferPointer(start: surface.pointer.pointee.pixels, count: count), pitch)
   }
 
   /// Writes the canvas as a PNG with Podium's encoder, reading the pixels in place; returns

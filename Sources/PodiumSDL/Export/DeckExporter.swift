@@ -73,7 +73,8 @@ public final class DeckExporter {
 
     public var description: String {
       switch self {
-      case .outputDirectory(let path, let reason): return "cannot use '\(path)' as the output folder: \(reason)"
+      case .outputDirectory(let path, let reason):
+        return "cannot use '\(path)' as the output folder: \(reason)"
       case .write(let path, let reason): return "cannot write '\(path)': \(reason)"
       }
     }
@@ -101,13 +102,19 @@ public final class DeckExporter {
       let number = String(format: "%03d", slide.index + 1)
       switch options.pages {
       case .slides:
-        pages.append(Page(slideIndex: slide.index, step: slide.stepCount - 1, fileName: "slide-\(number).png"))
+        pages.append(
+          Page(slideIndex: slide.index, step: slide.stepCount - 1, fileName: "slide-\(number).png"))
       case .steps:
         for step in 0..<slide.stepCount {
-          pages.append(Page(slideIndex: slide.index, step: step, fileName: "slide-\(number)-step-\(step + 1).png"))
+          pages.append(
+            Page(
+              slideIndex: slide.index, step: step, fileName: "slide-\(number)-step-\(step + 1).png")
+          )
         }
       case .handouts:
-        pages.append(Page(slideIndex: slide.index, step: slide.stepCount - 1, fileName: "handout-\(number).png"))
+        pages.append(
+          Page(
+            slideIndex: slide.index, step: slide.stepCount - 1, fileName: "handout-\(number).png"))
       }
     }
     return pages
@@ -126,7 +133,8 @@ public final class DeckExporter {
     let canvasCount = options.encoder == .fast ? options.jobs + 1 : 1
     let canvases = try (0..<canvasCount).map { _ in
       CanvasHandle(
-        canvas: try OffscreenCanvas(size: options.size, fonts: fonts, images: images, measurer: measurer))
+        canvas: try OffscreenCanvas(
+          size: options.size, fonts: fonts, images: images, measurer: measurer))
     }
 
     let pages = self.pages()
@@ -150,7 +158,8 @@ public final class DeckExporter {
         : engine.layout(slide, in: deck, step: page.step, size: options.size)
       if page.step == slide.stepCount - 1 { overflow += frame.overflow }
       handle.canvas.draw(frame)
-      drawSeconds += Double(DispatchTime.now().uptimeNanoseconds - drawStart.uptimeNanoseconds) / 1e9
+      drawSeconds +=
+        Double(DispatchTime.now().uptimeNanoseconds - drawStart.uptimeNanoseconds) / 1e9
       let path = directory.appendingPathComponent(page.fileName).path
       files.append(path)
 
@@ -170,7 +179,8 @@ public final class DeckExporter {
         } catch {
           state.withLock { $0.failures.append("cannot write '\(path)': \(error)") }
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - encodeStart.uptimeNanoseconds) / 1e9
+        let seconds =
+          Double(DispatchTime.now().uptimeNanoseconds - encodeStart.uptimeNanoseconds) / 1e9
         state.withLock {
           $0.encodeSeconds += seconds
           $0.freeCanvases.append(canvasIndex)

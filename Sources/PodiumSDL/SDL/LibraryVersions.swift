@@ -20,13 +20,17 @@ public enum LibraryVersions {
 
   /// The corresponding C function is `TTF_Linked_Version`.
   public static var ttf: Version {
-    guard let version = TTF_Linked_Version()?.pointee else { return Version(major: 0, minor: 0, patch: 0) }
+    guard let version = TTF_Linked_Version()?.pointee else {
+      return Version(major: 0, minor: 0, patch: 0)
+    }
     return Version(major: Int(version.major), minor: Int(version.minor), patch: Int(version.patch))
   }
 
   /// The corresponding C function is `IMG_Linked_Version`.
   public static var image: Version {
-    guard let version = IMG_Linked_Version()?.pointee else { return Version(major: 0, minor: 0, patch: 0) }
+    guard let version = IMG_Linked_Version()?.pointee else {
+      return Version(major: 0, minor: 0, patch: 0)
+    }
     return Version(major: Int(version.major), minor: Int(version.minor), patch: Int(version.patch))
   }
 

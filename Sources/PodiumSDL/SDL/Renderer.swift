@@ -44,7 +44,8 @@ public final class Renderer {
 
   /// The corresponding C functions are `SDL_SetRenderDrawColor` and `SDL_RenderFillRect`.
   func fill(_ rect: SDL_Rect, _ color: RGBAColor) {
-    SDL_SetRenderDrawBlendMode(pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+    SDL_SetRenderDrawBlendMode(
+      pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
     SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
     var rect = rect
     SDL_RenderFillRect(pointer, &rect)

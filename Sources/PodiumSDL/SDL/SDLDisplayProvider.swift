@@ -26,7 +26,8 @@ public struct SDLDisplayProvider: DisplayProvider {
       var usable = SDL_Rect()
       let usableArea: DisplayInfo.Area? =
         SDL_GetDisplayUsableBounds(Int32(index), &usable) == 0 && usable.w > 0 && usable.h > 0
-        ? DisplayInfo.Area(x: Int(usable.x), y: Int(usable.y), width: Int(usable.w), height: Int(usable.h))
+        ? DisplayInfo.Area(
+          x: Int(usable.x), y: Int(usable.y), width: Int(usable.w), height: Int(usable.h))
         : nil
       // SDL lists the X server's primary output first.
       result.append(

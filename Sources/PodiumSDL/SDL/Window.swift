@@ -19,14 +19,17 @@ public final class Window {
   ) throws {
     var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
     flags |= borderless ? SDL_WINDOW_BORDERLESS.rawValue : SDL_WINDOW_RESIZABLE.rawValue
-    guard let window = SDL_CreateWindow(title, Int32(x), Int32(y), Int32(width), Int32(height), flags) else {
+    guard
+      let window = SDL_CreateWindow(title, Int32(x), Int32(y), Int32(width), Int32(height), flags)
+    else {
       throw SDLError.last("SDL_CreateWindow")
     }
     // SDL's software renderer, presenting through the X server's shared memory, unless the user
     // picks another with SDL_RENDER_DRIVER: a copied slide reaches the screen several times
     // faster this way than through OpenGL on Mesa's llvmpipe (scripts/bench-present measures
     // it), and a software window survives any display change.
-    let rendererFlags = SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil ? SDL_RENDERER_SOFTWARE.rawValue : 0
+    let rendererFlags =
+      SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil ? SDL_RENDERER_SOFTWARE.rawValue : 0
     guard let raw = SDL_CreateRenderer(window, -1, rendererFlags) else {
       let error = SDLError.last("SDL_CreateRenderer")
       SDL_DestroyWindow(window)

@@ -60,7 +60,9 @@ final class DeckWatcher: @unchecked Sendable {
   private func addWatch(_ folder: String) -> Bool {
     if folders.values.contains(folder) { return true }
     // IN_DELETE_SELF and IN_MOVE_SELF: the folder itself went; IN_IGNORED comes without asking.
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF)
+    let mask = UInt32(
+      IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF
+        | IN_MOVE_SELF)
     let watch = inotify_add_watch(descriptor, folder, mask)
     guard watch >= 0 else {
       missing.insert(folder)
@@ -124,7 +126,8 @@ final class DeckWatcher: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     while offset + MemoryLayout<inotify_event>.size <= count {
-      let (watch, mask, length, name) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int, String) in
+      let (watch, mask, length, name) = buffer.withUnsafeBytes {
+        raw -> (Int32, UInt32, Int, String) in
         let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
         let start = offset + MemoryLayout<inotify_event>.size
         let bytes = raw[start..<min(count, start + Int(event.len))].prefix { $0 != 0 }

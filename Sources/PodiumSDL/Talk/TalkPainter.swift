@@ -33,7 +33,9 @@ final class TalkPainter {
   }
 
   /// What the audience window shows at `size`: the slide as one layer, or a blank.
-  func audienceFrame(_ session: TalkSession, _ view: PresentationState.AudienceView, size: PixelSize)
+  func audienceFrame(
+    _ session: TalkSession, _ view: PresentationState.AudienceView, size: PixelSize
+  )
     -> SlideFrame
   {
     let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))

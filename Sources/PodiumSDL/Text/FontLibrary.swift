@@ -94,7 +94,9 @@ public final class FontLibrary {
 
   private func font(path: String, size: Int, style: Int32) -> TTFFont? {
     let isEmoji = path.lowercased().contains("emoji")
-    let key = FontKey(path: path, size: isEmoji ? Self.emojiStrike : size, style: isEmoji ? TTF_STYLE_NORMAL : style)
+    let key = FontKey(
+      path: path, size: isEmoji ? Self.emojiStrike : size, style: isEmoji ? TTF_STYLE_NORMAL : style
+    )
     if let open = fonts[key] { return open }
     guard !failedFonts.contains(key), !path.isEmpty, TTFRuntime.started else { return nil }
     guard let opened = try? TTFFont(path: path, size: key.size) else {
@@ -120,12 +122,15 @@ public final class FontLibrary {
     return chooseFont(for: character, primary: main, spec: spec)?.path
   }
 
-  private func chooseFont(for character: Character, primary main: TTFFont, spec: FontSpec) -> TTFFont? {
+  private func chooseFont(for character: Character, primary main: TTFFont, spec: FontSpec)
+    -> TTFFont?
+  {
     guard let scalar = character.unicodeScalars.first else { return main }
     // Spaces and joiners stay with the text around them.
     if scalar.properties.isWhitespace || scalar.value < 0x20 { return main }
     // Emoji come from the colour emoji font even where the text font has a plain outline.
-    if isEmoji(character), let emoji = fallbackFont(for: scalar.value, family: "emoji", spec: spec) {
+    if isEmoji(character), let emoji = fallbackFont(for: scalar.value, family: "emoji", spec: spec)
+    {
       return emoji
     }
     if TTF_GlyphIsProvided32(main.pointer, scalar.value) != 0 { return main }
@@ -142,7 +147,8 @@ public final class FontLibrary {
       fallbacks[key] = path
     }
     guard let path else { return nil }
-    return font(path: path, size: spec.pixelSize, style: spec.bold ? TTF_STYLE_BOLD : TTF_STYLE_NORMAL)
+    return font(
+      path: path, size: spec.pixelSize, style: spec.bold ? TTF_STYLE_BOLD : TTF_STYLE_NORMAL)
   }
 
   private func isEmoji(_ character: Character) -> Bool {
@@ -183,7 +189,9 @@ public final class FontLibrary {
     for character in text {
       let font = chooseFont(for: character, primary: main, spec: spec) ?? main
       let direction = self.direction(of: character)
-      if lineIsRightToLeft == nil, direction != .neutral { lineIsRightToLeft = direction == .rightToLeft }
+      if lineIsRightToLeft == nil, direction != .neutral {
+        lineIsRightToLeft = direction == .rightToLeft
+      }
       if var last = segments.last, last.font === font,
         direction == .neutral || (direction == .rightToLeft) == last.rightToLeft
       {
@@ -197,7 +205,8 @@ public final class FontLibrary {
         last.text.append(character)
         segments[segments.count - 1] = last
       } else {
-        segments.append(RawSegment(text: String(character), font: font, rightToLeft: direction == .rightToLeft))
+        segments.append(
+          RawSegment(text: String(character), font: font, rightToLeft: direction == .rightToLeft))
       }
     }
     return lineIsRightToLeft == true ? segments.reversed() : segments
@@ -270,7 +279,9 @@ public final class FontLibrary {
     let lineHeight = Int(TTF_FontHeight(main.pointer))
     for segment in segments {
       prepare(segment)
-      guard let raw = TTF_RenderUTF8_Blended(segment.font.pointer, segment.text, sdlColor) else { continue }
+      guard let raw = TTF_RenderUTF8_Blended(segment.font.pointer, segment.text, sdlColor) else {
+        continue
+      }
       var surface = Surface(owning: raw)
       var top = ascent - Int(TTF_FontAscent(segment.font.pointer))
       if segment.font.isEmoji {
@@ -296,7 +307,8 @@ public final class FontLibrary {
     for (surface, width, top) in rendered {
       // Segments do not overlap, so copying (not blending) keeps their edges' alpha exact.
       SDL_SetSurfaceBlendMode(surface.pointer, SDL_BLENDMODE_NONE)
-      var target = SDL_Rect(x: Int32(x), y: Int32(top), w: Int32(surface.width), h: Int32(surface.height))
+      var target = SDL_Rect(
+        x: Int32(x), y: Int32(top), w: Int32(surface.width), h: Int32(surface.height))
       SDL_UpperBlit(surface.pointer, nil, line.pointer, &target)
       x += width
     }

@@ -1,5 +1,5 @@
-import Foundation
 import CFontconfig
+import Foundation
 
 /// Finds font files by family name through fontconfig.
 public enum FontResolver {
