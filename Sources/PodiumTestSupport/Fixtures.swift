@@ -49,6 +49,18 @@ public enum Fixtures {
     return url
   }
 
+  /// The environment of a speaker whose `config.yaml` holds `config` (nil: no file): a new
+  /// `XDG_CONFIG_HOME`.
+  public static func configurationHome(_ config: String?) throws -> [String: String] {
+    let folder = try temporaryDirectory("podium-xdg")
+    if let config {
+      let podium = folder.appendingPathComponent("podium")
+      try FileManager.default.createDirectory(at: podium, withIntermediateDirectories: true)
+      try Data(config.utf8).write(to: podium.appendingPathComponent("config.yaml"))
+    }
+    return ["XDG_CONFIG_HOME": folder.path]
+  }
+
   /// Writes `text` to `name` in a new temporary folder and returns the file's path.
   public static func writeDeck(_ text: String, named name: String = "deck.md") throws -> String {
     let folder = try temporaryDirectory()

@@ -4,14 +4,7 @@ import Testing
 
 @Suite struct ConfigCommandTests {
   func home(_ config: String?) throws -> [String: String] {
-    let folder = try Fixtures.temporaryDirectory("podium-xdg")
-    if let config {
-      try FileManager.default.createDirectory(
-        at: folder.appendingPathComponent("podium"), withIntermediateDirectories: true)
-      try config.write(
-        to: folder.appendingPathComponent("podium/config.yaml"), atomically: true, encoding: .utf8)
-    }
-    return ["XDG_CONFIG_HOME": folder.path]
+    try Fixtures.configurationHome(config)
   }
 
   @Test func printShowsTheEffectiveConfiguration() throws {

@@ -268,14 +268,10 @@ import Testing
   @Test func reloadKeepsTheConfiguredThemeAndFollowsAnEditedThemeFile() throws {
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
-    let xdg = try Fixtures.temporaryDirectory("podium-xdg")
-    try FileManager.default.createDirectory(
-      at: xdg.appendingPathComponent("podium"), withIntermediateDirectories: true)
-    try "theme: dark\n".write(
-      to: xdg.appendingPathComponent("podium/config.yaml"), atomically: true, encoding: .utf8)
+    let home = try Fixtures.configurationHome("theme: dark\n")
     let path = try Fixtures.writeDeck("# One\n\nA line of text\n")
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    let run = try PresentRun(server, deck: path, environment: ["XDG_CONFIG_HOME": xdg.path])
+    let run = try PresentRun(server, deck: path, environment: home)
     func audienceShown(after mark: Int) -> Bool {
       let drawn = run.waitFor("present", after: mark) { $0["role"] as? String == "audience" }
       Thread.sleep(forTimeInterval: 0.4)
@@ -319,12 +315,8 @@ import Testing
   @Test func keysFromTheConfigurationDriveTheTalk() throws {
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
-    let xdg = try Fixtures.temporaryDirectory("podium-xdg")
-    try FileManager.default.createDirectory(
-      at: xdg.appendingPathComponent("podium"), withIntermediateDirectories: true)
-    try "keys:\n  next: [j]\n  previous: [k]\n".write(
-      to: xdg.appendingPathComponent("podium/config.yaml"), atomically: true, encoding: .utf8)
-    let run = try PresentRun(server, deck: Self.deck, environment: ["XDG_CONFIG_HOME": xdg.path])
+    let home = try Fixtures.configurationHome("keys:\n  next: [j]\n  previous: [k]\n")
+    let run = try PresentRun(server, deck: Self.deck, environment: home)
     #expect(run.waitFor("show") != nil)
     try run.key("j", "j")
     #expect(

@@ -50,7 +50,14 @@ public enum ThemeLoader {
     else { return (.light, sink.diagnostics) }
     var reader = Reader(sink: sink)
     let theme = reader.read(mapping)
-    return (theme, reader.sink.diagnostics)
+    // In the file's order: a section's unknown keys are found before its values are read.
+    let ordered = reader.sink.diagnostics.enumerated().sorted { first, second in
+      func place(_ item: (offset: Int, element: Diagnostic)) -> (Int, Int, Int) {
+        (item.element.location?.line ?? 0, item.element.location?.column ?? 0, item.offset)
+      }
+      return place(first) < place(second)
+    }
+    return (theme, ordered.map(\.element))
   }
 
   private struct Reader {
@@ -94,12 +101,25 @@ public enum ThemeLoader {
       return theme
     }
 
-    private mutating func entries(_ node: Node, section: String) -> [(String, Node, Node)] {
+    /// The entries of a section whose keys `keys` knows, with what each key names; unknown
+    /// keys are warnings.
+    private mutating func entries<Target>(
+      _ node: Node, section: String, keys: [String: Target]
+    ) -> [(key: String, target: Target, value: Node)] {
       guard let mapping = node.mapping else {
         sink.error("'\(section)' must be a mapping of 'key: value' lines", at: location(node))
         return []
       }
-      return mapping.map { ($0.key.scalar?.string ?? "", $0.key, $0.value) }
+      var found: [(key: String, target: Target, value: Node)] = []
+      for (keyNode, value) in mapping {
+        let key = keyNode.scalar?.string ?? ""
+        if let target = keys[key] {
+          found.append((key, target, value))
+        } else {
+          unknown(key, keyNode, section: section, known: Array(keys.keys))
+        }
+      }
+      return found
     }
 
     private mutating func color(_ node: Node, key: String) -> RGBAColor? {
@@ -145,11 +165,7 @@ public enum ThemeLoader {
       _ node: Node, section: String, into value: inout Value,
       keys: [String: WritableKeyPath<Value, RGBAColor>]
     ) {
-      for (key, keyNode, item) in entries(node, section: section) {
-        guard let path = keys[key] else {
-          unknown(key, keyNode, section: section, known: Array(keys.keys))
-          continue
-        }
+      for (key, path, item) in entries(node, section: section, keys: keys) {
         if let parsed = color(item, key: key) { value[keyPath: path] = parsed }
       }
     }
@@ -158,11 +174,7 @@ public enum ThemeLoader {
       let keys: [String: WritableKeyPath<Theme.Fonts, String>] = [
         "body": \.body, "heading": \.heading, "code": \.code,
       ]
-      for (key, keyNode, value) in entries(node, section: "fonts") {
-        guard let path = keys[key] else {
-          unknown(key, keyNode, section: "fonts", known: Array(keys.keys))
-          continue
-        }
+      for (key, path, value) in entries(node, section: "fonts", keys: keys) {
         if let family = value.scalar?.string, !family.isEmpty {
           fonts[keyPath: path] = family
         } else {
@@ -178,11 +190,7 @@ public enum ThemeLoader {
         "footer": (\.footer, 0.2...2), "minimum-scale": (\.minimumScale, 0.2...1),
         "line-spacing": (\.lineSpacing, 0.8...3),
       ]
-      for (key, keyNode, value) in entries(node, section: "sizes") {
-        guard let (path, range) = keys[key] else {
-          unknown(key, keyNode, section: "sizes", known: Array(keys.keys))
-          continue
-        }
+      for (key, (path, range), value) in entries(node, section: "sizes", keys: keys) {
         if let parsed = number(value, key: key, range: range) { sizes[keyPath: path] = parsed }
       }
     }
@@ -191,11 +199,7 @@ public enum ThemeLoader {
       let keys: [String: WritableKeyPath<Theme.Margins, Double>] = [
         "horizontal": \.horizontal, "top": \.top, "bottom": \.bottom,
       ]
-      for (key, keyNode, value) in entries(node, section: "margins") {
-        guard let path = keys[key] else {
-          unknown(key, keyNode, section: "margins", known: Array(keys.keys))
-          continue
-        }
+      for (key, path, value) in entries(node, section: "margins", keys: keys) {
         if let parsed = number(value, key: key, range: 0...0.4) { margins[keyPath: path] = parsed }
       }
     }
