@@ -41,6 +41,13 @@ extension LineScanner {
         startString(rule, tripled: true)
         return true
       }
+      if peek(1) == "#" {
+        // No quote ends this run of `#`s, so none of them opens a string, and only the last may
+        // start a directive; taking the others at once keeps a line of `#`s linear.
+        while peek(1) == "#" { pos += 1 }
+        emitSignificant(.punctuation, .punctuation("#"))
+        return true
+      }
       guard let next = peek(1), isIdentifierStart(next) else { return false }
       pos += 1
       scanIdentifier()
