@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "podium", targets: ["podium"]),
     .library(name: "PodiumCore", targets: ["PodiumCore"]),
+    .library(name: "PodiumSyntax", targets: ["PodiumSyntax"]),
     .library(name: "PodiumSDL", targets: ["PodiumSDL"]),
   ],
   dependencies: [
@@ -33,9 +34,11 @@ let package = Package(
       name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
 
+    // The code highlighter: a leaf that depends on nothing, not even Foundation.
+    .target(name: "PodiumSyntax"),
     .target(
       name: "PodiumCore",
-      dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]),
+      dependencies: ["PodiumSyntax", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
     .target(
       name: "PodiumSDL",
       dependencies: [
@@ -59,10 +62,12 @@ let package = Package(
     .executableTarget(
       name: "render-deck", dependencies: ["PodiumCore", "PodiumSDL"], path: "Examples/render-deck"),
     .executableTarget(
-      name: "custom-theme", dependencies: ["PodiumCore", "PodiumSDL"], path: "Examples/custom-theme"),
+      name: "custom-theme", dependencies: ["PodiumCore", "PodiumSDL"], path: "Examples/custom-theme"
+    ),
     // The fuzzing harness (scripts/fuzz); an ordinary build replays inputs named on its command line.
     .executableTarget(name: "deck-fuzz", dependencies: ["PodiumCore"], path: "Fuzz/deck-fuzz"),
 
+    .testTarget(name: "PodiumSyntaxTests", dependencies: ["PodiumSyntax"]),
     .testTarget(
       name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumTestSupport"],
       exclude: ["__Snapshots__"]),

@@ -59,6 +59,14 @@ import Testing
     #expect(users == ["PNGEncoder.swift"])
   }
 
+  @Test func podiumSyntaxIsALeaf() {
+    let files = swiftFiles(under: "Sources/PodiumSyntax")
+    #expect(!files.isEmpty)
+    for file in files {
+      #expect(imports(file).isEmpty, "\(file.path) imports \(imports(file))")
+    }
+  }
+
   @Test func nothingIsReExported() {
     for file in ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:)) {
       let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""

@@ -1,3 +1,5 @@
+import PodiumSyntax
+
 /// Lays out single blocks (headings, paragraphs, lists, quotes, code, tables, images) as boxes in
 /// their own coordinates; `LayoutEngine` stacks and places them.
 struct BlockLayout {
