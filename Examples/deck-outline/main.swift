@@ -10,9 +10,10 @@ guard let path = arguments.first else {
   exit(2)
 }
 
-let result = DeckParser.parse(fileAt: path)
-for diagnostic in result.diagnostics { print(diagnostic) }
-guard let deck = result.deck else { exit(1) }
+// Loaded as every podium command loads a deck: the deck, its theme file and its images checked.
+let loaded = DeckLoader().load(path)
+for diagnostic in loaded.diagnostics { print(diagnostic) }
+guard let deck = loaded.deck else { exit(1) }
 
 print("\(deck.metadata.title ?? path) — \(deck.slides.count) slides, \(deck.metadata.aspect)")
 if let duration = deck.metadata.duration { print("planned: \(duration)") }
