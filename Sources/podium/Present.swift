@@ -7,15 +7,12 @@ struct Present: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Give a talk: the console on your display, the slides on the projector.",
     discussion:
-      "With one display the slides are mirrored full screen and Tab shows the console. Keys: "
-      + "Right/Space/PageDown/click next, Left/PageUp/right click previous, Home/End, a number "
-      + "then Enter to jump, b or . or F5 or Esc black, w white, f freeze, t pause the timer, "
-      + "r reset it, m mirror, s swap displays, + and - notes size, [ and ] or the wheel over "
-      + "the notes scroll them, o the overview of every slide, Alt+Left back after a jump, x the "
-      + "laser pointer, "
-      + "q twice to quit. Displays plugged in or out mid-talk take their "
-      + "roles at once; the slide, step and timer carry on. SDL_RENDER_DRIVER=opengl draws on "
-      + "the GPU instead of SDL's software renderer."
+      "With one display the slides are mirrored full screen and Tab shows the console. A click "
+      + "moves on and a right click back; the wheel over the notes scrolls them; a number then "
+      + "Enter jumps; q twice quits. Keys, named as in the configuration's 'keys:' (podium config "
+      + "--help), where your own come first: " + KeyBindings.summary + ". Displays plugged in "
+      + "or out mid-talk take their roles at once; the slide, step and timer carry on. "
+      + "SDL_RENDER_DRIVER=opengl draws on the GPU instead of SDL's software renderer."
   )
 
   @Argument(help: "The deck file.", completion: .file(extensions: ["md", "markdown"]))

@@ -87,3 +87,12 @@ import Testing
       })
   }
 }
+
+@Suite struct KeySummaryTests {
+  @Test func theHelpListsEveryBindableCommandWithItsDefaultKeys() {
+    let summary = KeyBindings.summary
+    #expect(summary.hasPrefix("next: right, down, pagedown, space, return, keypad enter, n; "))
+    #expect(summary.contains("; back: alt+left; quit: q"))
+    for (name, _) in Configuration.commandNames { #expect(summary.contains("\(name): ")) }
+  }
+}

@@ -82,6 +82,15 @@ public struct KeyBindings: Hashable, Sendable {
     .init(Key(.escape), .toggleOverview),
   ]
 
+  /// Podium's keys for each command a speaker can bind, as `keys:` in config.yaml names both:
+  /// `next: right, down, pagedown, ...; previous: ...`. What `podium present --help` lists.
+  public static var summary: String {
+    Configuration.commandNames.compactMap { name, command in
+      let keys = standard.filter { $0.command == command }.map(\.key.description)
+      return keys.isEmpty ? nil : "\(name): \(keys.joined(separator: ", "))"
+    }.joined(separator: "; ")
+  }
+
   private static let standardCommands = lookup(standard)
   private static let overviewCommands = lookup(overview)
 
