@@ -163,6 +163,13 @@ public final class PresentRun {
     return nil
   }
 
+  /// Waits (as `waitFor`) until the window of `role` has presented `slide` (1-based).
+  public func presented(_ role: String, slide: Int, after: Int = 0) -> Bool {
+    waitFor("present", after: after) {
+      $0["role"] as? String == role && $0["slide"] as? Int == slide
+    } != nil
+  }
+
   /// Sends keys with xdotool (to the focused window), as a keyboard or clicker would.
   public func key(_ names: String...) throws {
     for name in names {

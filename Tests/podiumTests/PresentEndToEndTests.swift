@@ -41,10 +41,7 @@ import Testing
       "present", after: before,
       where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 })
     #expect(drawn != nil)
-    #expect(
-      run.waitFor(
-        "present", after: before,
-        where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(run.presented("presenter", slide: 2, after: before))
     Thread.sleep(forTimeInterval: 0.3)
 
     // The audience monitor shows exactly what export renders for that slide at that size.
@@ -88,10 +85,7 @@ import Testing
     let audience = try #require(windows(run)["audience"])
     #expect(audience["x"] as? Int == 1920 && audience["pixels"] as? String == "3840x2160")
     try run.key("End")
-    #expect(
-      run.waitFor(
-        "present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 17 })
-        != nil)
+    #expect(run.presented("audience", slide: 17))
     Thread.sleep(forTimeInterval: 0.5)
     let shown = try Screenshot.capture(display: server.display).crop(
       x: 1920, y: 0, width: 3840, height: 2160)
@@ -126,10 +120,7 @@ import Testing
     let mark = run.events().count
     try run.key("Return")
     // Five columns at 1080p: two right and one down from slide 1 is slide 8.
-    #expect(
-      run.waitFor(
-        "present", after: mark,
-        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 8 }) != nil)
+    #expect(run.presented("audience", slide: 8, after: mark))
     try run.key("alt+Left")
     #expect(
       run.waitFor("show", after: mark, where: { $0["slide"] as? Int == 1 }) != nil,
@@ -233,10 +224,7 @@ import Testing
     mark = run.events().count
     try deck("Three", slides: 2).write(toFile: path, atomically: true, encoding: .utf8)
     #expect(run.waitFor("reload", after: mark)?["slide"] as? Int == 2)
-    #expect(
-      run.waitFor(
-        "present", after: mark,
-        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(run.presented("audience", slide: 2, after: mark))
     Thread.sleep(forTimeInterval: 0.4)
     #expect(
       try Screenshot.capture(display: server.display).pixel(x: 3, y: 985) != (0x5A, 0x14, 0x14),
@@ -319,15 +307,9 @@ import Testing
     let run = try PresentRun(server, deck: Self.deck, environment: home)
     #expect(run.waitFor("show") != nil)
     try run.key("j", "j")
-    #expect(
-      run.waitFor(
-        "present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 3 })
-        != nil)
+    #expect(run.presented("audience", slide: 3))
     try run.key("k")
-    #expect(
-      run.waitFor(
-        "present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 })
-        != nil)
+    #expect(run.presented("audience", slide: 2))
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
@@ -340,14 +322,8 @@ import Testing
     #expect(run.waitFor("show") != nil)
     var mark = run.events().count
     try run.click(x: 1920 + 960, y: 540)  // on the audience monitor
-    #expect(
-      run.waitFor(
-        "present", after: mark,
-        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
-    #expect(
-      run.waitFor(
-        "present", after: mark,
-        where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(run.presented("audience", slide: 2, after: mark))
+    #expect(run.presented("presenter", slide: 2, after: mark))
     mark = run.events().count
     try run.click(x: 1920 + 960, y: 540, button: 3)  // right click: back
     #expect(run.waitFor("show", after: mark, where: { $0["slide"] as? Int == 1 }) != nil)
@@ -411,10 +387,7 @@ import Testing
     try server.plug("DUMMY2", rightOf: "DUMMY1")
     let three = run.waitFor("stage", after: mark, where: { ($0["audience"] as? [Int]) == [1, 2] })
     #expect(three?["mode"] as? String == "extended" && three?["slide"] as? Int == 3)
-    #expect(
-      run.waitFor(
-        "present", after: mark,
-        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 3 }) != nil)
+    #expect(run.presented("audience", slide: 3, after: mark))
     Thread.sleep(forTimeInterval: 0.5)
     let screen = try Screenshot.capture(display: server.display)
     #expect(
@@ -553,14 +526,8 @@ import Testing
     #expect(cw > aw && abs(Double(aw) / Double(ah) - 16.0 / 9) < 0.02)
     let mark = run.events().count
     try run.key("Right")
-    #expect(
-      run.waitFor(
-        "present", after: mark,
-        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
-    #expect(
-      run.waitFor(
-        "present", after: mark,
-        where: { $0["role"] as? String == "presenter" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(run.presented("audience", slide: 2, after: mark))
+    #expect(run.presented("presenter", slide: 2, after: mark))
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
@@ -670,10 +637,7 @@ import Testing
     let run = try PresentRun(server, deck: path)
     #expect(run.waitFor("show") != nil)
     try run.key("Right")
-    #expect(
-      run.waitFor(
-        "present", where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 })
-        != nil)
+    #expect(run.presented("audience", slide: 2))
     Thread.sleep(forTimeInterval: 0.5)
     let before = try Screenshot.capture(display: server.display).crop(
       x: 1920, y: 0, width: 1920, height: 1080)
@@ -694,15 +658,9 @@ import Testing
     // The talk goes on with the last good deck.
     mark = run.events().count
     try run.key("Left")
-    #expect(
-      run.waitFor(
-        "present", after: mark,
-        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 1 }) != nil)
+    #expect(run.presented("audience", slide: 1, after: mark))
     try run.key("Right")
-    #expect(
-      run.waitFor(
-        "present", after: mark,
-        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == 2 }) != nil)
+    #expect(run.presented("audience", slide: 2, after: mark))
 
     // Written again, as an editor does after deleting: watched still, reloaded, the band gone.
     mark = run.events().count
