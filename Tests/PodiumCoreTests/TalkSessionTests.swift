@@ -53,7 +53,7 @@ import Testing
     #expect(talk.theme == .dark)
     files[Self.path] = "# One, edited\n\n---\n\n# Two\n"
     let event = talk.reload(
-      using: DeckLoader(configuration: configuration, files: files), at: 1, clock: clock)
+      using: DeckLoader(configuration: configuration, files: files), clock: clock)
     guard case .reload(let reloaded) = event else {
       Issue.record("expected a reload, got \(event)")
       return
@@ -68,7 +68,7 @@ import Testing
     var talk = try session(files)
     #expect(talk.handle(press("Right"), at: 0).changed)
     files[Self.path] = "---\naspect: 5:banana\n---\n\n# One\n"
-    let broken = talk.reload(using: DeckLoader(files: files), at: 1, clock: clock)
+    let broken = talk.reload(using: DeckLoader(files: files), clock: clock)
     guard case .reloadFailed(let failure) = broken else {
       Issue.record("expected a failure, got \(broken)")
       return
@@ -78,7 +78,7 @@ import Testing
     #expect(talk.deck.slides.count == 2 && talk.state.slide == 1 && talk.deckVersion == 1)
 
     files[Self.path] = nil
-    let deleted = talk.reload(using: DeckLoader(files: files), at: 2, clock: clock)
+    let deleted = talk.reload(using: DeckLoader(files: files), clock: clock)
     guard case .reloadFailed(let gone) = deleted else {
       Issue.record("expected a failure, got \(deleted)")
       return
@@ -94,7 +94,7 @@ import Testing
     _ = talk.handle(press("End"), at: 0)
     #expect(talk.state.slide == 2)
     files[Self.path] = "# One\n"
-    _ = talk.reload(using: DeckLoader(files: files), at: 1, clock: clock)
+    _ = talk.reload(using: DeckLoader(files: files), clock: clock)
     #expect(talk.state.slide == 0 && talk.reloadProblem == nil && talk.deckVersion == 2)
   }
 

@@ -48,7 +48,7 @@ public struct ConsoleRegions: Hashable, Sendable {
 
 /// One talk as a value: the deck on show and its theme, the presentation state, the rehearsal
 /// recorder, the deck's version and why the file on disk cannot be shown. Inputs go in through
-/// `handle(_:at:)` and edits through `reload(using:at:clock:)`; the SDL loop turns events into
+/// `handle(_:at:)` and edits through `reload(using:clock:)`; the SDL loop turns events into
 /// inputs and draws what the session holds, so all of this is tested without a window.
 public struct TalkSession: Sendable {
   /// The deck file, read again on `reload`.
@@ -179,9 +179,7 @@ public struct TalkSession: Sendable {
   /// the last good one on the audience and shows the error, with its place, on the console; a
   /// good one replaces it at the same slide (clamped if slides went). `clock` gives
   /// milliseconds, for the time the reload took.
-  public mutating func reload(using loader: DeckLoader, at now: Double, clock: () -> Double)
-    -> TraceEvent
-  {
+  public mutating func reload(using loader: DeckLoader, clock: () -> Double) -> TraceEvent {
     let start = clock()
     let name = URL(fileURLWithPath: path).lastPathComponent
     guard let written = loader.files.modificationTime(of: path) else {

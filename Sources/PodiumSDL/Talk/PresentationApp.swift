@@ -178,7 +178,7 @@ public final class PresentationApp {
   /// Reads the deck again after an edit, as it was first loaded (the configured theme too).
   private func reload() {
     let loader = DeckLoader(configuration: options.configuration)
-    let event = session.reload(using: loader, at: Self.now(), clock: Window.milliseconds)
+    let event = session.reload(using: loader, clock: Window.milliseconds)
     record(event)
     guard case .reload = event else { return }
     painter.deckReplaced(theme: session.theme, windows: windows.all)
