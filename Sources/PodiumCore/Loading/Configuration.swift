@@ -76,11 +76,12 @@ public struct Configuration: Hashable, Sendable {
         case .unknown:
           let shown = value.scalar?.string ?? "a list"
           sink.error(
-            "theme must be light, dark or a theme .yaml file, not '\(shown)'", at: location(value))
+            "theme must be light, dark or a theme .yaml file, not '\(shown)'",
+            at: value.sourceLocation)
         case .missingFile:
           sink.error(
             "theme file '\(name)' not found (relative paths start at \(folder.path))",
-            at: location(value))
+            at: value.sourceLocation)
         }
       case "warning":
         if let raw = value.scalar?.string, let duration = TalkDuration(parsing: raw) {
@@ -88,13 +89,14 @@ public struct Configuration: Hashable, Sendable {
         } else {
           sink.error(
             "warning must be a length of time such as 2m or 90s, not '\(value.scalar?.string ?? "a list")'",
-            at: location(value))
+            at: value.sourceLocation)
         }
       case "audience-display":
         if let name = value.scalar?.string, !name.isEmpty {
           config.audienceDisplay = name
         } else {
-          sink.error("audience-display must be an output name such as HDMI-1", at: location(value))
+          sink.error(
+            "audience-display must be an output name such as HDMI-1", at: value.sourceLocation)
         }
       case "notes-size":
         if let raw = value.scalar?.string, let scale = Double(raw), (0.5...3).contains(scale) {
@@ -102,14 +104,14 @@ public struct Configuration: Hashable, Sendable {
         } else {
           sink.error(
             "notes-size must be a number from 0.5 to 3 (1 is the default size), not '\(value.scalar?.string ?? "a list")'",
-            at: location(value))
+            at: value.sourceLocation)
         }
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {
           message += "; did you mean '\(guess)'?"
         }
-        sink.warning(message, at: location(keyNode))
+        sink.warning(message, at: keyNode.sourceLocation)
       }
     }
     return (config, sink.diagnostics)
@@ -121,7 +123,7 @@ public struct Configuration: Hashable, Sendable {
     guard let mapping = node.mapping else {
       sink.error(
         "keys is a mapping of command: key or [keys], e.g. 'next: [PageDown, Right]'",
-        at: location(node))
+        at: node.sourceLocation)
       return
     }
     let names = commandNames.map(\.0)
@@ -133,7 +135,7 @@ public struct Configuration: Hashable, Sendable {
         if let guess = closestMatch(to: name, in: names) {
           message = "unknown command '\(name)' in keys; did you mean '\(guess)'?"
         }
-        sink.error(message, at: location(commandNode))
+        sink.error(message, at: commandNode.sourceLocation)
         continue
       }
       let keyNodes = keysNode.sequence.map(Array.init) ?? [keysNode]
@@ -141,7 +143,7 @@ public struct Configuration: Hashable, Sendable {
         guard let key = keyNode.scalar.flatMap({ Key(name: $0.string) }) else {
           sink.error(
             "'\(name)' takes a key name or a list of them, e.g. [PageDown, Right]",
-            at: location(keyNode))
+            at: keyNode.sourceLocation)
           continue
         }
         config.keys[key] = command
@@ -187,9 +189,5 @@ public struct Configuration: Hashable, Sendable {
     let plain = name.first.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "=" } ?? false
     guard !plain || name.contains(where: { "[]{},:#'\"".contains($0) }) else { return name }
     return "'" + name.replacingOccurrences(of: "'", with: "''") + "'"
-  }
-
-  private static func location(_ node: Node) -> SourceLocation? {
-    node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
   }
 }

@@ -63,10 +63,6 @@ public enum ThemeLoader {
   private struct Reader {
     var sink: DiagnosticSink
 
-    func location(_ node: Node) -> SourceLocation? {
-      node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
-    }
-
     mutating func read(_ root: Node.Mapping) -> Theme {
       var theme = Theme.light
       if let base = root["extends"] {
@@ -76,7 +72,7 @@ public enum ThemeLoader {
         default:
           sink.error(
             "extends must be light or dark, not '\(base.scalar?.string ?? "a mapping")'",
-            at: location(base))
+            at: base.sourceLocation)
         }
       }
       for (keyNode, value) in root {
@@ -95,7 +91,7 @@ public enum ThemeLoader {
         default:
           sink.warning(
             "unknown theme section '\(key)' (ignored); expected extends, name, colors, invert-colors, fonts, sizes, margins or code",
-            at: location(keyNode))
+            at: keyNode.sourceLocation)
         }
       }
       return theme
@@ -107,7 +103,7 @@ public enum ThemeLoader {
       _ node: Node, section: String, keys: [String: Target]
     ) -> [(key: String, target: Target, value: Node)] {
       guard let mapping = node.mapping else {
-        sink.error("'\(section)' must be a mapping of 'key: value' lines", at: location(node))
+        sink.error("'\(section)' must be a mapping of 'key: value' lines", at: node.sourceLocation)
         return []
       }
       var found: [(key: String, target: Target, value: Node)] = []
@@ -126,7 +122,7 @@ public enum ThemeLoader {
       if let raw = node.scalar?.string, let color = RGBAColor(hex: raw) { return color }
       sink.error(
         "'\(key)' must be a colour like \"#1b2b34\" (quoted, since # starts a YAML comment), not '\(node.scalar?.string ?? "")'",
-        at: location(node))
+        at: node.sourceLocation)
       return nil
     }
 
@@ -136,14 +132,14 @@ public enum ThemeLoader {
       }
       sink.error(
         "'\(key)' must be a number from \(range.lowerBound) to \(range.upperBound), not '\(node.scalar?.string ?? "")'",
-        at: location(node))
+        at: node.sourceLocation)
       return nil
     }
 
     private mutating func unknown(_ key: String, _ node: Node, section: String, known: [String]) {
       var message = "unknown key '\(key)' in \(section) (ignored)"
       if let guess = closestMatch(to: key, in: known) { message += "; did you mean '\(guess)'?" }
-      sink.warning(message, at: location(node))
+      sink.warning(message, at: node.sourceLocation)
     }
 
     mutating func readColors(
@@ -178,7 +174,7 @@ public enum ThemeLoader {
         if let family = value.scalar?.string, !family.isEmpty {
           fonts[keyPath: path] = family
         } else {
-          sink.error("'\(key)' must be a font family name", at: location(value))
+          sink.error("'\(key)' must be a font family name", at: value.sourceLocation)
         }
       }
     }

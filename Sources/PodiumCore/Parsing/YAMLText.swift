@@ -30,7 +30,7 @@ enum YAMLText {
       )
     case let yaml as YamlError:
       let (message, mark) = FrontMatter.describe(yaml)
-      return (message, mark.map { SourceLocation(line: $0.line, column: $0.column) })
+      return (message, mark.map(SourceLocation.init))
     default:
       return ("\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)", nil)
     }
@@ -87,7 +87,7 @@ enum YAMLText {
     guard let mapping = root.mapping else {
       sink.error(
         subject.notAMapping(root),
-        at: place(root.mark.map { SourceLocation(line: $0.line, column: $0.column) }))
+        at: place(root.sourceLocation))
       return .unusable
     }
     return .mapping(mapping)
@@ -199,4 +199,16 @@ enum YAMLText {
     }
     return nil
   }
+}
+
+extension SourceLocation {
+  /// Where Yams says something is; Yams counts lines and columns from 1, as diagnostics do.
+  init(_ mark: Mark) {
+    self.init(line: mark.line, column: mark.column)
+  }
+}
+
+extension Node {
+  /// Where the node starts in its YAML text, when Yams knows.
+  var sourceLocation: SourceLocation? { mark.map(SourceLocation.init) }
 }
