@@ -21,6 +21,16 @@ import Testing
     #expect(cache.insert("next", forKey: 3, cost: 1) == ["huge"])
   }
 
+  @Test func updatingAValueKeepsItsCostAndPlace() {
+    var cache = LRUCache<Int, Int>(budget: 2)
+    cache.insert(10, forKey: 1)
+    cache.insert(20, forKey: 2)
+    cache.update(forKey: 1) { $0 += 5 }
+    cache.update(forKey: 9) { $0 += 5 }  // not kept: nothing happens
+    #expect(cache.totalCost == 2 && !cache.contains(9))
+    #expect(cache.insert(30, forKey: 3) == [15], "1 is still the oldest")
+  }
+
   @Test func replacingAKeyCountsItsCostOnce() {
     var cache = LRUCache<Int, Int>(budget: 100)
     cache.insert(1, forKey: 7, cost: 30)

@@ -43,6 +43,13 @@ public struct LRUCache<Key: Hashable, Value> {
     return entry.value
   }
 
+  /// Changes the value kept for `key` in place, its cost and place in the order unchanged.
+  public mutating func update(forKey key: Key, _ change: (inout Value) -> Void) {
+    guard let slot = slots[key], var entry = entries[slot] else { return }
+    change(&entry.value)
+    entries[slot] = entry
+  }
+
   /// Whether `key` is kept, without counting as a use.
   public func contains(_ key: Key) -> Bool { slots[key] != nil }
 

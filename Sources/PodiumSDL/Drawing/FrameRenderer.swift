@@ -175,11 +175,8 @@ public final class FrameRenderer {
   private func textTexture(_ item: TextItem) -> Texture? {
     let key = TextKey(text: item.text, font: item.font, color: item.color)
     if let cached = textTextures.value(forKey: key) {
-      if cached.lastFrame != framesDrawn {
-        textTextures.insert(
-          CachedText(texture: cached.texture, lastFrame: framesDrawn), forKey: key,
-          cost: cached.texture.width * cached.texture.height * 4)
-      }
+      let frame = framesDrawn
+      if cached.lastFrame != frame { textTextures.update(forKey: key) { $0.lastFrame = frame } }
       return cached.texture
     }
     guard let surface = try? fonts.renderLine(item.text, font: item.font, color: item.color),
