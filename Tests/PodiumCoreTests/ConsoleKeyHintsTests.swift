@@ -12,16 +12,7 @@ import Testing
     try #require(parse("# One\n\n???\n\nSay hi.\n\n---\n\n# Two\n").deck)
   }
 
-  /// The console's own lines of text, inside its slide-dependent layer too.
-  func texts(_ frame: SlideFrame) -> [String] {
-    frame.commands.flatMap { command -> [String] in
-      switch command {
-      case .text(let item): return [item.text]
-      case .layer(let item) where item.key.hasPrefix("console"): return texts(item.frame)
-      default: return []
-      }
-    }
-  }
+  func texts(_ frame: SlideFrame) -> [String] { frame.consoleTexts }
 
   func keysLine(
     _ bindings: KeyBindings, rehearsing: Bool = false, overMirror: Bool = false,

@@ -32,17 +32,7 @@ import Testing
     return (RGBImage(canvas), frame)
   }
 
-  /// The console's own text: its commands and those of its slide-dependent layer, not the
-  /// slides' text.
-  func texts(_ frame: SlideFrame) -> [String] {
-    frame.commands.flatMap { command -> [String] in
-      switch command {
-      case .text(let item): return [item.text]
-      case .layer(let item) where item.key.hasPrefix("console"): return texts(item.frame)
-      default: return []
-      }
-    }
-  }
+  func texts(_ frame: SlideFrame) -> [String] { frame.consoleTexts }
 
   /// The slide layers on the console, inside its slide-dependent layer.
   func slideLayers(_ frame: SlideFrame) -> [LayerItem] {
