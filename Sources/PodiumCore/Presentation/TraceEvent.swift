@@ -14,6 +14,7 @@ public enum TraceEvent: Hashable, Sendable {
   case windowClosed(WindowClosed)
   case show(Shown)
   case present(Presented)
+  case prepared(Prepared)
   case quit
 
   /// The deck a talk starts with.
@@ -42,6 +43,20 @@ public enum TraceEvent: Hashable, Sendable {
   }
 
   /// The reloaded deck on every window, `since_write_ms` after the editor wrote it.
+  /// The frames of the next and previous press drawn ahead into the windows' caches, after a
+  /// change: how long it took, how many frames, and whether input cut it short.
+  public struct Prepared: Codable, Hashable, Sendable {
+    public var ms: Double
+    public var frames: Int
+    public var interrupted: Bool
+
+    public init(ms: Double, frames: Int, interrupted: Bool) {
+      self.ms = ms
+      self.frames = frames
+      self.interrupted = interrupted
+    }
+  }
+
   public struct ReloadShown: Codable, Hashable, Sendable {
     public var sinceWriteMs: Double
 
@@ -149,6 +164,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .windowClosed: "window-closed"
     case .show: "show"
     case .present: "present"
+    case .prepared: "prepared"
     case .quit: "quit"
     }
   }
@@ -189,6 +205,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "window-closed": event = .windowClosed(try body(TraceEvent.WindowClosed.self))
     case "show": event = .show(try body(TraceEvent.Shown.self))
     case "present": event = .present(try body(TraceEvent.Presented.self))
+    case "prepared": event = .prepared(try body(TraceEvent.Prepared.self))
     case "quit": event = .quit
     default: throw UnknownEvent(name: name)
     }
@@ -211,6 +228,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .windowClosed(let body): try body.encode(to: encoder)
     case .show(let body): try body.encode(to: encoder)
     case .present(let body): try body.encode(to: encoder)
+    case .prepared(let body): try body.encode(to: encoder)
     case .quit: break
     }
   }

@@ -41,11 +41,14 @@ public final class Window {
     renderer = Renderer(owning: raw, window: window)
     frames = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
     frames.layerFormat = SDL_GetWindowPixelFormat(window)
+    changedRows = renderer.name == "software" ? ChangedRows() : nil
     self.borderless = borderless
     keepLayers(windowFrames: 4)
   }
 
   private let borderless: Bool
+  /// A software window sends the screen only the rows that changed (see `ChangedRows`).
+  private let changedRows: ChangedRows?
   private var isFullscreen = false
 
   /// Makes a borderless window full screen on the display it is on. With a window manager this
@@ -93,8 +96,9 @@ public final class Window {
     return (Int(x), Int(y), Int(width), Int(height))
   }
 
-  /// Draws one frame and shows it. The corresponding C function is `SDL_RenderPresent`.
-  /// Returns the milliseconds spent drawing and presenting, for the trace.
+  /// Draws one frame and shows it: a software window sends only its changed rows
+  /// (`ChangedRows`), others present through `SDL_RenderPresent`. Returns the milliseconds spent
+  /// drawing and presenting, for the trace.
   @discardableResult
   func show(_ frame: SlideFrame) -> (draw: Double, present: Double) {
     let start = Self.milliseconds()
@@ -102,8 +106,18 @@ public final class Window {
     // SDL queues drawing until the present; flushing first splits the two times honestly.
     renderer.flush()
     let drawn = Self.milliseconds()
-    renderer.present()
+    if let changedRows {
+      changedRows.present(window: pointer)
+    } else {
+      renderer.present()
+    }
     return (drawn - start, Self.milliseconds() - drawn)
+  }
+
+  /// The screen lost what the window showed (exposed, resized, shown again): the next frame is
+  /// sent whole.
+  func contentLost() {
+    changedRows?.invalidate()
   }
 
   /// A monotonic clock in milliseconds with sub-millisecond resolution. The corresponding C

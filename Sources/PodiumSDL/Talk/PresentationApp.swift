@@ -73,7 +73,7 @@ public final class PresentationApp {
     try restage(initial: true)
     session.observeClock(at: Self.now())
     render(cause: nil)
-    painter.prepareAhead(session, windows: windows.all, context: context)
+    record(painter.prepareAhead(session, windows: windows.all, context: context))
     var lastSecond = -1
     var restageFailed = false
     var event = SDL_Event()
@@ -112,7 +112,7 @@ public final class PresentationApp {
       let second = Int(Self.now())
       if changed {
         render(cause: cause)
-        painter.prepareAhead(session, windows: windows.all, context: context)
+        record(painter.prepareAhead(session, windows: windows.all, context: context))
       } else if second != lastSecond || session.state.quitArmedAt != nil {
         renderConsoles()
       }
@@ -159,8 +159,10 @@ public final class PresentationApp {
         // A new resolution (or the window manager's full screen): lay out again at the new
         // size, never scale the old bitmap.
         if let entry { windows.recordPlace(of: entry) }
+        entry?.window.contentLost()
         return .redraw
       case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN:
+        entry?.window.contentLost()
         return .redraw
       case SDL_WINDOWEVENT_ENTER:
         // No cursor over the audience's slides.

@@ -113,8 +113,16 @@ final class TalkPainter {
 
   /// While the speaker talks, draws what the next and the previous press will show into the
   /// windows' caches, so that a slide change is a copy and a present. Stops as soon as input
-  /// arrives: the input comes first.
-  func prepareAhead(_ session: TalkSession, windows: [StageWindow], context: TalkContext) {
+  /// arrives: the input comes first. Says what it did, for the trace.
+  func prepareAhead(_ session: TalkSession, windows: [StageWindow], context: TalkContext)
+    -> TraceEvent
+  {
+    let start = Window.milliseconds()
+    var frames = 0
+    func prepared(interrupted: Bool) -> TraceEvent {
+      .prepared(
+        .init(ms: Window.milliseconds() - start, frames: frames, interrupted: interrupted))
+    }
     var ahead: [PresentationState] = []
     for command in [PresentationCommand.next, .previous] {
       var moved = session.state
@@ -124,15 +132,17 @@ final class TalkPainter {
     }
     for future in ahead {
       for entry in windows {
-        if TalkInput.isWaiting() { return }
+        if TalkInput.isWaiting() { return prepared(interrupted: true) }
         let size = entry.window.pixelSize
         if context.showsConsole(entry.role, future) {
           entry.window.prepare(consoleFrame(session, future, size: size, context: context).frame)
         } else if !future.isFrozen && future.blank == nil {
           entry.window.prepare(audienceFrame(session, future.audienceView, size: size))
         }
+        frames += 1
       }
     }
+    return prepared(interrupted: false)
   }
 
   /// What a window showed, for the trace: the console, or what the audience view is.

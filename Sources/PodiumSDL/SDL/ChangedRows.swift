@@ -1,0 +1,150 @@
+import CSDL2
+import Foundation
+
+/// Presents a software window by sending the X server (or whichever display server) only the
+/// rows that differ from the frame it showed last, instead of the whole window.
+///
+/// Why: on a software window every present is a copy of the whole window into the display
+/// server (`SDL_UpdateWindowSurface`: at 1920x1080, 8 MB and about 1.7 ms of the X server's
+/// time). A talk presents the audience's slide and then the console; while the server copies
+/// the console it answers nobody else, so the audience's new slide waited behind it before
+/// anyone (a screen recorder, a compositor, the benchmark's probe) could see it. A slide change
+/// leaves most rows alike (the background, the console's frame, the timers), and a console that
+/// redraws for its clock changes a few dozen rows. Hashing the rows costs podium a fraction of
+/// what copying them costs the server.
+///
+/// The corresponding C functions are `SDL_GetWindowSurface` and `SDL_UpdateWindowSurfaceRects`.
+final class ChangedRows {
+  /// A hash of each tile of the frame last sent, row by row (`tilesPerRow` to a row). Hashes
+  /// rather than a copy: a copy would cost as much memory as the window (8 MB at 1920x1080).
+  private var shown: [UInt64] = []
+  private var shownSize = (width: 0, height: 0)
+  /// Set when the server's copy cannot be trusted (exposed, resized, first frame).
+  private var sendAll = true
+
+  /// Each row is hashed in this many pieces, so that a change sends only the columns it spans.
+  static let tilesPerRow = 8
+  /// Rows closer than this are sent as one rectangle: each is one request to the server.
+  static let joinGap = 16
+
+  /// The next present sends the whole window: the server lost or never had its pixels.
+  func invalidate() {
+    sendAll = true
+  }
+
+  /// Sends the window surface's changed pixels to the screen. Returns how many pixels were sent.
+  @discardableResult
+  func present(window: OpaquePointer) -> Int {
+    guard let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
+      surface.pointee.format.pointee.BytesPerPixel == 4
+    else {
+      SDL_UpdateWindowSurface(window)
+      return 0
+    }
+    let width = Int(surface.pointee.w)
+    let height = Int(surface.pointee.h)
+    let pitch = Int(surface.pointee.pitch)
+    if shownSize != (width, height) {
+      shown = Array(repeating: 0, count: height * Self.tilesPerRow)
+      shownSize = (width, height)
+      sendAll = true
+    }
+    let changed = Self.changedRects(
+      UnsafeRawBufferPointer(start: pixels, count: pitch * height), width: width,
+      height: height, pitch: pitch, hashes: &shown)
+    if sendAll {
+      sendAll = false
+      SDL_UpdateWindowSurface(window)
+      return width * height
+    }
+    guard !changed.isEmpty else { return 0 }
+    var rects = changed.map {
+      SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height))
+    }
+    SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
+    return changed.reduce(0) { $0 + $1.width * $1.height }
+  }
+
+  /// Where a frame of 32-bit pixels differs from the one whose tile hashes are in `hashes`
+  /// (`tilesPerRow` a row): rectangles of whole rows' changed columns, rows less than `joinGap`
+  /// apart joined. `hashes` gets the new frame's hashes.
+  static func changedRects(
+    _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int,
+    hashes: inout [UInt64]
+  ) -> [(x: Int, y: Int, width: Int, height: Int)] {
+    guard width > 0, height > 0, pitch >= width * 4, pixels.count >= pitch * height,
+      hashes.count == height * tilesPerRow
+    else { return width > 0 && height > 0 ? [(0, 0, width, height)] : [] }
+    // Tile t of a row spans columns edges[t]..<edges[t + 1].
+    let edges = (0...tilesPerRow).map { $0 * width / tilesPerRow }
+    var rects: [(x: Int, y: Int, width: Int, height: Int)] = []
+    var open: (top: Int, bottom: Int, left: Int, right: Int)?
+    func close() {
+      if let band = open {
+        rects.append((band.left, band.top, band.right - band.left, band.bottom - band.top))
+      }
+      open = nil
+    }
+    for row in 0..<height {
+      var left = Int.max
+      var right = 0
+      for tile in 0..<tilesPerRow {
+        let start = row * pitch + edges[tile] * 4
+        let bytes = UnsafeRawBufferPointer(
+          rebasing: pixels[start..<(start + (edges[tile + 1] - edges[tile]) * 4)])
+        let hash = rowHash(bytes)
+        if hash != hashes[row * tilesPerRow + tile] {
+          hashes[row * tilesPerRow + tile] = hash
+          left = min(left, edges[tile])
+          right = edges[tile + 1]
+        }
+      }
+      guard right > 0 else { continue }
+      if let band = open, row - band.bottom < joinGap {
+        open = (band.top, row + 1, min(band.left, left), max(band.right, right))
+      } else {
+        close()
+        open = (row, row + 1, left, right)
+      }
+    }
+    close()
+    return rects
+  }
+
+  /// A 64-bit hash of a row's bytes: wyhash's mixing (a 64x64-bit multiply folded to 64 bits)
+  /// over 16 bytes at a time, in four independent lanes so the multiplies overlap. A row that
+  /// changed but hashed the same would stay stale on screen, so the mix is a strong one, not a
+  /// sum.
+  static func rowHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    let p0: UInt64 = 0xa076_1d64_78bd_642f
+    let p1: UInt64 = 0xe703_7ed1_a0b4_28db
+    let p2: UInt64 = 0x8ebc_6af0_9c88_c6e3
+    let p3: UInt64 = 0x5899_65cc_7537_4cc3
+    @inline(__always) func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+      let product = a.multipliedFullWidth(by: b)
+      return product.high ^ product.low
+    }
+    @inline(__always) func word(_ offset: Int) -> UInt64 {
+      bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+    var lanes = (p0 ^ UInt64(bytes.count), p1, p2, p3)
+    var offset = 0
+    while offset + 64 <= bytes.count {
+      lanes.0 = mix(word(offset) ^ p1, word(offset + 8) ^ lanes.0)
+      lanes.1 = mix(word(offset + 16) ^ p2, word(offset + 24) ^ lanes.1)
+      lanes.2 = mix(word(offset + 32) ^ p3, word(offset + 40) ^ lanes.2)
+      lanes.3 = mix(word(offset + 48) ^ p0, word(offset + 56) ^ lanes.3)
+      offset += 64
+    }
+    while offset + 8 <= bytes.count {
+      lanes.0 = mix(word(offset) ^ p1, lanes.0 ^ p2)
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    while offset < bytes.count {
+      tail = tail << 8 | UInt64(bytes[offset])
+      offset += 1
+    }
+    return mix(mix(lanes.0 ^ p2, lanes.1 ^ p3), mix(lanes.2 ^ p0, lanes.3 ^ tail ^ p1))
+  }
+}

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import PodiumSDL
+
+/// What a software window sends the display server after a change: only the changed pixels'
+/// rows and columns, and everything when nothing is known.
+@Suite struct ChangedRowsTests {
+  typealias Area = (x: Int, y: Int, width: Int, height: Int)
+
+  /// A frame of 32-bit pixels, `pitch` bytes a row (more than `width` * 4 when padded).
+  struct Frame {
+    var width: Int
+    var height: Int
+    var pitch: Int
+    var bytes: [UInt8]
+
+    init(width: Int, height: Int, padding: Int = 0, fill: UInt8 = 0x20) {
+      self.width = width
+      self.height = height
+      pitch = width * 4 + padding
+      bytes = [UInt8](repeating: fill, count: pitch * height)
+    }
+
+    mutating func set(x: Int, y: Int, to value: UInt8) {
+      bytes[y * pitch + x * 4] = value
+    }
+
+    func changes(since hashes: inout [UInt64]) -> [Area] {
+      bytes.withUnsafeBytes {
+        ChangedRows.changedRects(
+          $0, width: width, height: height, pitch: pitch, hashes: &hashes)
+      }
+    }
+  }
+
+  func equal(_ a: [Area], _ b: [Area]) -> Bool {
+    a.count == b.count
+      && zip(a, b).allSatisfy {
+        $0.x == $1.x && $0.y == $1.y && $0.width == $1.width && $0.height == $1.height
+      }
+  }
+
+  @Test func theFirstFrameIsAllChangedAndAnUnchangedFrameSendsNothing() {
+    let frame = Frame(width: 64, height: 40)
+    var hashes = [UInt64](repeating: 0, count: 40 * ChangedRows.tilesPerRow)
+    #expect(equal(frame.changes(since: &hashes), [(0, 0, 64, 40)]))
+    #expect(frame.changes(since: &hashes).isEmpty)
+  }
+
+  @Test func oneChangedPixelSendsItsRowWithinItsEighthOfTheWidth() {
+    var frame = Frame(width: 80, height: 50, padding: 12)
+    var hashes = [UInt64](repeating: 0, count: 50 * ChangedRows.tilesPerRow)
+    _ = frame.changes(since: &hashes)
+    frame.set(x: 33, y: 17, to: 0x21)
+    // Columns 30..<40 are the fourth of eight tiles of 80 pixels.
+    #expect(equal(frame.changes(since: &hashes), [(30, 17, 10, 1)]))
+    frame.set(x: 33, y: 17, to: 0x20)
+    #expect(equal(frame.changes(since: &hashes), [(30, 17, 10, 1)]), "changed back: sent again")
+  }
+
+  @Test func rowsCloseTogetherAreOneRectangleAndFarApartAreTwo() {
+    var frame = Frame(width: 80, height: 200)
+    var hashes = [UInt64](repeating: 0, count: 200 * ChangedRows.tilesPerRow)
+    _ = frame.changes(since: &hashes)
+    frame.set(x: 2, y: 10, to: 1)
+    frame.set(x: 75, y: 10 + ChangedRows.joinGap, to: 1)
+    frame.set(x: 45, y: 150, to: 1)
+    let rects = frame.changes(since: &hashes)
+    #expect(equal(rects, [(0, 10, 80, ChangedRows.joinGap + 1), (40, 150, 10, 1)]))
+  }
+
+  @Test func aChangeInTheLastBytesOfATileIsSeen() {
+    // Tiles of 7 pixels (28 bytes): the hash's 8-byte and 1-byte tails must count too.
+    var frame = Frame(width: 56, height: 3)
+    var hashes = [UInt64](repeating: 0, count: 3 * ChangedRows.tilesPerRow)
+    _ = frame.changes(since: &hashes)
+    frame.bytes[1 * frame.pitch + 6 * 4 + 3] = 0x99
+    #expect(equal(frame.changes(since: &hashes), [(0, 1, 7, 1)]))
+  }
+
+  @Test func swappedRowsOrWordsChangeTheHash() {
+    // Two rows holding the same words in another order must not look alike.
+    let words: [UInt64] = (0..<40).map { UInt64($0) &* 0x0101_0101_0101_0101 }
+    let hash = { (words: [UInt64]) in
+      words.withUnsafeBytes { ChangedRows.rowHash($0) }
+    }
+    var swapped = words
+    swapped.swapAt(3, 4)
+    #expect(hash(words) != hash(swapped))
+    var later = words
+    later.swapAt(0, 39)
+    #expect(hash(words) != hash(later))
+    #expect(hash(words) == hash(words))
+  }
+
+  @Test func aBufferTooSmallForTheFrameIsSentWhole() {
+    var hashes = [UInt64](repeating: 0, count: 10 * ChangedRows.tilesPerRow)
+    let small = [UInt8](repeating: 0, count: 16)
+    let rects = small.withUnsafeBytes {
+      ChangedRows.changedRects($0, width: 8, height: 10, pitch: 32, hashes: &hashes)
+    }
+    #expect(equal(rects, [(0, 0, 8, 10)]))
+  }
+}
