@@ -12,7 +12,11 @@ struct CheckReport {
     let slides = deck?.slides.count ?? 0
     let steps = deck?.buildStepCount ?? 0
     let notes = deck?.slidesWithNotes ?? 0
-    return "\(file): \(counted(slides, "slide")), \(counted(steps, "build step")), "
+    // Slides left out of the talk (`<!-- skip -->`), by number, so the speaker sees them.
+    let hidden = (deck?.hiddenSlides ?? []).sorted().map { String($0 + 1) }
+    let skipped =
+      hidden.isEmpty ? "" : " (\(hidden.count) skipped: \(hidden.joined(separator: ", ")))"
+    return "\(file): \(counted(slides, "slide"))\(skipped), \(counted(steps, "build step")), "
       + "\(notes) with notes, \(counted(diagnostics.errorCount, "error")), "
       + "\(counted(diagnostics.warningCount, "warning"))"
   }
@@ -48,6 +52,7 @@ struct CheckReport {
     var layout: String
     var steps: Int
     var hasNotes: Bool
+    var skipped: Bool
   }
 
   static func json(_ reports: [CheckReport]) throws -> String {
@@ -65,7 +70,8 @@ struct CheckReport {
         slideList: (report.deck?.slides ?? []).map {
           JSONSlide(
             number: $0.index + 1, line: $0.location.line, title: $0.title,
-            layout: $0.layout.rawValue, steps: $0.stepCount, hasNotes: $0.hasNotes)
+            layout: $0.layout.rawValue, steps: $0.stepCount, hasNotes: $0.hasNotes,
+            skipped: $0.directives.hidden)
         })
     }
     let encoder = JSONEncoder()

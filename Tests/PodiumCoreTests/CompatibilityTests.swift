@@ -27,6 +27,9 @@ import Testing
     #expect(deck.slides.count == slides)
     #expect(deck.dialect == dialect)
     #expect(!diagnostics.hasErrors, "\(diagnostics)")
+    // Every command these decks use is carried out: none is dropped as unsupported.
+    let dropped = diagnostics.filter { $0.message.contains("command '") }
+    #expect(dropped.isEmpty, "\(dropped.map(\.message))")
     for slide in deck.slides {
       #expect(!slide.blocks.isEmpty, "slide \(slide.index + 1) of \(name) shows nothing")
       // Nothing of another tool's syntax leaks onto a slide (code blocks may show it as code).

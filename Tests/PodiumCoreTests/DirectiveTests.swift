@@ -86,20 +86,19 @@ import Testing
   @Test func otherToolsCommandsAreDroppedWithAWarning() throws {
     let result = parse(
       """
-      <!-- column_layout: [1, 2] -->
-      <!-- column: 0 -->
-      <!-- jump_to_middle -->
+      <!-- list_item_newlines: 2 -->
+      <!-- snippet_output: one -->
       <!-- headingDivider: 2 -->
       <!-- // an author-only presenterm comment -->
+      <!-- user_comment: also for the author -->
 
       # A
       """)
     #expect(
       result.messages == [
-        "1:1: warning: presenterm command 'column_layout' is not supported (ignored)",
-        "2:1: warning: presenterm command 'column' is not supported (ignored)",
-        "3:1: warning: presenterm command 'jump_to_middle' is not supported (ignored)",
-        "4:1: warning: Marp command 'headingDivider' is not supported (ignored)",
+        "1:1: warning: presenterm command 'list_item_newlines' is not supported (ignored)",
+        "2:1: warning: presenterm command 'snippet_output' is not supported (ignored)",
+        "3:1: warning: Marp command 'headingDivider' is not supported (ignored)",
       ])
     let slide = try #require(result.deck?.slides.first)
     #expect(slide.notes.isEmpty, "commands never become notes")

@@ -24,6 +24,11 @@ func kinds(_ blocks: [Block]) -> [String] {
     case .table: return "table"
     case .image: return "image"
     case .rule: return "rule"
+    case .columns(let columns):
+      return "columns(" + columns.columns.map { kinds($0).joined(separator: " ") }
+        .joined(separator: " | ") + ")"
+    case .spacer(.lines(let count)): return "lines(\(count))"
+    case .spacer(.middle): return "middle"
     }
   }
 }

@@ -221,6 +221,73 @@ import Testing
     try check("pillarbox-4x3", image)
   }
 
+  // MARK: - presenterm layouts
+
+  @Test func presentermColumnsAtFullHD() throws {
+    let size = PixelSize(width: 1920, height: 1080)
+    let (image, frame) = try render(
+      """
+      <!-- end_slide -->
+
+      Column layouts
+      ===
+
+      <!-- column_layout: [7, 3] -->
+
+      <!-- column: 0 -->
+
+      Use column layouts to structure your presentation:
+
+      * Define the number of columns.
+      * Adjust column widths as needed.
+
+      ```rust
+      fn potato() -> u32 {
+          42
+      }
+      ```
+
+      <!-- column: 1 -->
+
+      ![Two displays](images/two-displays.png)
+
+      <!-- reset_layout -->
+
+      <!-- alignment: center -->
+
+      Layouts can be reset at any time.
+      """, size: size)
+    let code = try #require(
+      frame.commands.first { if case .text(let t) = $0 { t.text == "fn" } else { false } })
+    guard case .text(let fn) = code else { return }
+    #expect(fn.x < 1920 * 0.7, "the code stays in the left 70%")
+    #expect(
+      image.count(of: Theme.light.colors.codeBackground, tolerance: 2) > 50_000,
+      "the code block's panel is drawn in its column")
+    try check("presenterm-columns-1080p", image)
+  }
+
+  @Test func presentermSectionSlideIsCentred() throws {
+    let size = PixelSize(width: 1920, height: 1080)
+    let (image, _) = try render(
+      "<!-- end_slide -->\n\n<!-- jump_to_middle -->\n\nFarming potatoes\n===\n", size: size)
+    // The heading's ink sits around the middle of the slide, both ways.
+    var rows: [Int] = []
+    var columns: [Int] = []
+    for y in stride(from: 0, to: 1080, by: 2) {
+      for x in stride(from: 0, to: 1920, by: 2)
+      where image.pixel(x: x, y: y) == Theme.light.colors.heading {
+        rows.append(y)
+        columns.append(x)
+      }
+    }
+    let middleY = Double(rows.reduce(0, +)) / Double(max(1, rows.count))
+    let middleX = Double(columns.reduce(0, +)) / Double(max(1, columns.count))
+    #expect(rows.count > 500, "the heading is drawn")
+    #expect(abs(middleY - 540) < 60 && abs(middleX - 960) < 60, "(\(middleX), \(middleY))")
+    try check("presenterm-section-1080p", image)
+  }
+
   // MARK: - Scripts
 
   @Test func cjkAndRightToLeftText() throws {

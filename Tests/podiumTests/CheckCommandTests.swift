@@ -27,6 +27,20 @@ import Testing
     #expect(result.stderr == "")
   }
 
+  @Test func skippedSlidesAreListedInTheSummary() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    try "# One\n\n---\n\n# Two\n\n<!-- skip -->\n\n---\n\n# Three\n\n<!-- skip_slide -->\n"
+      .write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
+    let result = try CommandRunner.podium("check", "talk.md", in: folder)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "talk.md: 3 slides (2 skipped: 2, 3), 3 build steps, 0 with notes, 0 errors, 0 warnings\n"
+    )
+    let json = try CommandRunner.podium("check", "--json", "talk.md", in: folder)
+    #expect(json.stdout.contains("\"skipped\" : true"))
+  }
+
   @Test func problemsArePrintedWithTheirPlaceAndErrorsExitOne() throws {
     let folder = try Fixtures.temporaryDirectory()
     try """

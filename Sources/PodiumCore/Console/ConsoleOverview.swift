@@ -30,8 +30,16 @@ extension ConsoleLayout {
         size: PixelSize(width: Int(cellWidth), height: Int(thumbHeight)), cache: frames)
       let key = LayoutEngine.layerKey(slide: index, step: last)
       commands.append(.layer(LayerItem(key: key, x: x, y: y, frame: thumbnail)))
+      let hidden = deck.slides[index].directives.hidden
+      if hidden {
+        // Left out of the talk: greyed under the console's background, and said in the label.
+        var veil = palette.background
+        veil.alpha = 170
+        commands.append(.fill(cell, veil))
+      }
       let label =
-        "\(index + 1)  \(deck.slides[index].title ?? "")" + (index == state.slide ? "  · now" : "")
+        "\(index + 1)  \(hidden ? "(skipped) " : "")\(deck.slides[index].title ?? "")"
+        + (index == state.slide ? "  · now" : "")
       commands.append(
         .pushClip(Rect(x: x, y: cell.maxY, width: cellWidth, height: labelSize * 1.6)))
       _ = text(

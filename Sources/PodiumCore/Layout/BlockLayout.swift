@@ -42,6 +42,11 @@ struct BlockLayout {
       return tableBox(table, block: block, width: width)
     case .image:
       return imageBox(for: block, width: width, height: width * 9 / 16)
+    case .columns(let columns):
+      return engine.columnsBox(
+        columns, block: block, width: width, height: width * 9 / 16, context: context)
+    case .spacer(let spacer):
+      return engine.spacerBox(spacer, block: block, width: width, context: context)
     case .rule:
       let thickness = max(1, (em * 0.08).rounded())
       return Box(
@@ -62,9 +67,9 @@ struct BlockLayout {
     _ runs: [TextRun], font: FontSpec, color: RGBAColor, width: Double, block: Block,
     spaceAfter: Double
   ) -> Box {
-    let centered = context.centered || block.alignment == .center
     let lines = engine.flow(context, font: font, color: color).lines(
-      runs, width: width, alignment: centered ? .center : .leading,
+      runs, width: width,
+      alignment: TextFlow.Alignment(block.alignment, centered: context.centered),
       maximumHeight: context.textHeightLimit)
     return box(
       lines: lines, width: width, step: block.step, location: block.location, spaceAfter: spaceAfter

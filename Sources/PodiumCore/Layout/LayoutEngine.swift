@@ -100,8 +100,11 @@ public struct LayoutEngine {
       if layout == .default && slide.directives.classes.contains(.lead) { layout = .center }
       self.layout = layout
       fit = slide.directives.fit
-      footer = deck.metadata.footer
-      pageLabel = deck.metadata.paginate ? "\(slide.index + 1) / \(deck.slides.count)" : nil
+      let footerShown = !slide.directives.noFooter
+      footer = footerShown ? deck.metadata.footer : nil
+      pageLabel =
+        footerShown && deck.metadata.paginate
+        ? "\(slide.index + 1) / \(deck.slides.count)" : nil
     }
 
     var centered: Bool { layout == .title || layout == .center }
@@ -124,6 +127,8 @@ public struct LayoutEngine {
     var pieces: [Piece]
     var location: SourceLocation
     var spaceAfter: Double
+    /// What comes after this box is set around the middle of the stack (`jump_to_middle`).
+    var centersRest = false
   }
 
   private var sizes: Theme.Sizes { theme.sizes }
@@ -307,6 +312,13 @@ public struct LayoutEngine {
     for block in blocks {
       if case .image = block.kind {
         boxes.append(nil)
+      } else if case .columns(let columns) = block.kind, used <= context.textHeightLimit {
+        // Columns hold images too: they get the height the blocks before them leave.
+        let box = columnsBox(
+          columns, block: block, width: width, height: max(height - used, height * 0.4),
+          context: context)
+        used += box.height + box.spaceAfter
+        boxes.append(box)
       } else if used > context.textHeightLimit {
         // Below the bottom of the slide, clipped: a slide of 100,000 paragraphs lays out those
         // that show. The overflow is already found above.
@@ -331,6 +343,11 @@ public struct LayoutEngine {
     var overflow: SourceLocation?
     let placed = boxes.compactMap { $0 }
     for (index, box) in placed.enumerated() {
+      if box.centersRest {
+        let rest = placed[(index + 1)...].reduce(0) { $0 + $1.height + $1.spaceAfter }
+        let restHeight = rest - (placed.last?.spaceAfter ?? 0)
+        y = max(y, (height - restHeight) / 2)
+      }
       if overflow == nil && y + box.height > height + 0.5 { overflow = box.location }
       pieces += box.pieces.map { $0.moved(dx: 0, dy: y) }
       y += box.height
@@ -350,7 +367,9 @@ public struct LayoutEngine {
   }
 
   func box(for block: Block, width: Double, context: Context) -> Box {
-    BlockLayout(engine: self, context: context).box(for: block, width: width)
+    var scaled = context
+    scaled.scale *= block.fontScale
+    return BlockLayout(engine: self, context: scaled).box(for: block, width: width)
   }
 
   func imageBox(for block: Block, width: Double, height: Double, context: Context) -> Box {

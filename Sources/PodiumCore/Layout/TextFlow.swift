@@ -29,7 +29,11 @@ struct TextFlow {
   }
 
   enum Alignment {
-    case leading, center
+    /// At the start of the line: the left, or the right for right-to-left text.
+    case leading
+    case center
+    /// At the right edge, whatever the text's direction.
+    case right
   }
 
   /// A laid-out line: items positioned relative to the line's top-left corner.
@@ -156,8 +160,8 @@ struct TextFlow {
         right -= items[index].width
         items[index].x = right
       }
-    } else if alignment == .center {
-      let offset = (width - lineWidth) / 2
+    } else if alignment != .leading {
+      let offset = alignment == .center ? (width - lineWidth) / 2 : width - lineWidth
       for index in items.indices { items[index].x += offset }
     }
     return Line(items: items, width: lineWidth, height: lineHeight)

@@ -10,11 +10,23 @@ public struct Block: Hashable, Sendable {
     case table(TableBlock)
     case image(ImageReference)
     case rule
+    /// presenterm's `column_layout`: blocks side by side in columns of relative widths.
+    case columns(ColumnsBlock)
+    /// Room with nothing in it: presenterm's `new_lines` and `jump_to_middle`.
+    case spacer(Spacer)
   }
 
   public enum Alignment: String, Hashable, Sendable {
     case natural
     case center
+    case right
+  }
+
+  public enum Spacer: Hashable, Sendable {
+    /// Empty lines of body text.
+    case lines(Int)
+    /// What follows is set around the middle of the space it has (a section's title slide).
+    case middle
   }
 
   public var kind: Kind
@@ -22,14 +34,18 @@ public struct Block: Hashable, Sendable {
   /// 0-based build step at which the block appears: step 0 is the slide before any pause.
   public var step: Int
   public var alignment: Alignment
+  /// Text size relative to the theme's (presenterm's `font_size`, 1 to 7).
+  public var fontScale: Double
 
   public init(
-    _ kind: Kind, at location: SourceLocation, step: Int = 0, alignment: Alignment = .natural
+    _ kind: Kind, at location: SourceLocation, step: Int = 0, alignment: Alignment = .natural,
+    fontScale: Double = 1
   ) {
     self.kind = kind
     self.location = location
     self.step = step
     self.alignment = alignment
+    self.fontScale = fontScale
   }
 
   /// The highest build step used by this block or anything inside it.
@@ -39,6 +55,8 @@ public struct Block: Hashable, Sendable {
       return list.items.reduce(step) { max($0, $1.lastStep) }
     case .quote(let quote):
       return quote.blocks.reduce(step) { max($0, $1.lastStep) }
+    case .columns(let columns):
+      return columns.columns.joined().reduce(step) { max($0, $1.lastStep) }
     default:
       return step
     }
@@ -61,9 +79,24 @@ public struct Block: Hashable, Sendable {
         .joined(separator: "\n")
     case .image(let image):
       return image.alt
-    case .rule:
+    case .rule, .spacer:
       return ""
+    case .columns(let columns):
+      return columns.columns.map { $0.map(\.plainText).joined(separator: "\n") }
+        .joined(separator: "\n")
     }
+  }
+}
+
+/// Columns of blocks side by side; `widths` are relative (presenterm's `[3, 2]` gives the first
+/// column 60%).
+public struct ColumnsBlock: Hashable, Sendable {
+  public var widths: [Int]
+  public var columns: [[Block]]
+
+  public init(widths: [Int], columns: [[Block]]) {
+    self.widths = widths
+    self.columns = columns
   }
 }
 

@@ -22,6 +22,10 @@ public struct Deck: Hashable, Sendable {
   /// Build steps summed over the slides.
   public var buildStepCount: Int { slides.reduce(0) { $0 + $1.stepCount } }
   public var slidesWithNotes: Int { slides.lazy.filter(\.hasNotes).count }
+  /// The slides left out of the talk (0-based), shown only when asked for.
+  public var hiddenSlides: Set<Int> {
+    Set(slides.indices.filter { slides[$0].directives.hidden })
+  }
 }
 
 /// Which tool's habits the deck is written in (DECK-FORMAT.md, "Slides").

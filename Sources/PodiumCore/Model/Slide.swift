@@ -109,15 +109,23 @@ public struct SlideDirectives: Hashable, Sendable {
   public var fit: Bool
   /// This slide's share of the talk.
   public var duration: TalkDuration?
+  /// No footer or page number on this slide (presenterm's `no_footer`).
+  public var noFooter: Bool
+  /// Left out of the talk: passed over when presenting, greyed in the overview, exported only
+  /// with `--all` (`<!-- skip -->`, presenterm's `skip_slide`).
+  public var hidden: Bool
 
   public init(
     layout: SlideLayout? = nil, background: SlideBackground? = nil,
-    classes: Set<SlideClass> = [], fit: Bool = true, duration: TalkDuration? = nil
+    classes: Set<SlideClass> = [], fit: Bool = true, duration: TalkDuration? = nil,
+    noFooter: Bool = false, hidden: Bool = false
   ) {
     self.layout = layout
     self.background = background
     self.classes = classes
     self.fit = fit
     self.duration = duration
+    self.noFooter = noFooter
+    self.hidden = hidden
   }
 }

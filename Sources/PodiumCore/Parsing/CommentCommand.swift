@@ -10,6 +10,12 @@ enum CommentCommand: Equatable {
   case speakerNote(String)
   /// presenterm's `<!-- incremental_lists: true -->`: each list item becomes a build step.
   case incrementalLists(Bool)
+  /// presenterm's commands that shape a slide (and Podium's `skip`).
+  case shape(SlideShape)
+  /// A command with a value it cannot take: an error at the comment.
+  case invalid(String)
+  /// A comment for the deck's author only (presenterm's `<!-- // ... -->` and `user_comment`).
+  case authorComment
   /// A command of another tool that Podium does not honour: dropped with a warning.
   case unsupported(command: String, tool: String)
   /// Anything else is a speaker note (Marp's convention). `suggestion` names the directive a
@@ -25,11 +31,29 @@ enum CommentCommand: Equatable {
     "backgroundImage": "background", "_backgroundImage": "background",
   ]
 
-  static let presentermCommands: Set<String> = [
-    "column_layout", "column", "reset_layout", "jump_to_middle", "newline", "new_line",
-    "newlines", "new_lines", "no_footer", "skip_slide", "font_size", "alignment", "include",
-    "list_item_newlines", "snippet_output", "user_comment",
-  ]
+  /// presenterm's commands that shape the slide, from its documentation (docs/src/features/
+  /// commands.md and layout.md).
+  enum SlideShape: Equatable {
+    /// Columns of relative widths; content goes into them after `column`.
+    case columnLayout([Int])
+    /// Content from here goes into column N (0-based) of the layout.
+    case column(Int)
+    /// Content from here goes below the columns, across the slide.
+    case resetLayout
+    case newLines(Int)
+    case jumpToMiddle
+    /// Text alignment for the rest of the slide.
+    case alignment(Block.Alignment)
+    /// Text size for the rest of the slide, 1 (the theme's) to 7.
+    case fontSize(Int)
+    case noFooter
+    case skip
+    /// The Markdown of another file, as if it were written here.
+    case include(String)
+  }
+
+  /// presenterm's commands Podium does not carry out (snippets are never run).
+  static let presentermCommands: Set<String> = ["list_item_newlines", "snippet_output"]
   static let marpDirectives: Set<String> = [
     "paginate", "_paginate", "header", "_header", "footer", "_footer", "theme", "size", "color",
     "_color", "headingDivider", "style", "math", "lang", "backgroundPosition",
@@ -49,12 +73,14 @@ enum CommentCommand: Equatable {
       return
     default: break
     }
-    if trimmed.hasPrefix("//") {  // presenterm's `<!-- // comment -->` is for the author only.
-      self = .unsupported(command: "//", tool: "presenterm")
+    if trimmed.hasPrefix("//") {
+      self = .authorComment
       return
     }
     guard let colon = trimmed.firstIndex(of: ":") else {
-      if Self.presentermCommands.contains(trimmed) {
+      if let shape = Self.bareShapes[trimmed] {
+        self = .shape(shape)
+      } else if Self.presentermCommands.contains(trimmed) {
         self = .unsupported(command: trimmed, tool: "presenterm")
       } else {
         self = .note(trimmed, suggestion: nil)
@@ -70,7 +96,11 @@ enum CommentCommand: Equatable {
       self = .note(trimmed, suggestion: nil)
       return
     }
-    if key == "speaker_note" {
+    if let shape = Self.shape(key: key, value: value) {
+      self = shape
+    } else if key == "user_comment" {
+      self = .authorComment
+    } else if key == "speaker_note" {
       var text = value
       if text.hasPrefix("|") || text.hasPrefix(">") { text = String(text.dropFirst()) }
       self = .speakerNote(text.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -90,6 +120,54 @@ enum CommentCommand: Equatable {
       self = .note(trimmed, suggestion: suggestion)
     } else {
       self = .note(trimmed, suggestion: nil)
+    }
+  }
+
+  /// The commands written without a value.
+  static let bareShapes: [String: SlideShape] = [
+    "reset_layout": .resetLayout, "jump_to_middle": .jumpToMiddle, "newline": .newLines(1),
+    "new_line": .newLines(1), "no_footer": .noFooter, "skip_slide": .skip, "skip": .skip,
+  ]
+
+  /// A shaping command written `key: value`, or nil when `key` names none.
+  private static func shape(key: String, value: String) -> CommentCommand? {
+    func number(_ range: ClosedRange<Int>, _ what: String) -> CommentCommand {
+      guard let count = Int(value), range.contains(count) else {
+        return .invalid(
+          "\(key) needs \(what) from \(range.lowerBound) to \(range.upperBound), not '\(value)'")
+      }
+      switch key {
+      case "column": return .shape(.column(count))
+      case "font_size": return .shape(.fontSize(count))
+      default: return .shape(.newLines(count))
+      }
+    }
+    switch key {
+    case "column_layout":
+      let inner = value.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+      let widths = inner.split(separator: ",").map {
+        Int($0.trimmingCharacters(in: .whitespaces))
+      }
+      guard !widths.isEmpty, widths.count <= 12, widths.allSatisfy({ ($0 ?? 0) > 0 }) else {
+        return .invalid(
+          "column_layout needs column widths as whole numbers, e.g. [3, 2], not '\(value)'")
+      }
+      return .shape(.columnLayout(widths.compactMap { $0 }))
+    case "column": return number(0...11, "a column number")
+    case "newlines", "new_lines": return number(1...100, "a number of lines")
+    case "font_size": return number(1...7, "a size")
+    case "alignment":
+      switch value.lowercased() {
+      case "left": return .shape(.alignment(.natural))
+      case "center", "centre": return .shape(.alignment(.center))
+      case "right": return .shape(.alignment(.right))
+      default: return .invalid("alignment must be left, center or right, not '\(value)'")
+      }
+    case "include":
+      guard !value.isEmpty else { return .invalid("include needs a file name") }
+      return .shape(.include(value))
+    default:
+      return nil
     }
   }
 

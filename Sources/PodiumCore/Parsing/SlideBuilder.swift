@@ -14,7 +14,8 @@ struct SlideBuilder {
   /// A table cell needs about two ems at the least, and a 16:9 slide is about 33 ems wide.
   static let readableTableColumns = 20
 
-  let baseDirectory: String
+  /// Where relative paths start: the deck's folder, or an included file's while it is read.
+  var baseDirectory: String
   /// Where images are checked from their headers.
   let files: any DeckFiles
   let sourceMap: SourceMap
@@ -24,11 +25,17 @@ struct SlideBuilder {
 
   private(set) var step = 0
   private var incrementalLists = false
-  private var inNotes = false
-  private var lineOffset = 0
-  private var directives = SlideDirectives()
+  var inNotes = false
+  var lineOffset = 0
+  var directives = SlideDirectives()
   var backgrounds: [BackgroundImage] = []
   private var notes: [Block] = []
+  /// What presenterm's commands have set for the rest of the slide.
+  var shape = Shape()
+  /// Files being included, innermost last: an include of one of them is a loop.
+  var including: [String] = []
+  /// The slide's top-level blocks so far.
+  var placed: [Block] = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
@@ -50,8 +57,12 @@ struct SlideBuilder {
     notes = []
     inNotes = false
 
-    var blocks: [Block] = []
-    for node in body { blocks += convertBlock(node) }
+    shape = Shape()
+    placed = []
+    for node in body { place(convertBlock(node)) }
+    closeColumns()
+    let blocks = placed
+    placed = []
     inNotes = true
     for node in notesSection { notes += convertBlock(node) }
     inNotes = false
@@ -75,7 +86,7 @@ struct SlideBuilder {
     sourceMap.centeredLines.contains(node.start.line + lineOffset) ? .center : .natural
   }
 
-  private mutating func convertBlock(_ node: MarkdownNode) -> [Block] {
+  mutating func convertBlock(_ node: MarkdownNode) -> [Block] {
     let here = location(of: node)
     switch node.kind {
     case .paragraph:
@@ -245,15 +256,19 @@ struct SlideBuilder {
       incrementalLists = on
     case .directive(let key, let value) where standalone:
       applyDirective(key: key, value: value, at: here)
+    case .shape(let shape) where standalone:
+      if !inNotes { applyShape(shape, at: here) }
+    case .invalid(let message):
+      diagnostics.error(message, at: here)
+    case .authorComment:
+      break
     case .unsupported(let command, let tool):
-      if command != "//" {
-        diagnostics.warning("\(tool) command '\(command)' is not supported (ignored)", at: here)
-      }
+      diagnostics.warning("\(tool) command '\(command)' is not supported (ignored)", at: here)
     case .endSlide:
       diagnostics.warning(
         "'end_slide' inside a list or quote does not end the slide; put it on its own line at the top level",
         at: here)
-    case .pause, .incrementalLists, .directive:
+    case .pause, .incrementalLists, .directive, .shape:
       diagnostics.warning(
         "a '<!-- ... -->' command must be on its own line to take effect (ignored)", at: here)
     }

@@ -26,6 +26,9 @@ public struct PresentationState: Hashable, Sendable {
 
   /// Build steps of each slide, from the deck.
   public private(set) var stepCounts: [Int]
+  /// Slides left out of the talk (`<!-- skip -->`): next and previous pass over them; a jump by
+  /// number or from the overview still shows one.
+  public private(set) var hidden: Set<Int> = []
   /// 0-based slide and step the presenter is on.
   public private(set) var slide = 0
   public private(set) var step = 0
@@ -61,9 +64,23 @@ public struct PresentationState: Hashable, Sendable {
   /// Two presses of q within this many seconds quit; one stray press never ends a talk.
   public static let quitWindow = 2.0
 
-  public init(stepCounts: [Int], notesScale: Double = 1) {
+  public init(stepCounts: [Int], hidden: Set<Int> = [], notesScale: Double = 1) {
     self.stepCounts = stepCounts.isEmpty ? [1] : stepCounts.map { max(1, $0) }
+    self.hidden = hidden
     self.notesScale = max(0.5, min(3, notesScale))
+    slide = firstShown ?? 0
+  }
+
+  /// The first slide in the talk; nil when every slide is hidden.
+  private var firstShown: Int? { (0..<slideCount).first { !hidden.contains($0) } }
+
+  /// The nearest slide after (or before) `slide` that is in the talk.
+  private func shown(after slide: Int) -> Int? {
+    ((slide + 1)..<slideCount).first { !hidden.contains($0) }
+  }
+
+  private func shown(before slide: Int) -> Int? {
+    (0..<slide).last { !hidden.contains($0) }
   }
 
   public var slideCount: Int { stepCounts.count }
@@ -90,8 +107,7 @@ public struct PresentationState: Hashable, Sendable {
   /// The next position to show after the current one: the next step, else the next slide.
   public var upcoming: Position? {
     if step + 1 < stepCounts[slide] { return Position(slide: slide, step: step + 1) }
-    if slide + 1 < slideCount { return Position(slide: slide + 1, step: 0) }
-    return nil
+    return shown(after: slide).map { Position(slide: $0, step: 0) }
   }
 
   /// Applies one command at time `now` (seconds on the talk's clock). Returns whether anything
@@ -103,7 +119,7 @@ public struct PresentationState: Hashable, Sendable {
     defer {
       // A jump (not a step to the neighbour) is remembered, so Alt+Left can undo it.
       if command != .back, position != before.position,
-        !Self.isNeighbour(before.position, position, counts: stepCounts)
+        !Self.isNeighbour(before.position, position, counts: stepCounts, hidden: hidden)
       {
         history.append(before.position)
         if history.count > 50 { history.removeFirst() }
@@ -122,16 +138,16 @@ public struct PresentationState: Hashable, Sendable {
       jumpEntry = ""
       if step > 0 {
         step -= 1
-      } else if slide > 0 {
-        slide -= 1
+      } else if let earlier = shown(before: slide) {
+        slide = earlier
         step = stepCounts[slide] - 1
       }
     case .first:
       jumpEntry = ""
-      (slide, step) = (0, 0)
+      (slide, step) = (firstShown ?? 0, 0)
     case .last:
       jumpEntry = ""
-      slide = slideCount - 1
+      slide = (0..<slideCount).last { !hidden.contains($0) } ?? slideCount - 1
       step = stepCounts[slide] - 1
     case .goTo(let number):
       jumpEntry = ""
@@ -222,9 +238,13 @@ public struct PresentationState: Hashable, Sendable {
   }
 
   /// Whether `to` is one press of next or previous away from `from`.
-  private static func isNeighbour(_ from: Position, _ to: Position, counts: [Int]) -> Bool {
+  private static func isNeighbour(
+    _ from: Position, _ to: Position, counts: [Int], hidden: Set<Int>
+  ) -> Bool {
+    // Hidden slides count for nothing: passing over them is a step, not a jump.
     func index(_ position: Position) -> Int {
-      counts.prefix(position.slide).reduce(0, +) + position.step
+      (0..<position.slide).reduce(0) { $0 + (hidden.contains($1) ? 0 : counts[$1]) }
+        + position.step
     }
     return abs(index(from) - index(to)) <= 1
   }
@@ -242,8 +262,9 @@ public struct PresentationState: Hashable, Sendable {
   }
 
   /// Keeps the place when the deck is reloaded with other slides: clamped to what exists.
-  public mutating func replaceDeck(stepCounts newCounts: [Int]) {
+  public mutating func replaceDeck(stepCounts newCounts: [Int], hidden newHidden: Set<Int> = []) {
     stepCounts = newCounts.isEmpty ? [1] : newCounts.map { max(1, $0) }
+    hidden = newHidden
     slide = min(slide, slideCount - 1)
     step = min(step, stepCounts[slide] - 1)
     if let position = frozen {

@@ -80,7 +80,8 @@ public struct TalkSession: Sendable {
     self.theme = theme
     self.configuration = configuration
     let counts = deck.slides.map(\.stepCount)
-    state = PresentationState(stepCounts: counts, notesScale: configuration.notesScale)
+    state = PresentationState(
+      stepCounts: counts, hidden: deck.hiddenSlides, notesScale: configuration.notesScale)
     recorder = RehearsalRecorder(stepCounts: counts)
   }
 
@@ -205,7 +206,7 @@ public struct TalkSession: Sendable {
     deck = fresh
     theme = loaded.theme
     deckVersion += 1
-    state.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
+    state.replaceDeck(stepCounts: fresh.slides.map(\.stepCount), hidden: fresh.hiddenSlides)
     recorder.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
     reloadProblem = nil
     return .reload(

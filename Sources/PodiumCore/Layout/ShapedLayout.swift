@@ -1,0 +1,55 @@
+/// presenterm's slide-shaping blocks: columns side by side, and empty room.
+extension LayoutEngine {
+  /// presenterm's column layout: each column stacked in its share of `width`, side by side, as
+  /// tall as the tallest.
+  func columnsBox(
+    _ columns: ColumnsBlock, block: Block, width: Double, height: Double, context: Context
+  ) -> Box {
+    let total = Double(columns.widths.reduce(0, +))
+    let count = columns.columns.count
+    guard total > 0, count > 0 else {
+      return Box(width: width, height: 0, pieces: [], location: block.location, spaceAfter: 0)
+    }
+    let gap = count > 1 ? width * 0.03 : 0
+    let usable = width - gap * Double(count - 1)
+    var x = 0.0
+    var pieces: [Piece] = []
+    var tallest = 0.0
+    for (index, blocks) in columns.columns.enumerated() {
+      let share = usable * Double(columns.widths[index]) / total
+      let column = stack(blocks, width: share, height: height, context: context)
+      pieces += column.pieces.map { $0.moved(dx: x, dy: 0) }
+      tallest = max(tallest, column.height)
+      x += share + gap
+    }
+    return Box(
+      width: width, height: tallest, pieces: pieces, location: block.location,
+      spaceAfter: bodySize(context) * 0.6)
+  }
+
+  /// Empty lines of body text, or the mark after which a stack centres what follows.
+  func spacerBox(_ spacer: Block.Spacer, block: Block, width: Double, context: Context) -> Box {
+    switch spacer {
+    case .lines(let count):
+      return Box(
+        width: width, height: bodySize(context) * theme.sizes.lineSpacing * Double(count),
+        pieces: [], location: block.location, spaceAfter: 0)
+    case .middle:
+      return Box(
+        width: width, height: 0, pieces: [], location: block.location, spaceAfter: 0,
+        centersRest: true)
+    }
+  }
+}
+
+extension TextFlow.Alignment {
+  /// How a block's lines sit: as the block says (presenterm's `alignment`, mdp's centring), else
+  /// centred on centred layouts and at the start of the line on others.
+  init(_ alignment: Block.Alignment, centered: Bool) {
+    switch alignment {
+    case .right: self = .right
+    case .center: self = .center
+    case .natural: self = centered ? .center : .leading
+    }
+  }
+}
