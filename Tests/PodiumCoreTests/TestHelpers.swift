@@ -25,7 +25,8 @@ func kinds(_ blocks: [Block]) -> [String] {
     case .image: return "image"
     case .rule: return "rule"
     case .columns(let columns):
-      return "columns(" + columns.columns.map { kinds($0).joined(separator: " ") }
+      return "columns("
+        + columns.columns.map { kinds($0).joined(separator: " ") }
         .joined(separator: " | ") + ")"
     case .spacer(.lines(let count)): return "lines(\(count))"
     case .spacer(.middle): return "middle"
