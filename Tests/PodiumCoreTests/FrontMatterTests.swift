@@ -140,12 +140,50 @@ import Testing
     #expect(metadata.author == "Ann, Bob")
   }
 
-  @Test func presentermThemeOverridesAreAWarning() {
-    let result = parse("---\ntheme:\n  override:\n    code:\n      alignment: left\n---\n# A\n")
+  @Test func presentermThemeOverridesBecomeAThemeAFooterAndCodeWithoutAPanel() throws {
+    let result = parse(
+      """
+      ---
+      title: Footers
+      author: Ann
+      theme:
+        name: catppuccin-mocha
+        override:
+          code:
+            alignment: left
+            background: false
+          footer:
+            style: template
+            left:
+              image: doge.png
+            center: '**{title}** by <span class="noice">{author}</span>'
+            right: "{current_slide} / {total_slides}"
+          palette:
+            classes:
+              noice:
+                foreground: red
+      ---
+      # A
+      """)
     #expect(
       result.messages == [
-        "3:3: warning: theme settings written as a mapping (presenterm's theme overrides) are not supported; using the light theme"
+        "5:3: warning: presenterm theme settings Podium does not carry out: "
+          + "override.footer.left, override.palette"
       ])
+    let metadata = try #require(result.deck?.metadata)
+    #expect(metadata.theme == .dark, "catppuccin-mocha is a dark theme")
+    #expect(metadata.footer == "Footers by Ann")
+    #expect(metadata.paginate)
+    #expect(!metadata.codePanel)
+    let light = try #require(parse("---\ntheme:\n  name: catppuccin-latte\n---\n# A\n").deck)
+    #expect(light.metadata.theme == .light)
+  }
+
+  @Test func presentermOverridesWithoutANameLeaveTheConfiguredTheme() throws {
+    let deck = try #require(
+      parse("---\ntheme:\n  override:\n    footer:\n      style: empty\n---\n# A\n").deck)
+    #expect(deck.metadata.keyLocations["theme"] == nil)
+    #expect(deck.metadata.footer == nil && !deck.metadata.paginate)
   }
 
   @Test func themeFileMustExist() throws {

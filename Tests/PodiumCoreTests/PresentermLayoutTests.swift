@@ -152,6 +152,17 @@ import Testing
     #expect(second.text("My talk") != nil && second.text("2 / 2") != nil)
   }
 
+  @Test func codeWithoutItsPanelIsOnTheSlidesBackground() throws {
+    let code = "```swift\nlet x = 1\n```\n"
+    let panel = Theme.light.colors.codeBackground
+    let with = try frame(code)
+    let without = try frame(
+      "---\ntheme:\n  override:\n    code:\n      background: false\n---\n\n" + code)
+    #expect(with.fills.contains { $0.1 == panel })
+    #expect(!without.fills.contains { $0.1 == panel })
+    #expect(without.text("let") != nil)
+  }
+
   @Test func includeReadsAFileInPlaceWithItsOwnRelativePaths() throws {
     let files = InMemoryFiles([
       "/talk/deck.md": "# Start\n\n<!-- include: parts/middle.md -->\n\nEnd\n",

@@ -93,6 +93,7 @@ public struct LayoutEngine {
         height: slideRect.height * (1 - margins.top - margins.bottom))
       colors = slide.directives.classes.contains(.invert) ? theme.inverted : theme.colors
       if case .color(let color) = slide.directives.background { colors.background = color }
+      if !deck.metadata.codePanel { colors.codeBackground = colors.background }
       bodyFamily = deck.metadata.font ?? theme.fonts.body
       headingFamily = deck.metadata.font ?? theme.fonts.heading
       codeFamily = deck.metadata.codeFont ?? theme.fonts.code

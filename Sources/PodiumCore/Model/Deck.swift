@@ -53,6 +53,9 @@ public struct DeckMetadata: Hashable, Sendable {
   public var codeFont: String?
   public var footer: String?
   public var paginate: Bool
+  /// Whether code blocks sit on a panel of the theme's code background (presenterm decks may
+  /// turn it off).
+  public var codePanel = true
   /// Where each front-matter key was written, for diagnostics found later (e.g. a font that
   /// is not installed).
   public var keyLocations: [String: SourceLocation]

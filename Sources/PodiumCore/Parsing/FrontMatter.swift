@@ -126,10 +126,22 @@ struct FrontMatter {
         }
         if key == "font" { metadata.font = family } else { metadata.codeFont = family }
       case "theme":
-        if value.mapping != nil {
-          diagnostics.warning(
-            "theme settings written as a mapping (presenterm's theme overrides) are not supported; using the light theme",
-            at: valueLocation)
+        if let mapping = value.mapping {
+          let presenterm = PresentermTheme(mapping)
+          if let choice = presenterm.choice {
+            metadata.theme = choice
+          } else {
+            // Overrides alone name no theme: the configured default still applies.
+            metadata.keyLocations["theme"] = nil
+          }
+          if let footer = presenterm.footer { metadata.footer = footer }
+          if let paginate = presenterm.paginate { metadata.paginate = paginate }
+          if let panel = presenterm.codePanel { metadata.codePanel = panel }
+          if !presenterm.ignored.isEmpty {
+            diagnostics.warning(
+              "presenterm theme settings Podium does not carry out: "
+                + presenterm.ignored.joined(separator: ", "), at: valueLocation)
+          }
           break
         }
         guard let name = text() else { break }
@@ -178,6 +190,9 @@ struct FrontMatter {
       default:
         break
       }
+    }
+    if let footer = metadata.footer {
+      metadata.footer = PresentermTheme.filled(footer, with: metadata)
     }
     return FrontMatter(metadata: metadata)
   }
