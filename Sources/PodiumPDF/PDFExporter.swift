@@ -112,7 +112,8 @@ public final class PDFExporter {
         subject: deck.metadata.subtitle, creator: "Podium")
       let renderer = PDFRenderer(
         document: document, fonts: fonts, measurer: measurer, images: images)
-      let scale = Self.pointsPerPixel
+      let points = Self.pagePoints(plan: plan, pixels: size)
+      let scale = points.width / Double(size.width)
       var outlined: Set<Int> = []
       for page in pages {
         let label: String
@@ -120,9 +121,7 @@ public final class PDFExporter {
         case .slides: label = "\((page.shots.first?.slideIndex ?? 0) + 1)"
         case .handouts: label = "\(page.number)"
         }
-        document.beginPage(
-          points: (Double(size.width) * scale, Double(size.height) * scale), scale: scale,
-          label: label)
+        document.beginPage(points: points, scale: scale, label: label)
         let frame = engine.frame(
           for: page, of: plan, in: deck, pageCount: pages.count, size: size)
         overflow += frame.overflow.filter { !overflow.contains($0) }
@@ -162,6 +161,14 @@ public final class PDFExporter {
       pages: pages.count, path: output, bytesWritten: bytes, notesPath: notes,
       drawSeconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
       overflow: overflow)
+  }
+
+  /// A page's size in points: a slide's half its pixels, a handout's its paper's.
+  public static func pagePoints(plan: ExportPlan, pixels: PixelSize) -> (
+    width: Double, height: Double
+  ) {
+    if case .handouts(let handout) = plan.layout { return handout.paper.points }
+    return (Double(pixels.width) * pointsPerPixel, Double(pixels.height) * pointsPerPixel)
   }
 
   /// Makes the output's folder if it is missing, as PNG export makes its own; an output that is

@@ -177,7 +177,8 @@ final class PDFRenderer {
   }
 
   /// cairo's text clusters for glyphs whose characters start at `starts` (byte offsets, in
-  /// glyph order): runs of glyphs that share a start, each with the bytes up to the next start.
+  /// glyph order; for right-to-left text, glyphs run from the text's end): runs of glyphs that
+  /// share a start, each with the bytes up to the next start, in the text's order.
   /// Empty when the glyphs are not in the text's order (then the glyphs are set without text,
   /// rather than with a mapping cairo would refuse).
   static func clusters(_ starts: [Int], byteCount: Int, backward: Bool) -> [(
@@ -198,9 +199,10 @@ final class PDFRenderer {
       let to = index + 1 < distinct.count ? distinct[index + 1] : byteCount
       lengths[start] = to - from
     }
+    // Backward clusters list the text from its start and take glyphs from the end.
     var clusters: [(bytes: Int, glyphs: Int)] = []
     var previous: Int?
-    for start in starts {
+    for start in ordered {
       if start == previous, !clusters.isEmpty {
         clusters[clusters.count - 1].glyphs += 1
       } else {

@@ -118,10 +118,9 @@ struct Export: ParsableCommand {
         let cleanup = InterruptCleanup(removing: exporter.temporaryPath)
         defer { cleanup.disarm() }
         let result = try exporter.run { done, total in bar.update(done, total) }
-        let points = plan.pageSize(for: loaded.deck, fitting: slideSize)
-        pageSize = String(
-          format: "%.0fx%.0f pt", Double(points.width) * PDFExporter.pointsPerPixel,
-          Double(points.height) * PDFExporter.pointsPerPixel)
+        let points = PDFExporter.pagePoints(
+          plan: plan, pixels: plan.pageSize(for: loaded.deck, fitting: slideSize))
+        pageSize = String(format: "%.0fx%.0f pt", points.width, points.height)
         (count, bytes, overflow, notesFile) = (
           result.pages, result.bytesWritten, result.overflow, result.notesPath
         )
