@@ -151,8 +151,12 @@ struct ExportBench: ParsableCommand {
     let beamerOutput = scratch.appendingPathComponent("beamer.pdf").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: pandoc)
-    process.arguments = [deck, "-t", "beamer", "--pdf-engine=pdflatex", "-o", beamerOutput]
-    process.currentDirectoryURL = URL(fileURLWithPath: deck).deletingLastPathComponent()
+    // From the deck's folder, as its relative image paths expect.
+    let deckURL = URL(fileURLWithPath: deck).standardizedFileURL
+    process.arguments = [
+      deckURL.path, "-t", "beamer", "--pdf-engine=pdflatex", "-o", beamerOutput,
+    ]
+    process.currentDirectoryURL = deckURL.deletingLastPathComponent()
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     let beamerStart = Date()
