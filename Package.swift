@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "PodiumCore", targets: ["PodiumCore"]),
     .library(name: "PodiumSyntax", targets: ["PodiumSyntax"]),
     .library(name: "PodiumSDL", targets: ["PodiumSDL"]),
+    .library(name: "PodiumPDF", targets: ["PodiumPDF"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +34,16 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    // The PDF: cairo's PDF surface, HarfBuzz shaping, FreeType faces (PodiumPDF only).
+    .systemLibrary(
+      name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]),
 
     // The code highlighter: a leaf that depends on nothing, not even Foundation.
     .target(name: "PodiumSyntax"),
@@ -44,10 +55,13 @@ let package = Package(
       dependencies: [
         "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CDeflate",
       ]),
+    // Vector PDF export; no SDL: fonts' runs and images' pixels come in through PodiumCore's
+    // protocols.
+    .target(name: "PodiumPDF", dependencies: ["PodiumCore", "CCairo", "CHarfBuzz", "CFreeType"]),
     .executableTarget(
       name: "podium",
       dependencies: [
-        "PodiumCore", "PodiumSDL",
+        "PodiumCore", "PodiumSDL", "PodiumPDF",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),
@@ -75,6 +89,9 @@ let package = Package(
       name: "PodiumSDLTests",
       dependencies: ["PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"],
       exclude: ["__Goldens__"]),
+    .testTarget(
+      name: "PodiumPDFTests",
+      dependencies: ["PodiumPDF", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"]),
     .testTarget(
       name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"]),
   ]

@@ -19,7 +19,8 @@ let theme = loaded.theme
 
 // Every build step, at 1280x720, on two encoding threads.
 let options = DeckExporter.Options(
-  outputDirectory: arguments[1], size: PixelSize(width: 1280, height: 720), pages: .steps, jobs: 2)
+  outputDirectory: arguments[1], size: PixelSize(width: 1280, height: 720),
+  plan: ExportPlan(steps: true), jobs: 2)
 do {
   let result = try DeckExporter(deck: deck, theme: theme, options: options).run { done, total in
     print("\r\(done)/\(total)", terminator: "")

@@ -74,9 +74,15 @@ enum DeckFuzz {
           check(engine.layout(slide, in: deck, step: step, size: size), slide: slideNumber)
         }
       }
-      check(
-        engine.handout(slide, in: deck, size: PixelSize(width: 1240, height: 1754)),
-        slide: slideNumber)
+      // Handout pages: alone with its notes, and beside them in threes.
+      for perPage in [1, 3] {
+        let shot = SlideShot(slideIndex: slide.index, step: slide.stepCount - 1)
+        check(
+          engine.handoutPage(
+            [shot], perPage: perPage, in: deck, pageNumber: 1, pageCount: 1,
+            size: Paper.a4.pixelSize),
+          slide: slideNumber)
+      }
     }
     // The presenter console on the last slide (its notes scroll, so they are laid out whole),
     // then the overview of every slide.

@@ -81,6 +81,46 @@ public struct RGBImage: Hashable, Sendable {
     return (Double(differing) / count, Double(total) / (count * 3))
   }
 
+  /// The share of pixels, of either image, that the other image cannot explain within one pixel:
+  /// a pixel passes when each channel lies between the darkest and lightest of the other image's
+  /// pixels at its place and around it (give or take `threshold`). Two renderers' antialiasing
+  /// of an edge, a pixel sharper or softer, passes; anything moved by more, recoloured, missing
+  /// or added is counted. Nil when sizes differ.
+  public func differenceBeyondOnePixel(from other: RGBImage, threshold: Int = 24) -> Double? {
+    guard width == other.width, height == other.height, width > 2, height > 2 else { return nil }
+    func unexplained(_ a: [UInt8], by b: [UInt8]) -> Int {
+      a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+          var count = 0
+          for y in 0..<height {
+            for x in 0..<width {
+              let offset = (y * width + x) * 3
+              for channel in 0..<3 {
+                var low = 255
+                var high = 0
+                for ny in max(0, y - 1)...min(height - 1, y + 1) {
+                  for nx in max(0, x - 1)...min(width - 1, x + 1) {
+                    let value = Int(b[(ny * width + nx) * 3 + channel])
+                    low = min(low, value)
+                    high = max(high, value)
+                  }
+                }
+                let value = Int(a[offset + channel])
+                if value < low - threshold || value > high + threshold {
+                  count += 1
+                  break
+                }
+              }
+            }
+          }
+          return count
+        }
+      }
+    }
+    let total = unexplained(pixels, by: other.pixels) + unexplained(other.pixels, by: pixels)
+    return Double(total) / Double(2 * width * height)
+  }
+
   /// How many pixels are within `tolerance` of `color` in every channel.
   public func count(of color: RGBAColor, tolerance: Int = 24) -> Int {
     var matches = 0

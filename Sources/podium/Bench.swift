@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PodiumCore
+import PodiumPDF
 import PodiumSDL
 
 struct Bench: ParsableCommand {
@@ -13,13 +14,14 @@ struct Bench: ParsableCommand {
 struct ExportBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Export a deck with each PNG encoder in one run, and compare.",
+    abstract: "Export a deck with each PNG encoder and to PDF in one run, and compare.",
     discussion:
       "Podium's way: PNGs from Podium's encoder on every core, at its libdeflate level and at "
       + "each --level asked for. The naive way: one thread and IMG_SavePNG at libpng's default "
-      + "settings, the size reference. Prints for each run "
-      + "wall and CPU time, slides per second, the bytes written and their ratio to libpng's, "
-      + "and peak memory (after the first run)."
+      + "settings, the size reference. Then the deck as one vector PDF, and, when pandoc and "
+      + "pdflatex are installed, the same Markdown through pandoc and beamer. Prints for each "
+      + "run wall and CPU time, slides per second, the bytes written and their ratio to "
+      + "libpng's, and peak memory (after the first PNG run and after the PDF)."
   )
 
   @Argument(help: "The deck to export, e.g. ../shared/bench/bench-100.md.")
@@ -41,6 +43,9 @@ struct ExportBench: ParsableCommand {
   @Flag(help: "Skip the naive run.")
   var fastOnly = false
 
+  @Flag(help: "Skip the PDF runs.")
+  var noPDF = false
+
   func validate() throws {
     guard levels.allSatisfy({ (1...12).contains($0) }) else {
       throw ValidationError("--level must be from 1 to 12")
@@ -52,7 +57,10 @@ struct ExportBench: ParsableCommand {
     var name: String
     var wall: Double
     var cpu: Double
-    var result: DeckExporter.Result
+    var pages: Int
+    var bytes: Int
+    var draw: Double
+    var encode: Double
     var memory = "-"
   }
 
@@ -77,7 +85,10 @@ struct ExportBench: ParsableCommand {
       let start = Date()
       let result = try DeckExporter(deck: loaded.deck, theme: loaded.theme, options: options).run()
       let wall = Date().timeIntervalSince(start)
-      runs.append(Run(name: name, wall: wall, cpu: cpuSeconds() - cpuStart, result: result))
+      runs.append(
+        Run(
+          name: name, wall: wall, cpu: cpuSeconds() - cpuStart, pages: result.files.count,
+          bytes: result.bytesWritten, draw: result.drawSeconds, encode: result.encodeSeconds))
     }
 
     print("podium bench export: \(deck), \(loaded.deck.slides.count) slides at \(pixels)")
@@ -91,13 +102,89 @@ struct ExportBench: ParsableCommand {
     if !fastOnly {
       try measure("naive (1 job, IMG_SavePNG)", .sdlImage, jobs: 1)
     }
-    print(table(runs, reference: fastOnly ? nil : runs.last?.result.bytesWritten))
-    if !fastOnly, let naive = runs.last {
+    let naive = fastOnly ? nil : runs.last
+    if !noPDF { try measurePDF(loaded, pixels: pixels, scratch: scratch, runs: &runs) }
+    print(table(runs, reference: naive?.bytes))
+    if let naive {
       print(
         String(
           format: "speed-up %.1fx; Podium's PNGs are %.2fx the size of IMG_SavePNG's",
           naive.wall / max(runs[0].wall, 0.0001),
-          Double(runs[0].result.bytesWritten) / Double(max(naive.result.bytesWritten, 1))))
+          Double(runs[0].bytes) / Double(max(naive.bytes, 1))))
+    }
+    if let pdf = runs.first(where: { $0.name.hasPrefix("podium PDF") }) {
+      print(
+        String(
+          format: "PDF: %.2fx the PNG export's time, %.2f MB",
+          pdf.wall / max(runs[0].wall, 0.0001), Double(pdf.bytes) / 1_048_576))
+      if let beamer = runs.first(where: { $0.name.hasPrefix("pandoc") }) {
+        print(String(format: "PDF: %.1fx faster than pandoc + beamer", beamer.wall / pdf.wall))
+      }
+    }
+  }
+
+  /// The deck as one PDF, and through pandoc and beamer (pdflatex) when both are installed.
+  private func measurePDF(
+    _ loaded: (deck: Deck, theme: Theme), pixels: PixelSize, scratch: URL, runs: inout [Run]
+  ) throws {
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let output = scratch.appendingPathComponent("deck.pdf").path
+    let cpuStart = cpuSeconds()
+    let start = Date()
+    let fonts = FontLibrary()
+    let exporter = PDFExporter(
+      deck: loaded.deck, theme: loaded.theme,
+      options: PDFExporter.Options(outputPath: output, size: pixels),
+      fonts: fonts, measurer: SDLTextMeasurer(library: fonts), images: ImageLibrary())
+    let pdf = try exporter.run()
+    let wall = Date().timeIntervalSince(start)
+    runs.append(
+      Run(
+        name: "podium PDF (1 thread)", wall: wall, cpu: cpuSeconds() - cpuStart,
+        pages: pdf.pages, bytes: pdf.bytesWritten, draw: pdf.drawSeconds, encode: 0,
+        memory: String(format: "%.0f MB", peakResidentMegabytes())))
+
+    guard let pandoc = executable("pandoc"), executable("pdflatex") != nil else {
+      print("(pandoc + beamer not measured: pandoc or pdflatex is not installed)")
+      return
+    }
+    let beamerOutput = scratch.appendingPathComponent("beamer.pdf").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: pandoc)
+    // From the deck's folder, as its relative image paths expect.
+    let deckURL = URL(fileURLWithPath: deck).standardizedFileURL
+    process.arguments = [
+      deckURL.path, "-t", "beamer", "--pdf-engine=pdflatex", "-o", beamerOutput,
+    ]
+    process.currentDirectoryURL = deckURL.deletingLastPathComponent()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let beamerStart = Date()
+    var usage = rusage()
+    try process.run()
+    process.waitUntilExit()
+    let beamerWall = Date().timeIntervalSince(beamerStart)
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    let childCPU =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    guard process.terminationStatus == 0 else {
+      print("(pandoc + beamer failed on this deck, exit \(process.terminationStatus))")
+      return
+    }
+    let bytes =
+      (try? FileManager.default.attributesOfItem(atPath: beamerOutput)[.size] as? Int) ?? 0
+    runs.append(
+      Run(
+        name: "pandoc + beamer (pdflatex)", wall: beamerWall, cpu: childCPU,
+        pages: loaded.deck.slides.count, bytes: bytes, draw: 0, encode: 0))
+  }
+
+  /// The path of `name` on PATH, if it is installed.
+  private func executable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
     }
   }
 
@@ -111,20 +198,20 @@ struct ExportBench: ParsableCommand {
     }
     var lines = [
       left("run", 32) + right("wall", 9) + right("CPU", 9) + right("slides/s", 10)
-        + right("PNG bytes", 13) + right("x libpng", 10) + right("peak RSS", 10)
+        + right("bytes", 13) + right("x libpng", 10) + right("peak RSS", 10)
         + right("draw", 9) + right("encode", 9) + "  (CPU: all threads; encode: summed)"
     ]
     for run in runs {
-      let perSecond = Double(run.result.files.count) / max(run.wall, 0.0001)
-      let bytes = run.result.bytesWritten
+      let perSecond = Double(run.pages) / max(run.wall, 0.0001)
+      let bytes = run.bytes
       let ratio = reference.map { String(format: "%.2fx", Double(bytes) / Double(max($0, 1))) }
       lines.append(
         left(run.name, 32) + right(String(format: "%.3f s", run.wall), 9)
           + right(String(format: "%.3f s", run.cpu), 9)
           + right(String(format: "%.1f", perSecond), 10) + right(grouped(bytes), 13)
           + right(ratio ?? "-", 10) + right(run.memory, 10)
-          + right(String(format: "%.3f s", run.result.drawSeconds), 9)
-          + right(String(format: "%.3f s", run.result.encodeSeconds), 9))
+          + right(String(format: "%.3f s", run.draw), 9)
+          + right(String(format: "%.3f s", run.encode), 9))
     }
     return lines.joined(separator: "\n")
   }

@@ -1,36 +1,56 @@
 import ArgumentParser
 import Foundation
 import PodiumCore
+import PodiumPDF
 import PodiumSDL
 
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Render a deck to PNG images, with no display needed.",
+    abstract: "Render a deck to PNG images or a vector PDF, with no display needed.",
     discussion:
-      "Writes slide-001.png, slide-002.png, ... into the output folder (created if needed): "
-      + "each slide at its last build step; with --steps, slide-001-step-1.png for every step; "
-      + "with --notes, handout-001.png pages with the notes under the slide."
+      "-o talk.pdf writes one PDF (the format follows the extension; --format when it does "
+      + "not): a page per slide, real text, links, an outline, and talk.pdfpc beside it with "
+      + "the notes for PDF presenters. -o DIR writes slide-001.png, slide-002.png, ... into the "
+      + "folder (created if needed). Each slide is at its last build step; with --steps, one page "
+      + "or image per step. --handout 1|2|3|6 (or --notes, for 1) prints handout pages on "
+      + "portrait paper: 1 = the slide with its notes below, 3 = slides with notes or lines "
+      + "beside them, 2 and 6 = grids."
   )
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case pdf, png
+  }
 
   @Argument(help: "The deck file.", completion: .file(extensions: ["md", "markdown"]))
   var deck: String
 
-  @Option(name: [.short, .customLong("output")], help: "The folder to write the images into.")
+  @Option(
+    name: [.short, .customLong("output")],
+    help: "The PDF file to write (talk.pdf), or the folder to write PNG images into.")
   var output: String
 
-  @Option(help: "Image size in pixels, WIDTHxHEIGHT.")
+  @Option(help: "pdf or png (default: pdf when the output ends in .pdf, else png).")
+  var format: Format?
+
+  @Option(help: "Slide size in pixels, WIDTHxHEIGHT (a PDF page is half as many points).")
   var size: String = "1920x1080"
 
-  @Flag(help: "One image per build step instead of per slide.")
+  @Flag(help: "One page or image per build step instead of per slide.")
   var steps = false
 
   @Option(help: "Only these slides, e.g. 3-7,9.")
   var slides: String?
 
-  @Flag(help: "Handout pages: each slide with its speaker notes below.")
+  @Flag(help: "Handout pages with the notes under each slide (the same as --handout 1).")
   var notes = false
 
-  @Option(help: "Images encoded in parallel (default: one more than the cores).")
+  @Option(help: "Handout pages with 1, 2, 3 or 6 slides each, on portrait paper.")
+  var handout: Int?
+
+  @Option(help: "Paper for handouts: a4 or letter (default: the locale's).")
+  var paper: String?
+
+  @Option(help: "PNG images encoded in parallel (default: one more than the cores).")
   var jobs: Int = DeckExporter.defaultJobs
 
   func validate() throws {
@@ -39,43 +59,124 @@ struct Export: ParsableCommand {
         "--size '\(size)' is not WIDTHxHEIGHT with sides from 16 to 16384, e.g. 1920x1080.")
     }
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
-    if steps && notes { throw ValidationError("--steps and --notes cannot be combined.") }
+    if let handout, !Handout.layouts.contains(handout) {
+      throw ValidationError("--handout '\(handout)' is not 1, 2, 3 or 6 slides a page.")
+    }
+    if notes, let handout, handout != 1 {
+      throw ValidationError(
+        "--notes is --handout 1; it cannot be combined with --handout \(handout).")
+    }
+    if let paper, Paper(rawValue: paper.lowercased()) == nil {
+      throw ValidationError("--paper '\(paper)' is not a4 or letter.")
+    }
+  }
+
+  /// The output's format: as asked, else by its extension.
+  var chosenFormat: Format {
+    format ?? (URL(fileURLWithPath: output).pathExtension.lowercased() == "pdf" ? .pdf : .png)
+  }
+
+  func plan(slideCount: Int) throws -> ExportPlan {
+    var plan = ExportPlan(steps: steps)
+    if let perPage = handout ?? (notes ? 1 : nil) {
+      let paper =
+        self.paper.flatMap { Paper(rawValue: $0.lowercased()) }
+        ?? Paper.forLocale(ProcessInfo.processInfo.environment)
+      plan.layout = .handouts(Handout(perPage: perPage, paper: paper))
+    }
+    if let slides {
+      do {
+        plan.slideNumbers = try SlideSelection.parse(slides, count: slideCount)
+      } catch {
+        throw ValidationError("--slides: \(error)")
+      }
+    }
+    return plan
   }
 
   func run() throws {
     let settings = try Settings.load(command: "podium export")
     let loaded = try DeckLoader(configuration: settings).loadOrExit(deck)
-    var options = DeckExporter.Options(outputDirectory: output, jobs: jobs)
-    options.size = PixelSize(parsing: size) ?? options.size
-    options.pages = notes ? .handouts : steps ? .steps : .slides
-    if let slides {
-      do {
-        options.slideNumbers = try SlideSelection.parse(slides, count: loaded.deck.slides.count)
-      } catch {
-        throw ValidationError("--slides: \(error)")
-      }
-    }
-    let exporter = DeckExporter(deck: loaded.deck, theme: loaded.theme, options: options)
+    let plan = try plan(slideCount: loaded.deck.slides.count)
+    let slideSize = PixelSize(parsing: size) ?? PixelSize(width: 1920, height: 1080)
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     let start = Date()
-    let result: DeckExporter.Result
+    let count: Int
+    let bytes: Int
+    let overflow: [LayoutOverflow]
+    var pageSize = ""
+    var notesFile: String?
     do {
-      result = try exporter.run { done, total in bar.update(done, total) }
+      switch chosenFormat {
+      case .pdf:
+        let fonts = FontLibrary()
+        let images = ImageLibrary()
+        let exporter = PDFExporter(
+          deck: loaded.deck, theme: loaded.theme,
+          options: PDFExporter.Options(outputPath: output, size: slideSize, plan: plan),
+          fonts: fonts, measurer: SDLTextMeasurer(library: fonts), images: images)
+        let cleanup = InterruptCleanup(removing: exporter.temporaryPath)
+        defer { cleanup.disarm() }
+        let result = try exporter.run { done, total in bar.update(done, total) }
+        let points = PDFExporter.pagePoints(
+          plan: plan, pixels: plan.pageSize(for: loaded.deck, fitting: slideSize))
+        pageSize = String(format: "%.0fx%.0f pt", points.width, points.height)
+        (count, bytes, overflow, notesFile) = (
+          result.pages, result.bytesWritten, result.overflow, result.notesPath
+        )
+      case .png:
+        var options = DeckExporter.Options(outputDirectory: output, plan: plan, jobs: jobs)
+        options.size = slideSize
+        let exporter = DeckExporter(deck: loaded.deck, theme: loaded.theme, options: options)
+        let result = try exporter.run { done, total in bar.update(done, total) }
+        pageSize = "\(exporter.pageSize)"
+        (count, bytes, overflow) = (result.files.count, result.bytesWritten, result.overflow)
+      }
     } catch {
       bar.finish()
       Console.error("podium export: \(error)")
       throw ExitCode.failure
     }
     bar.finish()
-    for overflow in result.overflow { Console.error(overflow.diagnostic(file: deck).description) }
+    for overflow in overflow { Console.error(overflow.diagnostic(file: deck).description) }
     let seconds = Date().timeIntervalSince(start)
-    let count = result.files.count
-    let kind = notes ? "handout page" : steps ? "image" : "slide"
+    let kind: String
+    if case .handouts = plan.layout {
+      kind = "handout page"
+    } else {
+      kind = steps ? (chosenFormat == .pdf ? "page" : "image") : "slide"
+    }
     print(
-      "Exported \(count) \(kind)\(count == 1 ? "" : "s") to \(output) at \(options.size) in "
+      "Exported \(count) \(kind)\(count == 1 ? "" : "s") to \(output) at \(pageSize) in "
         + String(
           format: "%.2f s (%.0f per second, %.1f MB)", seconds, Double(count) / max(seconds, 0.001),
-          Double(result.bytesWritten) / 1_048_576))
+          Double(bytes) / 1_048_576))
+    if let notesFile { print("Speaker notes for PDF presenters (pdfpc) in \(notesFile)") }
+  }
+}
+
+/// Removes a file if the process is interrupted (Ctrl-C, SIGTERM) while it is being written, so
+/// an interrupted export leaves nothing behind. The handler only unlinks a path prepared in
+/// advance, which is safe inside a signal handler.
+final class InterruptCleanup {
+  nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
+
+  init(removing path: String) {
+    Self.path = strdup(path)
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      _ = Foundation.signal(signal) { number in
+        if let path = InterruptCleanup.path { unlink(path) }
+        _ = Foundation.signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+  }
+
+  /// The export ended (done or failed, the exporter tidied up): signals act as before.
+  func disarm() {
+    for signal in [SIGINT, SIGTERM, SIGHUP] { _ = Foundation.signal(signal, SIG_DFL) }
+    free(Self.path)
+    Self.path = nil
   }
 }
 

@@ -262,12 +262,63 @@ extension SlideFrame {
 
   @Test func handoutPutsNotesUnderTheSlide() throws {
     let deck = try layoutDeck("# Hello\n\n???\n\nSay **hi**.\n")
-    let page = layoutEngine().handout(deck.slides[0], in: deck, size: fullHD)
-    let hello = try #require(page.text("Hello"))
+    let size = Paper.a4.pixelSize
+    let page = layoutEngine().handoutPage(
+      [SlideShot(slideIndex: 0, step: 0)], perPage: 1, in: deck, pageNumber: 1, pageCount: 1,
+      size: size)
+    // The slide's own "Hello" is the upper one; the lower is the deck's title in the margin.
+    let hellos = page.texts.filter { $0.text == "Hello" }.sorted { $0.y < $1.y }
+    #expect(hellos.count == 2)
+    let hello = try #require(hellos.first)
     let note = try #require(page.text("hi"))
-    #expect(hello.y < 1080 * 0.55)
-    #expect(note.y > 1080 * 0.55)
+    #expect(size.height > size.width, "portrait")
+    #expect(hello.y < Double(size.height) * 0.5)
+    #expect(note.y > hello.y + 100)
     #expect(page.text("Slide 1 of 1: Hello") != nil)
+    #expect(page.text("1 / 1") != nil, "the page number in the margin")
+    let slideClip = page.commands.compactMap {
+      if case .pushClip(let r) = $0 { return r } else { return nil }
+    }
+    .first
+    #expect(slideClip.map { $0.width > Double(size.width) * 0.8 } == true, "the slide is large")
+  }
+
+  @Test func handoutsOfThreePutNotesOrLinesBesideEachSlide() throws {
+    let deck = try layoutDeck(
+      "---\ntitle: Deck title\n---\n\n# One\n\n???\n\nFirst note.\n\n---\n\n# Two\n\n---\n\n# Three\n"
+    )
+    let plan = ExportPlan(layout: .handouts(Handout(perPage: 3, paper: .letter)))
+    let pages = plan.pages(in: deck)
+    #expect(pages.map(\.shots.count) == [3])
+    let page = layoutEngine().frame(
+      for: pages[0], of: plan, in: deck, pageCount: 1, size: Paper.letter.pixelSize)
+    let one = try #require(page.text("One"))
+    let note = try #require(page.text("First note."))
+    #expect(note.x > one.x + 300, "the notes are beside the slide")
+    #expect(abs(note.y - one.y) < 300, "on the same row")
+    #expect(page.text("Deck title") != nil, "the deck's title in the margin")
+    let lines = page.fills.filter { $0.0.height == 1 && $0.0.width > 300 }
+    #expect(lines.count >= 10, "ruled lines beside the slides without notes")
+  }
+
+  @Test func handoutsOfSixAndStepsPaginate() throws {
+    let deck = try layoutDeck(
+      "---\ntitle: Seven\n---\n\n"
+        + (1...7).map { "# Slide \($0)\n\n- a\n<!-- pause -->\n- b\n" }.joined(
+          separator: "\n---\n\n"))
+    let six = ExportPlan(layout: .handouts(Handout(perPage: 6, paper: .a4)))
+    #expect(six.pages(in: deck).map(\.shots.count) == [6, 1])
+    var steps = six
+    steps.steps = true
+    #expect(steps.pages(in: deck).map(\.shots.count) == [6, 6, 2])
+    let page = layoutEngine().frame(
+      for: six.pages(in: deck)[0], of: six, in: deck, pageCount: 2, size: Paper.a4.pixelSize)
+    let first = try #require(page.text("Slide 1"))
+    let second = try #require(page.text("Slide 2"))
+    let third = try #require(page.text("Slide 3"))
+    #expect(second.x > first.x + 300 && abs(second.y - first.y) < 1, "two columns")
+    #expect(third.y > first.y + 200, "three rows")
+    #expect(page.text("1 / 2") != nil)
   }
 }
 

@@ -288,6 +288,92 @@ import Testing
     try check("presenterm-section-1080p", image)
   }
 
+  // MARK: - Handouts
+
+  static let handoutDeck = """
+    ---
+    title: Shipping on stage
+    author: A. Speaker
+    ---
+
+    # Shipping on stage
+
+    What breaks in live demos, and how to stop it
+
+    ???
+
+    Welcome. Ask who has had a demo fail on stage: every hand goes up.
+
+    ---
+
+    ## Why demos fail
+
+    - The network
+    - Leftover state
+    - A resolution nobody tested
+
+    ???
+
+    Three causes cover almost every failure we logged. **Network first**: captive portals and
+    blocked ports.
+
+    ---
+
+    ## Two displays
+
+    ![Two displays](images/two-displays.png)
+
+    ---
+
+    ## Code
+
+    ```swift
+    let ok = demo.run()
+    ```
+
+    ???
+
+    Keep the code short enough to read from the back row.
+
+    ---
+
+    ## Questions?
+    """
+
+  /// A handout page of the deck above, printed on A4 as `podium export --handout` prints it.
+  func handout(perPage: Int, page: Int) throws -> RGBImage {
+    let parsed = DeckParser.parse(
+      text: Self.handoutDeck, file: "golden.md",
+      baseDirectory: Fixtures.packageRoot.appendingPathComponent("Decks").path)
+    let deck = try #require(parsed.deck)
+    let measurer = SDLTextMeasurer(library: fonts)
+    let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
+    let plan = ExportPlan(layout: .handouts(Handout(perPage: perPage, paper: .a4)))
+    let pages = plan.pages(in: deck)
+    let size = Paper.a4.pixelSize
+    let frame = engine.frame(
+      for: pages[page], of: plan, in: deck, pageCount: pages.count, size: size)
+    let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
+    canvas.draw(frame)
+    return RGBImage(canvas)
+  }
+
+  @Test func handoutsOfOneThreeAndSix() throws {
+    let white = RGBAColor(red: 255, green: 255, blue: 255)
+    let one = try handout(perPage: 1, page: 1)
+    #expect(one.count(of: white, tolerance: 0) > one.width * one.height / 3, "white paper")
+    #expect(one.count(of: Theme.dark.colors.background, tolerance: 2) > 100_000, "the slide")
+    try check("handout-1-a4", one)
+    let three = try handout(perPage: 3, page: 0)
+    try check("handout-3-a4", three)
+    let six = try handout(perPage: 6, page: 0)
+    #expect(
+      six.count(of: Theme.dark.colors.background, tolerance: 2)
+        > three.count(of: Theme.dark.colors.background, tolerance: 2),
+      "more slides, more of their dark ground")
+    try check("handout-6-a4", six)
+  }
+
   // MARK: - Scripts
 
   @Test func cjkAndRightToLeftText() throws {

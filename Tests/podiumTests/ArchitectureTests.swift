@@ -36,8 +36,9 @@ import Testing
   }
 
   @Test func theProductDoesNotDependOnTestSupport() {
-    for file in ["Sources/PodiumCore", "Sources/PodiumSDL", "Sources/podium"].flatMap(
-      swiftFiles(under:))
+    for file in ["Sources/PodiumCore", "Sources/PodiumSDL", "Sources/PodiumPDF", "Sources/podium"]
+      .flatMap(
+        swiftFiles(under:))
     {
       for module in imports(file) where module.hasSuffix("TestSupport") {
         Issue.record("\(file.path) imports \(module), which is for tests only")
@@ -57,6 +58,29 @@ import Testing
       .filter { imports($0).contains("CDeflate") }
       .map(\.lastPathComponent)
     #expect(users == ["PNGEncoder.swift"])
+  }
+
+  /// The PDF's C libraries stay in PodiumPDF, one file each (FreeType's faces are shared by
+  /// the shaper and cairo, so those two files import it too), and PodiumPDF draws without SDL.
+  @Test func cairoHarfBuzzAndFreeTypeAreConfinedToPodiumPDF() {
+    let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+    func users(of module: String) -> [String] {
+      files.filter { imports($0).contains(module) }.map {
+        $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "")
+      }.sorted()
+    }
+    #expect(users(of: "CCairo") == ["Sources/PodiumPDF/Cairo.swift"])
+    #expect(users(of: "CHarfBuzz") == ["Sources/PodiumPDF/HarfBuzz.swift"])
+    #expect(
+      users(of: "CFreeType") == [
+        "Sources/PodiumPDF/Cairo.swift", "Sources/PodiumPDF/FreeType.swift",
+        "Sources/PodiumPDF/HarfBuzz.swift",
+      ])
+    for file in swiftFiles(under: "Sources/PodiumPDF") {
+      for module in imports(file) where module.hasPrefix("CSDL2") || module == "PodiumSDL" {
+        Issue.record("\(file.path) imports \(module); PodiumPDF draws without SDL")
+      }
+    }
   }
 
   @Test func podiumSyntaxIsALeaf() {

@@ -46,6 +46,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     return "\(f(x)),\(f(y)) \(f(width))x\(f(height))"
   }
 
+  /// The rectangle with its edges rounded to whole pixels, as every renderer draws fills, images
+  /// and clips: the PDF draws the same edges as the PNG, so the two rasterise alike.
+  public var pixelAligned: Rect {
+    let left = x.rounded()
+    let top = y.rounded()
+    return Rect(
+      x: left, y: top, width: max(0, (x + width).rounded() - left),
+      height: max(0, (y + height).rounded() - top))
+  }
+
   public func insetBy(dx: Double, dy: Double) -> Rect {
     Rect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
   }

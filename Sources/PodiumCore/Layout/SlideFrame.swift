@@ -134,10 +134,12 @@ public struct TextItem: Hashable, Sendable {
   public var width: Double
   public var underline: Bool
   public var strikethrough: Bool
+  /// Where the text links to, for outputs that can follow links (a PDF); pixels ignore it.
+  public var link: String?
 
   public init(
     text: String, font: FontSpec, color: RGBAColor, x: Double, y: Double, width: Double,
-    underline: Bool = false, strikethrough: Bool = false
+    underline: Bool = false, strikethrough: Bool = false, link: String? = nil
   ) {
     self.text = text
     self.font = font
@@ -147,6 +149,26 @@ public struct TextItem: Hashable, Sendable {
     self.width = width
     self.underline = underline
     self.strikethrough = strikethrough
+    self.link = link
+  }
+
+  /// Where the line's image goes: text is drawn at whole pixels, as glyph bitmaps are.
+  public var origin: (x: Double, y: Double) { (x.rounded(), y.rounded()) }
+
+  /// The underline and strikethrough bars of the line, for a font of `metrics`.
+  public func decorations(metrics: FontMetrics) -> [Rect] {
+    let thickness = max(1, (font.size * 0.06).rounded())
+    let (x, y) = origin
+    var bars: [Rect] = []
+    if underline {
+      bars.append(
+        Rect(x: x, y: y + metrics.ascent + font.size * 0.1, width: width, height: thickness))
+    }
+    if strikethrough {
+      bars.append(
+        Rect(x: x, y: y + metrics.ascent - font.size * 0.3, width: width, height: thickness))
+    }
+    return bars
   }
 }
 

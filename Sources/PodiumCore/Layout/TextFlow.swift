@@ -46,6 +46,7 @@ struct TextFlow {
   private struct Piece {
     var text: String
     var style: TextRun.Style
+    var link: String?
     var isBreak = false
   }
 
@@ -100,7 +101,7 @@ struct TextFlow {
         let count = fittingPrefix(rest, font: font, width: width)
         let chunk = rest.prefix(count)
         rest = rest.dropFirst(count)
-        current.append(Piece(text: String(chunk), style: piece.style))
+        current.append(Piece(text: String(chunk), style: piece.style, link: piece.link))
         currentWidth = measurer.width(of: String(chunk), font: font)
         if !rest.isEmpty { finishLine() }
       }
@@ -113,12 +114,13 @@ struct TextFlow {
   private func place(
     _ pieces: [Piece], width: Double, alignment: Alignment, rightToLeft: Bool
   ) -> Line {
-    var groups: [(text: String, style: TextRun.Style)] = []
+    // Two links side by side stay two items, so each keeps its own destination.
+    var groups: [(text: String, style: TextRun.Style, link: String?)] = []
     for piece in pieces {
-      if let last = groups.last, last.style == piece.style {
+      if let last = groups.last, last.style == piece.style, last.link == piece.link {
         groups[groups.count - 1].text += piece.text
       } else {
-        groups.append((piece.text, piece.style))
+        groups.append((piece.text, piece.style, piece.link))
       }
     }
     if let last = groups.indices.last {
@@ -130,7 +132,7 @@ struct TextFlow {
     var descent = 0.0
     var lineHeight = 0.0
     let baseMetrics = measurer.metrics(for: style.font)
-    for group in groups.isEmpty ? [("", TextRun.Style())] : groups {
+    for group in groups.isEmpty ? [("", TextRun.Style(), nil)] : groups {
       let metrics = measurer.metrics(for: style.font(for: group.1))
       ascent = max(ascent, metrics.ascent)
       descent = max(descent, metrics.descent)
@@ -149,7 +151,7 @@ struct TextFlow {
           text: group.text, font: font, color: style.color(for: group.style), x: x,
           y: baseline - measurer.metrics(for: font).ascent, width: itemWidth,
           underline: group.style.contains(.link),
-          strikethrough: group.style.contains(.strikethrough)))
+          strikethrough: group.style.contains(.strikethrough), link: group.link))
       x += itemWidth
     }
     let lineWidth = x
@@ -194,6 +196,7 @@ struct TextFlow {
       while run < runs.count {
         let text = runs[run].text
         let style = runs[run].style
+        let link = runs[run].link
         var index = position ?? text.startIndex
         while index < text.endIndex {
           let character = text[index]
@@ -201,20 +204,22 @@ struct TextFlow {
           var piece: Piece?
           if character == "\n" {
             let hardBreak = Piece(text: "", style: style, isBreak: true)
-            piece = take(style)
+            piece = take(style, link)
             if piece == nil { piece = hardBreak } else { pendingBreak = hardBreak }
           } else if character == " " || character == "\t" {
             // Runs of spaces collapse to one, as Markdown renders them, except in code spans.
             if !inSpaces || style.contains(.code) { append(" ") }
             inSpaces = true
           } else if TextFlow.breaksAnywhere(character) {
-            piece = take(style)
+            piece = take(style, link)
             append(character)
           } else {
-            if inSpaces || (word.last.map(TextFlow.breaksAnywhere) ?? false) { piece = take(style) }
+            if inSpaces || (word.last.map(TextFlow.breaksAnywhere) ?? false) {
+              piece = take(style, link)
+            }
             append(character)
           }
-          if piece == nil, wordLength >= Self.longestWord { piece = take(style) }
+          if piece == nil, wordLength >= Self.longestWord { piece = take(style, link) }
           if let piece {
             position = index
             return piece
@@ -222,7 +227,7 @@ struct TextFlow {
         }
         run += 1
         position = nil
-        if let piece = take(style) { return piece }
+        if let piece = take(style, link) { return piece }
       }
       return nil
     }
@@ -233,13 +238,13 @@ struct TextFlow {
     }
 
     /// The word gathered so far, if any, and a fresh start.
-    private mutating func take(_ style: TextRun.Style) -> Piece? {
+    private mutating func take(_ style: TextRun.Style, _ link: String?) -> Piece? {
       defer {
         word = ""
         wordLength = 0
         inSpaces = false
       }
-      return word.isEmpty ? nil : Piece(text: word, style: style)
+      return word.isEmpty ? nil : Piece(text: word, style: style, link: link)
     }
   }
 

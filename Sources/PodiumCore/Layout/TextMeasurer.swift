@@ -48,3 +48,59 @@ public protocol TextMeasurer {
 public protocol ImageMeasurer {
   func size(ofImageAt path: String) -> PixelSize?
 }
+
+/// A piece of one line of text set in one font file, placed where the measurer's own renderer
+/// puts it: what a renderer that sets glyphs itself (the PDF) needs to land every run on the same
+/// pixels as the screen.
+public struct FontRun: Hashable, Sendable {
+  public var text: String
+  /// The font file, as fontconfig found it.
+  public var file: String
+  /// The size the font is opened at, in pixels; for a font of bitmaps only (colour emoji), the
+  /// size of the strike asked for.
+  public var pixelSize: Int
+  /// The run is drawn `scale` times its font's size: colour emoji bitmaps come at one size.
+  public var scale: Double
+  /// Bold or italic made from the regular face, for a family without that face.
+  public var syntheticBold: Bool
+  public var syntheticItalic: Bool
+  public var rightToLeft: Bool
+  /// The ISO 15924 script the run is shaped as; "Zzzz" lets the shaper guess.
+  public var script: String
+  /// The run's box: its left edge and top from the line's (the `TextItem`'s) top-left corner,
+  /// and its width in the line.
+  public var x: Double
+  public var top: Double
+  public var width: Double
+
+  public init(
+    text: String, file: String, pixelSize: Int, scale: Double = 1, syntheticBold: Bool = false,
+    syntheticItalic: Bool = false, rightToLeft: Bool = false, script: String = "Zzzz",
+    x: Double, top: Double, width: Double
+  ) {
+    self.text = text
+    self.file = file
+    self.pixelSize = pixelSize
+    self.scale = scale
+    self.syntheticBold = syntheticBold
+    self.syntheticItalic = syntheticItalic
+    self.rightToLeft = rightToLeft
+    self.script = script
+    self.x = x
+    self.top = top
+    self.width = width
+  }
+}
+
+/// Splits a line of text into the font runs its measurer sets it in (PodiumSDL's `FontLibrary`),
+/// so another renderer draws each run with the same font file at the same size and place.
+public protocol FontRunSource {
+  func fontRuns(of text: String, font: FontSpec) -> [FontRun]
+}
+
+/// Gives the pixels of a deck's image when a renderer cannot decode its format itself (the PDF
+/// takes JPEG and PNG files as they are, and asks for the rest).
+public protocol ImagePixelSource {
+  /// The image as premultiplied BGRA rows of `width * 4` bytes, or nil when it cannot be read.
+  func bgraPixels(ofImageAt path: String) -> (size: PixelSize, pixels: [UInt8])?
+}

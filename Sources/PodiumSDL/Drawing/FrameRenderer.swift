@@ -197,24 +197,14 @@ public final class FrameRenderer {
 
   private func drawText(_ item: TextItem) {
     guard let texture = textTexture(item) else { return }
-    let x = item.x.rounded()
-    let y = item.y.rounded()
+    let (x, y) = item.origin
     renderer.copy(
       texture, source: nil,
       destination: SDL_Rect(
         x: Int32(x), y: Int32(y), w: Int32(texture.width), h: Int32(texture.height)))
     guard item.underline || item.strikethrough else { return }
-    let metrics = measurer.metrics(for: item.font)
-    let thickness = max(1, (item.font.size * 0.06).rounded())
-    if item.underline {
-      let line = Rect(
-        x: x, y: y + metrics.ascent + item.font.size * 0.1, width: item.width, height: thickness)
-      renderer.fill(line.sdlRect, item.color)
-    }
-    if item.strikethrough {
-      let line = Rect(
-        x: x, y: y + metrics.ascent - item.font.size * 0.3, width: item.width, height: thickness)
-      renderer.fill(line.sdlRect, item.color)
+    for bar in item.decorations(metrics: measurer.metrics(for: item.font)) {
+      renderer.fill(bar.sdlRect, item.color)
     }
   }
 

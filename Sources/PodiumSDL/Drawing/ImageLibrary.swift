@@ -55,3 +55,28 @@ public final class ImageLibrary: ImageMeasurer {
     return surface
   }
 }
+
+extension ImageLibrary: ImagePixelSource {
+  /// The decoded image converted to premultiplied BGRA (cairo's `CAIRO_FORMAT_ARGB32` on a
+  /// little-endian machine), for the PDF's images in formats it cannot read itself. The
+  /// corresponding C functions are `SDL_ConvertSurfaceFormat` and `SDL_PremultiplyAlpha`.
+  public func bgraPixels(ofImageAt path: String) -> (size: PixelSize, pixels: [UInt8])? {
+    guard let surface = surface(at: path),
+      let converted = SDL_ConvertSurfaceFormat(
+        surface.pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
+    else { return nil }
+    defer { SDL_FreeSurface(converted) }
+    let width = Int(converted.pointee.w)
+    let height = Int(converted.pointee.h)
+    guard let source = converted.pointee.pixels, width > 0, height > 0 else { return nil }
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let status = pixels.withUnsafeMutableBytes { target in
+      SDL_PremultiplyAlpha(
+        Int32(width), Int32(height), SDL_PIXELFORMAT_ARGB8888.rawValue, source,
+        converted.pointee.pitch, SDL_PIXELFORMAT_ARGB8888.rawValue, target.baseAddress,
+        Int32(width * 4))
+    }
+    guard status == 0 else { return nil }
+    return (PixelSize(width: width, height: height), pixels)
+  }
+}

@@ -8,15 +8,6 @@ import Synchronization
 /// threads, with at most a few frames in flight so memory stays bounded.
 public final class DeckExporter {
   public struct Options: Sendable {
-    public enum Pages: Sendable, Equatable {
-      /// Each slide at its last build step.
-      case slides
-      /// Every build step of every slide.
-      case steps
-      /// Handout pages: the slide with its notes below.
-      case handouts
-    }
-
     public enum Encoder: Sendable, Equatable {
       /// Podium's encoder (`png`), in parallel.
       case fast
@@ -25,10 +16,10 @@ public final class DeckExporter {
     }
 
     public var outputDirectory: String
+    /// The image size of slides; handout pages take their paper's.
     public var size: PixelSize
-    public var pages: Pages
-    /// 1-based slide numbers to export; nil for all.
-    public var slideNumbers: Set<Int>?
+    /// Slides, build steps or handout pages, and which slides.
+    public var plan: ExportPlan
     public var jobs: Int
     public var encoder: Encoder
     /// The settings of Podium's encoder.
@@ -36,13 +27,12 @@ public final class DeckExporter {
 
     public init(
       outputDirectory: String, size: PixelSize = PixelSize(width: 1920, height: 1080),
-      pages: Pages = .slides, slideNumbers: Set<Int>? = nil,
-      jobs: Int = DeckExporter.defaultJobs, encoder: Encoder = .fast, png: PNGEncoder = PNGEncoder()
+      plan: ExportPlan = ExportPlan(), jobs: Int = DeckExporter.defaultJobs,
+      encoder: Encoder = .fast, png: PNGEncoder = PNGEncoder()
     ) {
       self.outputDirectory = outputDirectory
       self.size = size
-      self.pages = pages
-      self.slideNumbers = slideNumbers
+      self.plan = plan
       self.jobs = max(1, jobs)
       self.encoder = encoder
       self.png = png
@@ -51,8 +41,7 @@ public final class DeckExporter {
 
   /// One file to write.
   public struct Page: Hashable, Sendable {
-    public var slideIndex: Int
-    public var step: Int
+    public var page: ExportPlan.Page
     public var fileName: String
   }
 
@@ -97,27 +86,24 @@ public final class DeckExporter {
   /// The files this export writes, in order. Names are fixed patterns, so nothing in a deck can
   /// make export write outside the output folder.
   public func pages() -> [Page] {
-    var pages: [Page] = []
-    for slide in deck.slides where options.slideNumbers?.contains(slide.index + 1) ?? true {
-      let number = String(format: "%03d", slide.index + 1)
-      switch options.pages {
-      case .slides:
-        pages.append(
-          Page(slideIndex: slide.index, step: slide.stepCount - 1, fileName: "slide-\(number).png"))
-      case .steps:
-        for step in 0..<slide.stepCount {
-          pages.append(
-            Page(
-              slideIndex: slide.index, step: step, fileName: "slide-\(number)-step-\(step + 1).png")
-          )
-        }
-      case .handouts:
-        pages.append(
-          Page(
-            slideIndex: slide.index, step: slide.stepCount - 1, fileName: "handout-\(number).png"))
+    let plan = options.plan
+    return plan.pages(in: deck).map { page in
+      let fileName: String
+      if case .handouts = plan.layout {
+        fileName = "handout-\(String(format: "%03d", page.number)).png"
+      } else {
+        let shot = page.shots.first ?? SlideShot(slideIndex: 0, step: 0)
+        let number = String(format: "%03d", shot.slideIndex + 1)
+        fileName = plan.steps ? "slide-\(number)-step-\(shot.step + 1).png" : "slide-\(number).png"
       }
+      return Page(page: page, fileName: fileName)
     }
-    return pages
+  }
+
+  /// The size of each image: a slide's as asked, a handout page's its paper's.
+  public var pageSize: PixelSize {
+    if case .handouts(let handout) = options.plan.layout { return handout.paper.pixelSize }
+    return options.size
   }
 
   /// Writes every page; `progress` is called on this thread with (pages done, total).
@@ -134,7 +120,7 @@ public final class DeckExporter {
     let canvases = try (0..<canvasCount).map { _ in
       CanvasHandle(
         canvas: try OffscreenCanvas(
-          size: options.size, fonts: fonts, images: images, measurer: measurer))
+          size: pageSize, fonts: fonts, images: images, measurer: measurer))
     }
 
     let pages = self.pages()
@@ -151,12 +137,9 @@ public final class DeckExporter {
       let canvasIndex = state.withLock { $0.freeCanvases.removeLast() }
       let handle = canvases[canvasIndex]
       let drawStart = DispatchTime.now()
-      let slide = deck.slides[page.slideIndex]
-      let frame =
-        options.pages == .handouts
-        ? engine.handout(slide, in: deck, size: options.size)
-        : engine.layout(slide, in: deck, step: page.step, size: options.size)
-      if page.step == slide.stepCount - 1 { overflow += frame.overflow }
+      let frame = engine.frame(
+        for: page.page, of: options.plan, in: deck, pageCount: pages.count, size: pageSize)
+      overflow += frame.overflow.filter { !overflow.contains($0) }
       handle.canvas.draw(frame)
       drawSeconds +=
         Double(DispatchTime.now().uptimeNanoseconds - drawStart.uptimeNanoseconds) / 1e9

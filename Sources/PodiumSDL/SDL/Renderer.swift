@@ -151,10 +151,9 @@ public final class Texture {
 extension Rect {
   /// Whole pixels, with edges rounded so that neighbouring rectangles meet without a gap.
   var sdlRect: SDL_Rect {
-    let left = x.rounded()
-    let top = y.rounded()
+    let aligned = pixelAligned
     return SDL_Rect(
-      x: Int32(left), y: Int32(top), w: Int32(max(0, (x + width).rounded() - left)),
-      h: Int32(max(0, (y + height).rounded() - top)))
+      x: Int32(aligned.x), y: Int32(aligned.y), w: Int32(aligned.width),
+      h: Int32(aligned.height))
   }
 }

@@ -6,15 +6,21 @@ import PodiumCore
 final class TTFFont {
   let pointer: OpaquePointer
   let path: String
+  let size: Int
+  /// `TTF_STYLE_BOLD` and `TTF_STYLE_ITALIC`: bold or slanted by SDL_ttf from a regular face.
+  let style: Int32
   /// Colour emoji fonts carry bitmaps at one size; their glyphs are scaled to the text's size.
   let isEmoji: Bool
 
-  /// The corresponding C function is `TTF_OpenFont`.
-  init(path: String, size: Int) throws {
+  /// The corresponding C functions are `TTF_OpenFont` and `TTF_SetFontStyle`.
+  init(path: String, size: Int, style: Int32) throws {
     guard let font = TTF_OpenFont(path, Int32(size)) else { throw SDLError.last("TTF_OpenFont") }
     pointer = font
     self.path = path
+    self.size = size
+    self.style = style
     isEmoji = path.lowercased().contains("emoji")
+    if style != TTF_STYLE_NORMAL { TTF_SetFontStyle(font, style) }
   }
 
   deinit {
@@ -99,11 +105,10 @@ public final class FontLibrary {
     )
     if let open = fonts[key] { return open }
     guard !failedFonts.contains(key), !path.isEmpty, TTFRuntime.started else { return nil }
-    guard let opened = try? TTFFont(path: path, size: key.size) else {
+    guard let opened = try? TTFFont(path: path, size: key.size, style: key.style) else {
       failedFonts.insert(key)
       return nil
     }
-    if key.style != TTF_STYLE_NORMAL { TTF_SetFontStyle(opened.pointer, key.style) }
     // Light hinting keeps glyph shapes true to the design at every size.
     TTF_SetFontHinting(opened.pointer, TTF_HINTING_LIGHT)
     fonts[key] = opened
@@ -218,17 +223,54 @@ public final class FontLibrary {
     }
   }
 
+  /// The ISO 15924 script a segment is shaped as: right-to-left text is Hebrew or Arabic, the
+  /// rest is left to HarfBuzz's guess.
+  private func script(of segment: RawSegment) -> String {
+    guard segment.rightToLeft else { return "Zzzz" }
+    let hebrew = segment.text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) }
+    return hebrew ? "Hebr" : "Arab"
+  }
+
   /// Sets the shaping direction and script for one segment; fonts are shared, so every use sets
   /// them. The corresponding C functions are `TTF_SetFontDirection` and `TTF_SetFontScriptName`.
   private func prepare(_ segment: RawSegment) {
-    if segment.rightToLeft {
-      let hebrew = segment.text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) }
-      TTF_SetFontDirection(segment.font.pointer, TTF_DIRECTION_RTL)
-      TTF_SetFontScriptName(segment.font.pointer, hebrew ? "Hebr" : "Arab")
-    } else {
-      TTF_SetFontDirection(segment.font.pointer, TTF_DIRECTION_LTR)
-      TTF_SetFontScriptName(segment.font.pointer, "Zzzz")
+    TTF_SetFontDirection(
+      segment.font.pointer, segment.rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+    TTF_SetFontScriptName(segment.font.pointer, script(of: segment))
+  }
+
+  /// A segment where `renderLine` puts it in the line's image, in pixels.
+  private struct PlacedSegment {
+    var segment: RawSegment
+    var x: Int
+    var top: Int
+    var width: Int
+    /// Colour emoji are scaled from their one bitmap size to the text's.
+    var scale: Double
+  }
+
+  /// The segments of a line side by side on one baseline, the main font's: a fallback font's
+  /// run is moved down by the difference of the ascents, and an emoji is centred in the line.
+  private func placedSegments(of text: String, spec: FontSpec, main: TTFFont) -> [PlacedSegment] {
+    let ascent = Int(TTF_FontAscent(main.pointer))
+    let lineHeight = Int(TTF_FontHeight(main.pointer))
+    var placed: [PlacedSegment] = []
+    var x = 0
+    for segment in rawSegments(of: text, spec: spec) {
+      let width = self.width(of: segment, spec: spec)
+      var top = ascent - Int(TTF_FontAscent(segment.font.pointer))
+      var scale = 1.0
+      if segment.font.isEmoji {
+        scale = emojiScale(spec)
+        var unscaledWidth: Int32 = 0
+        var unscaledHeight: Int32 = 0
+        TTF_SizeUTF8(segment.font.pointer, segment.text, &unscaledWidth, &unscaledHeight)
+        top = max(0, (lineHeight - Int((Double(unscaledHeight) * scale).rounded())) / 2)
+      }
+      placed.append(PlacedSegment(segment: segment, x: x, top: top, width: width, scale: scale))
+      x += width
     }
+    return placed
   }
 
   /// A segment's width in the line, with emoji bitmaps scaled to the text's size.
@@ -272,47 +314,60 @@ public final class FontLibrary {
   /// `TTF_RenderUTF8_Blended`.
   public func renderLine(_ text: String, font spec: FontSpec, color: RGBAColor) throws -> Surface? {
     guard let main = primary(spec) else { return nil }
-    let segments = rawSegments(of: text, spec: spec)
+    let placed = placedSegments(of: text, spec: spec, main: main)
     let sdlColor = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
-    var rendered: [(Surface, Int, Int)] = []  // surface, width in the line, top
-    let ascent = Int(TTF_FontAscent(main.pointer))
+    var rendered: [(Surface, PlacedSegment)] = []
     let lineHeight = Int(TTF_FontHeight(main.pointer))
-    for segment in segments {
-      prepare(segment)
-      guard let raw = TTF_RenderUTF8_Blended(segment.font.pointer, segment.text, sdlColor) else {
+    for piece in placed {
+      prepare(piece.segment)
+      guard
+        let raw = TTF_RenderUTF8_Blended(piece.segment.font.pointer, piece.segment.text, sdlColor)
+      else {
         continue
       }
       var surface = Surface(owning: raw)
-      var top = ascent - Int(TTF_FontAscent(segment.font.pointer))
-      if segment.font.isEmoji {
-        let scale = emojiScale(spec)
+      if piece.segment.font.isEmoji {
         let scaled = try Surface(
-          transparentWidth: Int((Double(surface.width) * scale).rounded()),
-          height: Int((Double(surface.height) * scale).rounded()))
+          transparentWidth: Int((Double(surface.width) * piece.scale).rounded()),
+          height: Int((Double(surface.height) * piece.scale).rounded()))
         SDL_SetSurfaceBlendMode(surface.pointer, SDL_BLENDMODE_NONE)
         var target = SDL_Rect(x: 0, y: 0, w: Int32(scaled.width), h: Int32(scaled.height))
         SDL_UpperBlitScaled(surface.pointer, nil, scaled.pointer, &target)
         surface = scaled
-        top = max(0, (lineHeight - scaled.height) / 2)
       }
-      rendered.append((surface, width(of: segment, spec: spec), top))
+      rendered.append((surface, piece))
     }
-    if rendered.count == 1, rendered[0].2 == 0, rendered[0].0.height == lineHeight {
+    if rendered.count == 1, rendered[0].1.top == 0, rendered[0].0.height == lineHeight {
       return rendered[0].0
     }
-    let total = rendered.reduce(0) { $0 + $1.1 }
-    guard total > 0 else { return nil }
+    let total = placed.last.map { $0.x + $0.width } ?? 0
+    guard total > 0, !rendered.isEmpty else { return nil }
     let line = try Surface(transparentWidth: total, height: lineHeight)
-    var x = 0
-    for (surface, width, top) in rendered {
+    for (surface, piece) in rendered {
       // Segments do not overlap, so copying (not blending) keeps their edges' alpha exact.
       SDL_SetSurfaceBlendMode(surface.pointer, SDL_BLENDMODE_NONE)
       var target = SDL_Rect(
-        x: Int32(x), y: Int32(top), w: Int32(surface.width), h: Int32(surface.height))
+        x: Int32(piece.x), y: Int32(piece.top), w: Int32(surface.width), h: Int32(surface.height))
       SDL_UpperBlit(surface.pointer, nil, line.pointer, &target)
-      x += width
     }
     return line
+  }
+}
+
+extension FontLibrary: FontRunSource {
+  /// The line's segments as `renderLine` places them, each with the file, size and style SDL_ttf
+  /// opened it at: the PDF sets the same glyphs at the same places.
+  public func fontRuns(of text: String, font spec: FontSpec) -> [FontRun] {
+    guard let main = primary(spec) else { return [] }
+    return placedSegments(of: text, spec: spec, main: main).map { piece in
+      let font = piece.segment.font
+      return FontRun(
+        text: piece.segment.text, file: font.path, pixelSize: font.size, scale: piece.scale,
+        syntheticBold: font.style & TTF_STYLE_BOLD != 0,
+        syntheticItalic: font.style & TTF_STYLE_ITALIC != 0,
+        rightToLeft: piece.segment.rightToLeft, script: script(of: piece.segment),
+        x: Double(piece.x), top: Double(piece.top), width: Double(piece.width))
+    }
   }
 }
 

@@ -1,0 +1,320 @@
+import CCairo
+import CFreeType
+import Foundation
+import PodiumCore
+
+/// A glyph placed in a page's pixel space, as cairo takes it.
+struct PlacedGlyph {
+  var glyph: UInt32
+  var x: Double
+  var y: Double
+}
+
+/// An owned `cairo_font_face_t` over a FreeType face of its own (cairo sets that face's size as
+/// it pleases, so it never shares one with the shaper).
+final class CairoFont {
+  let pointer: OpaquePointer
+  let face: FreeTypeFace
+
+  /// The key under which the font face holds its FreeType face.
+  /// Only its address matters: cairo compares keys by address and never writes to them.
+  nonisolated(unsafe) private static let faceKey = UnsafeMutablePointer<cairo_user_data_key_t>
+    .allocate(capacity: 1)
+
+  /// The corresponding C functions are `cairo_ft_font_face_create_for_ft_face` and
+  /// `cairo_font_face_set_user_data`.
+  init(path: String) throws {
+    let face = try FreeTypeFace(path: path, pixelSize: 64)
+    guard let font = cairo_ft_font_face_create_for_ft_face(face.pointer, 0),
+      cairo_font_face_status(font) == CAIRO_STATUS_SUCCESS
+    else {
+      throw PDFError(function: "cairo_ft_font_face_create_for_ft_face", message: path)
+    }
+    // cairo may keep the font face in its caches after this object is gone: the face it reads
+    // holds a reference of its own, dropped when cairo destroys the font face.
+    FT_Reference_Face(face.pointer)
+    let attached = cairo_font_face_set_user_data(
+      font, Self.faceKey, UnsafeMutableRawPointer(face.pointer)
+    ) { data in
+      if let data { FT_Done_Face(data.assumingMemoryBound(to: FT_FaceRec.self)) }
+    }
+    if attached != CAIRO_STATUS_SUCCESS { FT_Done_Face(face.pointer) }
+    pointer = font
+    self.face = face
+  }
+
+  /// The corresponding C function is `cairo_font_face_destroy`.
+  deinit {
+    cairo_font_face_destroy(pointer)
+  }
+}
+
+/// An owned cairo image surface: one picture of a deck, or one colour glyph, embedded in the PDF
+/// once however often it is drawn (cairo matches it by its unique id).
+final class CairoImage {
+  let pointer: OpaquePointer
+  let size: PixelSize
+  /// Bytes of memory it holds, for the cache that keeps it.
+  let cost: Int
+
+  /// A JPEG file's bytes, passed into the PDF still compressed: the surface itself is never
+  /// drawn into. The corresponding C functions are `cairo_image_surface_create` and
+  /// `cairo_surface_set_mime_data`.
+  init(jpeg: [UInt8], size: PixelSize, uniqueID: String) throws {
+    guard
+      let surface = cairo_image_surface_create(
+        CAIRO_FORMAT_RGB24, Int32(size.width),
+        Int32(size.height)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else { throw PDFError(function: "cairo_image_surface_create", message: "\(size)") }
+    pointer = surface
+    self.size = size
+    cost = jpeg.count
+    Self.attach(jpeg, as: CAIRO_MIME_TYPE_JPEG, to: surface)
+    Self.attach(Array(uniqueID.utf8), as: CAIRO_MIME_TYPE_UNIQUE_ID, to: surface)
+  }
+
+  /// Premultiplied BGRA pixels, rows of `size.width * 4` bytes; stored without alpha when every
+  /// pixel is opaque, so the PDF needs no soft mask. The corresponding C function is
+  /// `cairo_image_surface_create`.
+  init(bgra pixels: [UInt8], size: PixelSize, uniqueID: String) throws {
+    var opaque = true
+    for index in stride(from: 3, to: pixels.count, by: 4) where pixels[index] != 255 {
+      opaque = false
+      break
+    }
+    let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+    guard pixels.count >= size.width * size.height * 4,
+      let surface = cairo_image_surface_create(format, Int32(size.width), Int32(size.height)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+      let data = cairo_image_surface_get_data(surface)
+    else { throw PDFError(function: "cairo_image_surface_create", message: "\(size)") }
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let rowBytes = size.width * 4
+    pixels.withUnsafeBytes { source in
+      guard let base = source.baseAddress else { return }
+      for row in 0..<size.height {
+        (data + row * stride).update(
+          from: base.advanced(by: row * rowBytes).assumingMemoryBound(to: UInt8.self),
+          count: rowBytes)
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+    pointer = surface
+    self.size = size
+    cost = stride * size.height
+    Self.attach(Array(uniqueID.utf8), as: CAIRO_MIME_TYPE_UNIQUE_ID, to: surface)
+  }
+
+  /// Hands cairo a copy of `bytes` that it frees when it is done with it.
+  private static func attach(_ bytes: [UInt8], as mimeType: String, to surface: OpaquePointer) {
+    guard let copy = malloc(max(1, bytes.count)) else { return }
+    bytes.withUnsafeBytes {
+      if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
+    }
+    let status = cairo_surface_set_mime_data(
+      surface, mimeType, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
+      { free($0) }, copy)
+    if status != CAIRO_STATUS_SUCCESS { free(copy) }
+  }
+
+  /// The corresponding C function is `cairo_surface_destroy`.
+  deinit {
+    cairo_surface_destroy(pointer)
+  }
+}
+
+/// An owned cairo PDF surface and its drawing context: one PDF being written, page by page, in
+/// the pixel coordinates of the frames drawn on it.
+final class PDFDocument {
+  private let surface: OpaquePointer
+  private let context: OpaquePointer
+  private var clipDepth = 0
+
+  /// The corresponding C functions are `cairo_pdf_surface_create` and `cairo_create`.
+  init(path: String) throws {
+    guard let surface = cairo_pdf_surface_create(path, 100, 100) else {
+      throw PDFError(function: "cairo_pdf_surface_create", message: "no surface")
+    }
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
+      cairo_surface_destroy(surface)
+      throw PDFError(
+        function: "cairo_pdf_surface_create",
+        message: String(cString: cairo_status_to_string(status)))
+    }
+    self.surface = surface
+    self.context = context
+  }
+
+  /// The context first, then the surface: the context holds a reference to it.
+  /// The corresponding C functions are `cairo_destroy` and `cairo_surface_destroy`.
+  deinit {
+    cairo_destroy(context)
+    cairo_surface_destroy(surface)
+  }
+
+  /// The corresponding C function is `cairo_pdf_surface_set_metadata`.
+  func setMetadata(title: String?, author: String?, subject: String?, creator: String) {
+    let entries: [(cairo_pdf_metadata_t, String?)] = [
+      (CAIRO_PDF_METADATA_TITLE, title), (CAIRO_PDF_METADATA_AUTHOR, author),
+      (CAIRO_PDF_METADATA_SUBJECT, subject), (CAIRO_PDF_METADATA_CREATOR, creator),
+    ]
+    for case (let key, let value?) in entries {
+      cairo_pdf_surface_set_metadata(surface, key, value)
+    }
+  }
+
+  /// Starts a page of `points` size on which one pixel is `scale` points. The corresponding C
+  /// function is `cairo_pdf_surface_set_size`.
+  func beginPage(points: (width: Double, height: Double), scale: Double, label: String) {
+    cairo_pdf_surface_set_size(surface, points.width, points.height)
+    cairo_pdf_surface_set_page_label(surface, label)
+    cairo_identity_matrix(context)
+    cairo_scale(context, scale, scale)
+    clipDepth = 0
+  }
+
+  /// The corresponding C function is `cairo_show_page`.
+  func endPage() {
+    while clipDepth > 0 { popClip() }
+    cairo_show_page(context)
+  }
+
+  /// Writes the rest of the document and closes the file; throws when anything failed on the
+  /// way (a full disk, say). The corresponding C function is `cairo_surface_finish`.
+  func finish() throws {
+    try check("cairo_show_page")
+    cairo_surface_finish(surface)
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw PDFError(
+        function: "cairo_surface_finish", message: String(cString: cairo_status_to_string(status)))
+    }
+  }
+
+  /// Throws cairo's error, if drawing has failed: a failed context draws nothing more.
+  func check(_ function: String) throws {
+    let status = cairo_status(context)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw PDFError(function: function, message: String(cString: cairo_status_to_string(status)))
+    }
+  }
+
+  private func setColor(_ color: RGBAColor) {
+    cairo_set_source_rgba(
+      context, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
+      Double(color.alpha) / 255)
+  }
+
+  func fill(_ rect: Rect, _ color: RGBAColor) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    setColor(color)
+    cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+    cairo_fill(context)
+  }
+
+  /// Later drawing stays inside `rect` (and any clip already set) until `popClip`.
+  /// The corresponding C functions are `cairo_save` and `cairo_clip`.
+  func pushClip(_ rect: Rect) {
+    cairo_save(context)
+    cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+    cairo_clip(context)
+    clipDepth += 1
+  }
+
+  /// The corresponding C function is `cairo_restore`.
+  func popClip() {
+    guard clipDepth > 0 else { return }
+    cairo_restore(context)
+    clipDepth -= 1
+  }
+
+  /// Sets glyphs as text: with the characters each stands for (`clusters`: bytes of `utf8` and
+  /// glyphs, in glyph order), so the text can be selected, searched and extracted. A slanted
+  /// font shears its glyphs as SDL_ttf's synthetic italic does. The corresponding C function is
+  /// `cairo_show_text_glyphs`.
+  func showText(
+    _ utf8: [UInt8], glyphs: [PlacedGlyph], clusters: [(bytes: Int, glyphs: Int)],
+    backward: Bool, font: CairoFont, size: Double, slant: Double, color: RGBAColor
+  ) {
+    guard !glyphs.isEmpty else { return }
+    setFont(font, size: size, slant: slant)
+    setColor(color)
+    let cairoGlyphs = glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: $0.x, y: $0.y) }
+    let cairoClusters = clusters.map {
+      cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs))
+    }
+    let flags = backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
+    utf8.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { text in
+        if cairoClusters.isEmpty {
+          cairo_show_glyphs(context, cairoGlyphs, Int32(cairoGlyphs.count))
+        } else {
+          cairo_show_text_glyphs(
+            context, text.baseAddress, Int32(text.count), cairoGlyphs, Int32(cairoGlyphs.count),
+            cairoClusters, Int32(cairoClusters.count), flags)
+        }
+      }
+    }
+  }
+
+  /// Fills the glyphs' outlines as shapes, not text: the extra strokes of a synthetic bold.
+  /// The corresponding C function is `cairo_glyph_path`.
+  func fillGlyphOutlines(
+    _ glyphs: [PlacedGlyph], font: CairoFont, size: Double, slant: Double, color: RGBAColor
+  ) {
+    guard !glyphs.isEmpty else { return }
+    setFont(font, size: size, slant: slant)
+    setColor(color)
+    let cairoGlyphs = glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: $0.x, y: $0.y) }
+    cairo_new_path(context)
+    cairo_glyph_path(context, cairoGlyphs, Int32(cairoGlyphs.count))
+    cairo_fill(context)
+  }
+
+  private func setFont(_ font: CairoFont, size: Double, slant: Double) {
+    cairo_set_font_face(context, font.pointer)
+    var matrix = cairo_matrix_t(xx: size, yx: 0, xy: -slant * size, yy: size, x0: 0, y0: 0)
+    cairo_set_font_matrix(context, &matrix)
+  }
+
+  /// Draws the part `source` of `image` (in image pixels) scaled into `destination`, filtered as
+  /// the screen scales pictures. The corresponding C functions are `cairo_set_source_surface`
+  /// and `cairo_paint`.
+  func draw(_ image: CairoImage, source: Rect, destination: Rect) {
+    guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0
+    else { return }
+    cairo_save(context)
+    cairo_rectangle(context, destination.x, destination.y, destination.width, destination.height)
+    cairo_clip(context)
+    cairo_translate(context, destination.x, destination.y)
+    cairo_scale(context, destination.width / source.width, destination.height / source.height)
+    cairo_set_source_surface(context, image.pointer, -source.x, -source.y)
+    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+    cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+    cairo_paint(context)
+    cairo_restore(context)
+  }
+
+  /// What is drawn until `endLink` links to `uri`. The corresponding C function is
+  /// `cairo_tag_begin` with `CAIRO_TAG_LINK`.
+  func beginLink(_ uri: String) {
+    // cairo reads the attribute as a quoted string in which \ and ' are escaped.
+    let escaped = uri.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "'", with: "\\'")
+    cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(escaped)'")
+  }
+
+  /// The corresponding C function is `cairo_tag_end`.
+  func endLink() {
+    cairo_tag_end(context, CAIRO_TAG_LINK)
+  }
+
+  /// A bookmark to `page` (1-based) at the top level of the outline. The corresponding C
+  /// function is `cairo_pdf_surface_add_outline`.
+  func addOutline(_ title: String, page: Int) {
+    _ = cairo_pdf_surface_add_outline(
+      surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, "page=\(page)", cairo_pdf_outline_flags_t(0))
+  }
+}

@@ -1,0 +1,248 @@
+import Dispatch
+import Foundation
+import PodiumCore
+
+/// Writes a deck as one vector PDF: a page per slide, per build step, or per handout page, with
+/// real text, embedded font subsets, each picture once, clickable links, an outline of the
+/// slides' titles and the deck's metadata; for slides, a `.pdfpc` file beside it carries the
+/// speaker notes to PDF presenters.
+///
+/// The file is written under a temporary name beside the output and renamed when complete, so a
+/// failed or interrupted export never leaves half a PDF.
+public final class PDFExporter {
+  public struct Options: Sendable {
+    public var outputPath: String
+    /// The pixel size slides are laid out at (the deck's shape fitted into it); a page is half as
+    /// many points, PowerPoint's 540-point height for a 1080-pixel slide.
+    public var size: PixelSize
+    public var plan: ExportPlan
+    /// Also write the notes, for pdfpc, as NAME.pdfpc beside the PDF (slides only).
+    public var writesNotesFile: Bool
+
+    public init(
+      outputPath: String, size: PixelSize = PixelSize(width: 1920, height: 1080),
+      plan: ExportPlan = ExportPlan(), writesNotesFile: Bool = true
+    ) {
+      self.outputPath = outputPath
+      self.size = size
+      self.plan = plan
+      self.writesNotesFile = writesNotesFile
+    }
+  }
+
+  public struct Result: Sendable {
+    public var pages: Int
+    public var path: String
+    public var bytesWritten: Int
+    /// The `.pdfpc` file written beside the PDF, if any.
+    public var notesPath: String?
+    /// Seconds spent laying out and drawing, and writing the file.
+    public var drawSeconds: Double
+    public var overflow: [LayoutOverflow]
+  }
+
+  public enum ExportError: Error, CustomStringConvertible, Equatable {
+    case write(String, String)
+
+    public var description: String {
+      switch self {
+      case .write(let path, let reason): return "cannot write '\(path)': \(reason)"
+      }
+    }
+  }
+
+  /// Pixels to points: a 1080-pixel slide is 540 points tall, PowerPoint's and Marp's page.
+  public static let pointsPerPixel = 0.5
+
+  let deck: Deck
+  let theme: Theme
+  let options: Options
+  let fonts: any FontRunSource
+  let measurer: any TextMeasurer
+  let images: any ImageMeasurer & ImagePixelSource
+
+  /// `fonts` and `measurer` are the same fonts (PodiumSDL's `FontLibrary`), so the PDF sets the
+  /// lines layout measured; `images` measures pictures for layout and decodes those the PDF
+  /// cannot take as they are.
+  public init(
+    deck: Deck, theme: Theme, options: Options, fonts: any FontRunSource,
+    measurer: any TextMeasurer, images: any ImageMeasurer & ImagePixelSource
+  ) {
+    self.deck = deck
+    self.theme = theme
+    self.options = options
+    self.fonts = fonts
+    self.measurer = measurer
+    self.images = images
+  }
+
+  /// The temporary file a run writes before renaming it: hidden, beside the output, so the
+  /// rename stays on one file system.
+  public var temporaryPath: String {
+    let output = URL(fileURLWithPath: options.outputPath)
+    return output.deletingLastPathComponent()
+      .appendingPathComponent(".\(output.lastPathComponent).\(getpid()).part").path
+  }
+
+  /// The pdfpc notes file for the output: NAME.pdfpc for NAME.pdf.
+  public var notesPath: String {
+    URL(fileURLWithPath: options.outputPath).deletingPathExtension()
+      .appendingPathExtension("pdfpc").path
+  }
+
+  /// Writes the PDF; `progress` is called on this thread with (pages done, total).
+  public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
+    let output = options.outputPath
+    try prepareFolder()
+    let temporary = temporaryPath
+    try reserve(temporary)
+    var succeeded = false
+    defer { if !succeeded { unlink(temporary) } }
+
+    let started = DispatchTime.now()
+    let plan = options.plan
+    let pages = plan.pages(in: deck)
+    let size = plan.pageSize(for: deck, fitting: options.size)
+    let engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
+    var overflow: [LayoutOverflow] = []
+    do {
+      let document = try PDFDocument(path: temporary)
+      document.setMetadata(
+        title: deck.metadata.title ?? deck.slides.first?.title, author: deck.metadata.author,
+        subject: deck.metadata.subtitle, creator: "Podium")
+      let renderer = PDFRenderer(
+        document: document, fonts: fonts, measurer: measurer, images: images)
+      let points = Self.pagePoints(plan: plan, pixels: size)
+      let scale = points.width / Double(size.width)
+      var outlined: Set<Int> = []
+      for page in pages {
+        let label: String
+        switch plan.layout {
+        case .slides: label = "\((page.shots.first?.slideIndex ?? 0) + 1)"
+        case .handouts: label = "\(page.number)"
+        }
+        document.beginPage(points: points, scale: scale, label: label)
+        let frame = engine.frame(
+          for: page, of: plan, in: deck, pageCount: pages.count, size: size)
+        overflow += frame.overflow.filter { !overflow.contains($0) }
+        renderer.draw(frame)
+        document.endPage()
+        // The outline names each slide once, at its first page.
+        for shot in page.shots where !outlined.contains(shot.slideIndex) {
+          outlined.insert(shot.slideIndex)
+          let slide = deck.slides[shot.slideIndex]
+          document.addOutline(
+            "\(slide.index + 1). \(slide.title ?? "Slide \(slide.index + 1)")", page: page.number)
+        }
+        try document.check("drawing page \(page.number)")
+        progress(page.number, pages.count)
+      }
+      try document.finish()
+    } catch let error as PDFError {
+      throw ExportError.write(output, error.message)
+    }
+
+    var notes: String?
+    if options.writesNotesFile, case .slides = plan.layout {
+      let text = PDFPCNotes(deck: deck, pages: pages).json
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: notesPath), options: .atomic)
+        notes = notesPath
+      } catch {
+        throw ExportError.write(notesPath, Self.reason(error))
+      }
+    }
+    guard rename(temporary, output) == 0 else {
+      throw ExportError.write(output, String(cString: strerror(errno)))
+    }
+    succeeded = true
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+    return Result(
+      pages: pages.count, path: output, bytesWritten: bytes, notesPath: notes,
+      drawSeconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
+      overflow: overflow)
+  }
+
+  /// A page's size in points: a slide's half its pixels, a handout's its paper's.
+  public static func pagePoints(plan: ExportPlan, pixels: PixelSize) -> (
+    width: Double, height: Double
+  ) {
+    if case .handouts(let handout) = plan.layout { return handout.paper.points }
+    return (Double(pixels.width) * pointsPerPixel, Double(pixels.height) * pointsPerPixel)
+  }
+
+  /// Makes the output's folder if it is missing, as PNG export makes its own; an output that is
+  /// a folder is refused.
+  private func prepareFolder() throws {
+    let output = URL(fileURLWithPath: options.outputPath)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw ExportError.write(options.outputPath, "it is a folder")
+    }
+    let folder = output.deletingLastPathComponent()
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw ExportError.write(options.outputPath, "'\(folder.path)' is not a folder")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw ExportError.write(options.outputPath, Self.reason(error))
+    }
+  }
+
+  /// Creates the temporary file, so a folder that cannot be written is reported before any
+  /// work, with the system's reason.
+  private func reserve(_ path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw ExportError.write(options.outputPath, String(cString: strerror(errno)))
+    }
+    close(descriptor)
+  }
+
+  private static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    return error.localizedDescription
+  }
+}
+
+/// The notes file pdfpc reads beside a PDF (its format 2, JSON): each page's slide number, build
+/// step and notes, and the talk's duration.
+struct PDFPCNotes {
+  let deck: Deck
+  let pages: [ExportPlan.Page]
+
+  var json: String {
+    var object: [String: Any] = ["pdfpcFormat": 2, "disableMarkdown": true]
+    if let duration = deck.metadata.duration {
+      object["duration"] = max(1, (duration.seconds + 59) / 60)
+    }
+    object["pages"] = pages.map { page -> [String: Any] in
+      let shot = page.shots.first ?? SlideShot(slideIndex: 0, step: 0)
+      let slide = deck.slides[shot.slideIndex]
+      var entry: [String: Any] = [
+        "idx": page.number - 1, "label": "\(shot.slideIndex + 1)", "overlay": shot.step,
+        "forcedOverlay": shot.step > 0, "hidden": false,
+      ]
+      if slide.hasNotes {
+        entry["note"] = slide.notes.map(\.plainText).joined(separator: "\n\n")
+      }
+      return entry
+    }
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    else { return "{}" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}
