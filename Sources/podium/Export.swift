@@ -41,6 +41,9 @@ struct Export: ParsableCommand {
   @Option(help: "Only these slides, e.g. 3-7,9.")
   var slides: String?
 
+  @Flag(help: "Slides marked <!-- skip --> too (they are left out otherwise).")
+  var all = false
+
   @Flag(help: "Handout pages with the notes under each slide (the same as --handout 1).")
   var notes = false
 
@@ -77,7 +80,7 @@ struct Export: ParsableCommand {
   }
 
   func plan(slideCount: Int) throws -> ExportPlan {
-    var plan = ExportPlan(steps: steps)
+    var plan = ExportPlan(steps: steps, includeHidden: all)
     if let perPage = handout ?? (notes ? 1 : nil) {
       let paper =
         self.paper.flatMap { Paper(rawValue: $0.lowercased()) }

@@ -273,6 +273,16 @@ import Testing
     #expect(veils(console.frame) == [cells[1], cells[3]].compactMap { $0 })
   }
 
+  @Test func exportLeavesSkippedSlidesOutUnlessAskedFor() throws {
+    let deck = try deck(Self.hidden)
+    func slides(_ plan: ExportPlan) -> [Int] {
+      plan.shots(in: deck).map(\.slideIndex)
+    }
+    #expect(slides(ExportPlan()) == [0, 2])
+    #expect(slides(ExportPlan(includeHidden: true)) == [0, 1, 2, 3], "--all")
+    #expect(slides(ExportPlan(slideNumbers: [2, 3])) == [1, 2], "named by --slides: exported")
+  }
+
   @Test func aTalkWhoseFirstSlideIsSkippedStartsAtTheNextOne() {
     let state = PresentationState(stepCounts: [1, 1, 1], hidden: [0])
     #expect(state.slide == 1)

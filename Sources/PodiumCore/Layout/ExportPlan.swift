@@ -72,11 +72,18 @@ public struct ExportPlan: Hashable, Sendable {
   public var steps: Bool
   /// 1-based slide numbers to export; nil for all.
   public var slideNumbers: Set<Int>?
+  /// Slides left out of the talk (`<!-- skip -->`) too; a slide named in `slideNumbers` is
+  /// exported either way.
+  public var includeHidden: Bool
 
-  public init(layout: Layout = .slides, steps: Bool = false, slideNumbers: Set<Int>? = nil) {
+  public init(
+    layout: Layout = .slides, steps: Bool = false, slideNumbers: Set<Int>? = nil,
+    includeHidden: Bool = false
+  ) {
     self.layout = layout
     self.steps = steps
     self.slideNumbers = slideNumbers
+    self.includeHidden = includeHidden
   }
 
   /// One page.
@@ -88,7 +95,10 @@ public struct ExportPlan: Hashable, Sendable {
 
   /// The slide steps exported, in order.
   public func shots(in deck: Deck) -> [SlideShot] {
-    deck.slides.filter { slideNumbers?.contains($0.index + 1) ?? true }.flatMap { slide in
+    deck.slides.filter { slide in
+      if let slideNumbers { return slideNumbers.contains(slide.index + 1) }
+      return includeHidden || !slide.directives.hidden
+    }.flatMap { slide in
       let last = slide.stepCount - 1
       return (steps ? Array(0...last) : [last]).map { SlideShot(slideIndex: slide.index, step: $0) }
     }
