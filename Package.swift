@@ -93,6 +93,7 @@ let package = Package(
       name: "PodiumPDFTests",
       dependencies: ["PodiumPDF", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"]),
     .testTarget(
-      name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"]),
+      name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"],
+      exclude: ["__Fixtures__"]),
   ]
 )

@@ -358,12 +358,18 @@ import Testing
     return RGBImage(canvas)
   }
 
-  @Test func handoutsOfOneThreeAndSix() throws {
+  @Test func handoutsOfOneTwoThreeAndSix() throws {
     let white = RGBAColor(red: 255, green: 255, blue: 255)
     let one = try handout(perPage: 1, page: 1)
     #expect(one.count(of: white, tolerance: 0) > one.width * one.height / 3, "white paper")
     #expect(one.count(of: Theme.dark.colors.background, tolerance: 2) > 100_000, "the slide")
     try check("handout-1-a4", one)
+    let two = try handout(perPage: 2, page: 0)
+    #expect(
+      two.count(of: Theme.dark.colors.background, tolerance: 2)
+        > one.count(of: Theme.dark.colors.background, tolerance: 2),
+      "two slides on the page: more of their dark ground than one")
+    try check("handout-2-a4", two)
     let three = try handout(perPage: 3, page: 0)
     try check("handout-3-a4", three)
     let six = try handout(perPage: 6, page: 0)

@@ -163,6 +163,60 @@ import Testing
       !FileManager.default.fileExists(atPath: folder.appendingPathComponent("both.pdfpc").path))
   }
 
+  /// Pictures go in once each at their own resolution, however many slides show them; a JPEG
+  /// passes through as it is, still compressed (`pdfimages -list` and `-j` read them back).
+  @Test func eachPictureIsEmbeddedOnceAndAJPEGAsItIs() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let jpeg = Fixtures.packageRoot.appendingPathComponent(
+      "Tests/podiumTests/__Fixtures__/gradient.jpg")
+    let png = Fixtures.packageRoot.appendingPathComponent("Decks/images/two-displays.png")
+    try FileManager.default.copyItem(at: jpeg, to: folder.appendingPathComponent("photo.jpg"))
+    try FileManager.default.copyItem(at: png, to: folder.appendingPathComponent("chart.png"))
+    try """
+    # A
+
+    ![photo](photo.jpg)
+
+    ---
+
+    # B
+
+    ![photo](photo.jpg)
+
+    ---
+
+    ![bg](chart.png)
+
+    # C
+
+    ---
+
+    # D
+
+    ![chart](chart.png)
+    """.write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
+    let export = try CommandRunner.podium("export", "talk.md", "-o", "talk.pdf", in: folder)
+    #expect(export.status == 0, "\(export.stderr)")
+    let list = try tool("pdfimages", ["-list", "talk.pdf"], in: folder)
+    // page num type width height color comp bpc enc interp object ID ...
+    let rows = list.stdout.split(separator: "\n").dropFirst(2).map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    }
+    #expect(rows.count == 4, "four pictures drawn: \(list.stdout)")
+    let jpegRows = rows.filter { $0.count > 10 && $0[8] == "jpeg" }
+    let otherRows = rows.filter { $0.count > 10 && $0[8] != "jpeg" }
+    #expect(jpegRows.count == 2 && otherRows.count == 2)
+    #expect(Set(jpegRows.map { $0[10] }).count == 1, "the JPEG is one object, drawn twice")
+    #expect(Set(otherRows.map { $0[10] }).count == 1, "the PNG is one object, drawn twice")
+    #expect(otherRows.allSatisfy { $0[3] == "1200" && $0[4] == "675" }, "at its own resolution")
+    let extracted = try tool(
+      "pdfimages", ["-j", "-f", "1", "-l", "1", "talk.pdf", "x"], in: folder)
+    #expect(extracted.status == 0)
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("x-000.jpg")) == Data(contentsOf: jpeg),
+      "the JPEG's bytes pass through unchanged")
+  }
+
   /// Issue 12's exactness: each PDF page rasterised at the PNG's size matches the PNG export of
   /// the same slide; text antialiasing differs, layout, colours and positions may not.
   @Test func pdfPagesMatchThePNGExportOfEveryDeck() throws {
