@@ -217,7 +217,7 @@ public final class PDFExporter {
 }
 
 /// The notes file pdfpc reads beside a PDF (its format 2, JSON): each page's slide number, build
-/// step and notes, and the talk's duration.
+/// step and notes, and the talk's duration and end time.
 struct PDFPCNotes {
   let deck: Deck
   let pages: [ExportPlan.Page]
@@ -227,6 +227,7 @@ struct PDFPCNotes {
     if let duration = deck.metadata.duration {
       object["duration"] = max(1, (duration.seconds + 59) / 60)
     }
+    if let endTime = deck.metadata.endTime { object["endTime"] = endTime }
     object["pages"] = pages.map { page -> [String: Any] in
       let shot = page.shots.first ?? SlideShot(slideIndex: 0, step: 0)
       let slide = deck.slides[shot.slideIndex]

@@ -53,7 +53,7 @@ import Testing
     #expect(
       result.messages == [
         "3:1: warning: unknown front-matter key 'them' (ignored); did you mean 'theme'?",
-        "4:1: warning: unknown front-matter key 'wibble' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate",
+        "4:1: warning: unknown front-matter key 'wibble' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time",
       ])
     #expect(!result.hasErrors)
   }
@@ -177,6 +177,15 @@ import Testing
     #expect(!metadata.codePanel)
     let light = try #require(parse("---\ntheme:\n  name: catppuccin-latte\n---\n# A\n").deck)
     #expect(light.metadata.theme == .light)
+  }
+
+  @Test func endTimeIsATimeOfDay() throws {
+    let good = try #require(parse("---\nend_time: 9:05\n---\n# A\n").deck)
+    #expect(good.metadata.endTime == "09:05")
+    #expect(
+      parse("---\nend-time: 25:00\n---\n# A\n").messages == [
+        "2:11: error: end-time '25:00' is not a time of day; expected HH:MM, e.g. 14:45"
+      ])
   }
 
   @Test func presentermOverridesWithoutANameLeaveTheConfiguredTheme() throws {

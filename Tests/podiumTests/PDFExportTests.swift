@@ -13,6 +13,7 @@ import Testing
     subtitle: Vector slides and handouts
     author: A. Speaker
     duration: 20m
+    end-time: 14:45
     paginate: true
     ---
 
@@ -117,11 +118,12 @@ import Testing
         || xml.contains("href=\"https://podium.example/docs?a=1&amp;b='2'\""),
       "\(xml.components(separatedBy: "href").dropFirst().prefix(3))")
 
-    // pdfpc's notes file beside the PDF: notes per page and the duration.
+    // pdfpc's notes file beside the PDF: notes per page, the duration and the end time.
     let notes = try Data(contentsOf: folder.appendingPathComponent("talk.pdfpc"))
     let object = try #require(try JSONSerialization.jsonObject(with: notes) as? [String: Any])
     #expect(object["pdfpcFormat"] as? Int == 2)
     #expect(object["duration"] as? Int == 20)
+    #expect(object["endTime"] as? String == "14:45")
     let entries = try #require(object["pages"] as? [[String: Any]])
     #expect(entries.count == 3)
     #expect(entries[0]["note"] as? String == "Welcome everyone.")

@@ -56,6 +56,8 @@ public struct DeckMetadata: Hashable, Sendable {
   /// Whether code blocks sit on a panel of the theme's code background (presenterm decks may
   /// turn it off).
   public var codePanel = true
+  /// When the talk must end, `HH:MM` (for PDF presenters: pdfpc's `endTime`).
+  public var endTime: String?
   /// Where each front-matter key was written, for diagnostics found later (e.g. a font that
   /// is not installed).
   public var keyLocations: [String: SourceLocation]

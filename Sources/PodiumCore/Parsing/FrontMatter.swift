@@ -7,12 +7,12 @@ struct FrontMatter {
 
   static let knownKeys = [
     "title", "subtitle", "author", "date", "theme", "aspect", "duration", "font", "code-font",
-    "footer", "paginate",
+    "footer", "paginate", "end-time",
   ]
   /// Other tools' spellings of the same settings, read as ours.
   static let aliases = [
     "sub_title": "subtitle", "authors": "author", "size": "aspect", "code_font": "code-font",
-    "codeFont": "code-font",
+    "codeFont": "code-font", "end_time": "end-time", "endTime": "end-time",
   ]
   /// Keys other tools need that mean nothing to Podium and are not worth a warning.
   static let silentlyIgnored: Set<String> = ["marp"]
@@ -179,6 +179,17 @@ struct FrontMatter {
           diagnostics.error(
             "duration '\(raw)' is not a length of time; expected e.g. 25m, 1h10m or 90s",
             at: valueLocation)
+        }
+      case "end-time":
+        guard let raw = text() else { break }
+        let parts = raw.trimmingCharacters(in: .whitespaces).split(separator: ":")
+        if parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+          (0..<24).contains(hour), (0..<60).contains(minute), parts[1].count == 2
+        {
+          metadata.endTime = String(format: "%02d:%02d", hour, minute)
+        } else {
+          diagnostics.error(
+            "end-time '\(raw)' is not a time of day; expected HH:MM, e.g. 14:45", at: valueLocation)
         }
       case "paginate":
         guard let raw = text() else { break }
