@@ -19,6 +19,10 @@ import Testing
     ("presenterm-demo.md", 10, .presenterm),
     ("presenterm-footer.md", 2, .presenterm),
     ("presenterm-speaker-notes.md", 2, .presenterm),
+    // Marp counts 5; and 21 in mlops, which splits at headings # to #### (headingDivider: 4)
+    // as well as at --- (SOURCES.md).
+    ("marp/pitchme.md", 5, .standard),
+    ("marp/mlops/slides.md", 21, .standard),
   ])
   func everyDeckLoadsWithTheSlidesAReaderCounts(name: String, slides: Int, dialect: DeckDialect)
     throws

@@ -88,7 +88,7 @@ import Testing
       """
       <!-- list_item_newlines: 2 -->
       <!-- snippet_output: one -->
-      <!-- headingDivider: 2 -->
+      <!-- backgroundSize: contain -->
       <!-- // an author-only presenterm comment -->
       <!-- user_comment: also for the author -->
 
@@ -98,7 +98,7 @@ import Testing
       result.messages == [
         "1:1: warning: presenterm command 'list_item_newlines' is not supported (ignored)",
         "2:1: warning: presenterm command 'snippet_output' is not supported (ignored)",
-        "3:1: warning: Marp command 'headingDivider' is not supported (ignored)",
+        "3:1: warning: Marp command 'backgroundSize' is not supported (ignored)",
       ])
     let slide = try #require(result.deck?.slides.first)
     #expect(slide.notes.isEmpty, "commands never become notes")

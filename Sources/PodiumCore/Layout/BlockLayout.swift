@@ -22,7 +22,8 @@ struct BlockLayout {
       let factor =
         isTitle
         ? theme.sizes.title : [theme.sizes.h1, theme.sizes.h2, theme.sizes.h3][min(level, 3) - 1]
-      let font = FontSpec(family: context.headingFamily, size: em * factor, bold: true)
+      var font = FontSpec(family: context.headingFamily, size: em * factor, bold: true)
+      if block.fitsWidth { font = engine.fittedHeading(font, text: text.plainText, width: width) }
       return textBox(
         text, font: font, color: colors.heading, width: width, block: block,
         spaceAfter: em * (isTitle ? 0.6 : 0.5))

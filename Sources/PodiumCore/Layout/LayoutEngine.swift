@@ -76,6 +76,8 @@ public struct LayoutEngine {
     var fit: Bool
     var footer: String?
     var pageLabel: String?
+    /// Marp's `header`, at the top of the slide.
+    var header: String?
     /// The shrink factor being tried, 1 at full size.
     var scale = 1.0
     /// How tall a text block is laid out before the rest is left off: everything lower is clipped
@@ -94,6 +96,10 @@ public struct LayoutEngine {
       colors = slide.directives.classes.contains(.invert) ? theme.inverted : theme.colors
       if case .color(let color) = slide.directives.background { colors.background = color }
       if !deck.metadata.codePanel { colors.codeBackground = colors.background }
+      if let color = slide.directives.color {
+        colors.text = color
+        colors.heading = color
+      }
       bodyFamily = deck.metadata.font ?? theme.fonts.body
       headingFamily = deck.metadata.font ?? theme.fonts.heading
       codeFamily = deck.metadata.codeFont ?? theme.fonts.code
@@ -102,10 +108,12 @@ public struct LayoutEngine {
       self.layout = layout
       fit = slide.directives.fit
       let footerShown = !slide.directives.noFooter
-      footer = footerShown ? deck.metadata.footer : nil
+      let footerText = slide.directives.footer ?? deck.metadata.footer
+      footer = footerShown && footerText?.isEmpty == false ? footerText : nil
       pageLabel =
-        footerShown && deck.metadata.paginate
+        footerShown && (slide.directives.paginate ?? deck.metadata.paginate)
         ? "\(slide.index + 1) / \(deck.slides.count)" : nil
+      header = slide.directives.header?.isEmpty == false ? slide.directives.header : nil
     }
 
     var centered: Bool { layout == .title || layout == .center }
@@ -179,6 +187,16 @@ public struct LayoutEngine {
           TextItem(
             text: footer, font: font, color: context.colors.muted, x: context.contentRect.x, y: y,
             width: width)))
+    }
+    if let header = context.header {
+      // Marp's header sits in the top margin as the footer sits in the bottom one.
+      let topMargin = context.contentRect.y - context.slideRect.y
+      commands.append(
+        .text(
+          TextItem(
+            text: header, font: font, color: context.colors.muted, x: context.contentRect.x,
+            y: context.slideRect.y + (topMargin - metrics.lineHeight) / 2,
+            width: measurer.width(of: header, font: font))))
     }
     if let page = context.pageLabel {
       let width = measurer.width(of: page, font: font)

@@ -1,5 +1,19 @@
-/// presenterm's slide-shaping blocks: columns side by side, and empty room.
+/// presenterm's slide-shaping blocks: columns side by side, and empty room; Marp's fitted
+/// headings.
 extension LayoutEngine {
+  /// Marp's `<!-- fit -->` heading: the font grown or shrunk until the text fills `width` on one
+  /// line, no taller than a third of the slide.
+  func fittedHeading(_ font: FontSpec, text: String, width: Double) -> FontSpec {
+    let natural = measurer.width(of: text, font: font)
+    guard natural > 0, width > 0 else { return font }
+    var fitted = font
+    let lineHeight = measurer.metrics(for: font).lineHeight / font.size
+    let tallest = width * 9 / 16 / 3 / max(1, lineHeight)
+    // A hair under the width, so rounding in measurement never wraps the last letter.
+    fitted.size = min(font.size * width * 0.995 / natural, tallest)
+    return fitted
+  }
+
   /// presenterm's column layout: each column stacked in its share of `width`, side by side, as
   /// tall as the tallest.
   func columnsBox(

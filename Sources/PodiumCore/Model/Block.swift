@@ -36,6 +36,8 @@ public struct Block: Hashable, Sendable {
   public var alignment: Alignment
   /// Text size relative to the theme's (presenterm's `font_size`, 1 to 7).
   public var fontScale: Double
+  /// A heading sized to fill the width it has, on one line (Marp's `<!-- fit -->`).
+  public var fitsWidth = false
 
   public init(
     _ kind: Kind, at location: SourceLocation, step: Int = 0, alignment: Alignment = .natural,

@@ -58,6 +58,8 @@ public struct DeckMetadata: Hashable, Sendable {
   public var codePanel = true
   /// When the talk must end, `HH:MM` (for PDF presenters: pdfpc's `endTime`).
   public var endTime: String?
+  /// Marp's `headingDivider`: headings of this level or above start a new slide.
+  public var headingDivider: Int?
   /// Where each front-matter key was written, for diagnostics found later (e.g. a font that
   /// is not installed).
   public var keyLocations: [String: SourceLocation]

@@ -114,6 +114,13 @@ public struct SlideDirectives: Hashable, Sendable {
   /// Left out of the talk: passed over when presenting, greyed in the overview, exported only
   /// with `--all` (`<!-- skip -->`, presenterm's `skip_slide`).
   public var hidden: Bool
+  /// Marp's `paginate`, `header`, `footer` and `color` for this slide; nil for the deck's. An
+  /// empty header or footer clears the deck's.
+  public var paginate: Bool?
+  public var header: String?
+  public var footer: String?
+  /// The text colour (Marp's `color`).
+  public var color: RGBAColor?
 
   public init(
     layout: SlideLayout? = nil, background: SlideBackground? = nil,

@@ -4,14 +4,16 @@ import Foundation
 enum CommentCommand: Equatable {
   case pause
   case endSlide
-  /// One of Podium's directives, or another tool's spelling of one.
-  case directive(key: String, value: String)
+  /// Podium's directives and Marp's: one `key: value`, or several as YAML lines.
+  case directives([Directive])
   /// presenterm's `<!-- speaker_note: text -->`.
   case speakerNote(String)
   /// presenterm's `<!-- incremental_lists: true -->`: each list item becomes a build step.
   case incrementalLists(Bool)
   /// presenterm's commands that shape a slide (and Podium's `skip`).
   case shape(SlideShape)
+  /// Marp's `<!-- fit -->` in a heading: the heading is sized to fill the slide's width.
+  case fitHeading
   /// A command with a value it cannot take: an error at the comment.
   case invalid(String)
   /// A comment for the deck's author only (presenterm's `<!-- // ... -->` and `user_comment`).
@@ -22,14 +24,15 @@ enum CommentCommand: Equatable {
   /// `key: value` comment was probably meant to be.
   case note(String, suggestion: String?)
 
-  static let directiveKeys = ["layout", "background", "class", "fit", "duration"]
+  /// One directive of a comment. `key` is without Marp's leading underscore; `spot` says it
+  /// had one (Marp: this slide only, where the plain key holds for the slides after it too).
+  struct Directive: Equatable {
+    var key: String
+    var value: String
+    var spot = false
+  }
 
-  /// Marp's spellings of Podium directives (the underscore form scopes to one slide in Marp;
-  /// every Podium directive already does).
-  static let directiveAliases = [
-    "_class": "class", "backgroundColor": "background", "_backgroundColor": "background",
-    "backgroundImage": "background", "_backgroundImage": "background",
-  ]
+  static let directiveKeys = ["layout", "background", "class", "fit", "duration"]
 
   /// presenterm's commands that shape the slide, from its documentation (docs/src/features/
   /// commands.md and layout.md).
@@ -54,22 +57,82 @@ enum CommentCommand: Equatable {
 
   /// presenterm's commands Podium does not carry out (snippets are never run).
   static let presentermCommands: Set<String> = ["list_item_newlines", "snippet_output"]
-  static let marpDirectives: Set<String> = [
-    "paginate", "_paginate", "header", "_header", "footer", "_footer", "theme", "size", "color",
-    "_color", "headingDivider", "style", "math", "lang", "backgroundPosition",
-    "_backgroundPosition", "backgroundRepeat", "_backgroundRepeat", "backgroundSize",
-    "_backgroundSize", "marp", "title", "description", "author", "image", "url",
+  /// Marp's directives Podium carries out (Marpit's docs, "Directives"): local ones, for this
+  /// slide and the next (`_name` for this one only), and global ones, for the deck.
+  static let marpLocal: Set<String> = [
+    "paginate", "header", "footer", "color", "backgroundColor", "backgroundImage",
   ]
+  static let marpGlobal: Set<String> = [
+    "theme", "size", "headingDivider", "style", "math", "lang", "marp", "title", "description",
+    "author", "image", "url",
+  ]
+  /// Marp's directives that only CSS can carry out.
+  static let marpUnsupported: Set<String> = [
+    "backgroundPosition", "backgroundRepeat", "backgroundSize",
+  ]
+
+  /// Whether `key` (with or without Marp's underscore) names a directive.
+  static func isDirective(_ key: String) -> Bool {
+    let bare = key.hasPrefix("_") ? String(key.dropFirst()) : key
+    return directiveKeys.contains(bare) || marpLocal.contains(bare) || marpGlobal.contains(bare)
+  }
+
+  /// A comment whose lines are all directives (Marp lets one comment hold several, as YAML):
+  /// `_backgroundColor: #123` and `_color: #fff` on two lines are two directives.
+  static func directives(in body: String) -> [Directive]? {
+    // Read as Marp reads them ("loose YAML"): a value is the rest of its line, so `#123` is a
+    // colour, not a YAML comment; `key: |` takes the indented lines under it.
+    var found: [(key: String, value: String)] = []
+    for line in body.split(separator: "\n", omittingEmptySubsequences: true) {
+      if line.allSatisfy(\.isWhitespace) { continue }
+      if line.first?.isWhitespace == true {
+        guard !found.isEmpty else { return nil }
+        found[found.count - 1].value +=
+          (found[found.count - 1].value.isEmpty ? "" : "\n")
+          + line.trimmingCharacters(in: .whitespaces)
+        continue
+      }
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      let key = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+      guard isDirective(key) else { return nil }
+      var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      if value == "|" || value == ">" || value == "|-" || value == ">-" { value = "" }
+      found.append((key, value))
+    }
+    guard found.count > 1 else { return nil }
+    return found.map { directive(key: $0.key, value: $0.value) }
+  }
+
+  static func directive(key: String, value raw: String) -> Directive {
+    // YAML's quotes: `header: ""` is an empty header, `title: 'A: B'` keeps its colon.
+    var value = raw
+    if value.count >= 2, let first = value.first, first == "'" || first == "\"",
+      value.last == first
+    {
+      value = String(value.dropFirst().dropLast())
+    }
+    if key.hasPrefix("_") {
+      return Directive(key: String(key.dropFirst()), value: value, spot: true)
+    }
+    return Directive(key: key, value: value)
+  }
 
   /// Classifies the inside of `<!-- ... -->`.
   init(comment body: String) {
     let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.contains("\n"), let directives = Self.directives(in: trimmed) {
+      self = .directives(directives)
+      return
+    }
     switch trimmed {
     case "pause":
       self = .pause
       return
     case "end_slide":
       self = .endSlide
+      return
+    case "fit":
+      self = .fitHeading
       return
     default: break
     }
@@ -106,13 +169,11 @@ enum CommentCommand: Equatable {
       self = .speakerNote(text.trimmingCharacters(in: .whitespacesAndNewlines))
     } else if key == "incremental_lists" {
       self = .incrementalLists(parseBool(value) ?? false)
-    } else if Self.directiveKeys.contains(key) {
-      self = .directive(key: key, value: value)
-    } else if let alias = Self.directiveAliases[key] {
-      self = .directive(key: alias, value: value)
+    } else if Self.isDirective(key) {
+      self = .directives([Self.directive(key: key, value: value)])
     } else if Self.presentermCommands.contains(key) {
       self = .unsupported(command: key, tool: "presenterm")
-    } else if Self.marpDirectives.contains(key) {
+    } else if Self.marpUnsupported.contains(key.hasPrefix("_") ? String(key.dropFirst()) : key) {
       self = .unsupported(command: key, tool: "Marp")
     } else if !key.contains(" "), !value.contains("\n"),
       let suggestion = closestMatch(to: key, in: Self.directiveKeys)

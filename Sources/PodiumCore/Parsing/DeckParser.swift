@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 /// The result of reading a deck: the deck when the file could be read at all, and every problem
 /// found on the way.
@@ -54,13 +55,13 @@ public enum DeckParser {
     var metadata = DeckMetadata()
     var dialect = DeckDialect.standard
 
+    var deckWide: [(CommentCommand.Directive, SourceLocation)] = []
     if let (opening, closing) = FrontMatter.locate(in: lines) {
-      metadata =
-        FrontMatter.parse(
-          lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
-          files: files,
-          diagnostics: &sink
-        ).metadata
+      let front = FrontMatter.parse(
+        lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
+        files: files, diagnostics: &sink)
+      metadata = front.metadata
+      deckWide = front.slideDirectives
       // Blank rather than drop the front matter, so cmark's line numbers stay the file's.
       for index in 0..<closing { lines[index] = "" }
     } else if let count = mdpMetadataLines(lines) {
@@ -95,14 +96,27 @@ public enum DeckParser {
     var builder = SlideBuilder(
       baseDirectory: baseDirectory, files: files, sourceMap: sourceMap, diagnostics: sink)
     builder.softBreaksAreLineBreaks = dialect == .mdp
+    builder.applyDeckWide(deckWide)
+    if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []
-    for (index, part) in split(document, lines: lines, dialect: dialect).enumerated() {
+    let parts = split(
+      document, lines: lines, dialect: dialect,
+      headingDivider: dialect == .standard ? metadata.headingDivider : nil)
+    for (index, part) in parts.enumerated() {
       var slide = builder.build(
         index: index, location: part.location, body: part.body, notesSection: part.notes)
       slide.index = index
       slides.append(slide)
     }
     sink = builder.diagnostics
+    // Marp's global directives written in comments, as if they were in the front matter.
+    for (directive, location) in builder.globals where directive.key != "headingDivider" {
+      let key = FrontMatter.aliases[directive.key] ?? directive.key
+      metadata.keyLocations[key] = location
+      FrontMatter.read(
+        key: key, rawKey: directive.key, value: Node(directive.value), at: location,
+        baseDirectory: baseDirectory, files: files, metadata: &metadata, diagnostics: &sink)
+    }
 
     // A separator before the first slide or after the last one makes no slide a reader counts.
     // Cut once: removing them one at a time from the front is quadratic in a deck of separators.
@@ -230,7 +244,7 @@ public enum DeckParser {
   }
 
   private static func split(
-    _ document: MarkdownNode, lines: [Substring], dialect: DeckDialect
+    _ document: MarkdownNode, lines: [Substring], dialect: DeckDialect, headingDivider: Int?
   ) -> [SlidePart] {
     var parts: [SlidePart] = []
     var current = SlidePart(location: SourceLocation(line: 1, column: 1))
@@ -241,6 +255,14 @@ public enum DeckParser {
         current = SlidePart(location: SourceLocation(line: node.endLine + 1, column: 1))
         started = false
         continue
+      }
+      // Marp's headingDivider: a heading of that level or above opens a slide of its own.
+      if let divider = headingDivider, case .heading(let level) = node.kind, level <= divider,
+        !current.inNotes, current.body.contains(where: { $0.kind != .htmlBlock })
+      {
+        parts.append(current)
+        current = SlidePart(location: node.start)
+        started = false
       }
       if node.kind == .htmlBlock
         && node.literal.trimmingCharacters(in: .whitespacesAndNewlines) == notesMarker
@@ -256,6 +278,20 @@ public enum DeckParser {
     }
     parts.append(current)
     return parts
+  }
+
+  /// Marp's `headingDivider` written in a comment (the last one counts, as in Marp).
+  private static func headingDivider(in document: MarkdownNode) -> Int? {
+    var level: Int?
+    for node in document.children where node.kind == .htmlBlock {
+      for body in CommentCommand.comments(in: node.literal).bodies {
+        guard case .directives(let list) = CommentCommand(comment: body) else { continue }
+        for directive in list where directive.key == "headingDivider" {
+          if let value = Int(directive.value), (1...6).contains(value) { level = value }
+        }
+      }
+    }
+    return level
   }
 
   private static func isSeparator(

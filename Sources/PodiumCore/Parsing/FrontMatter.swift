@@ -4,6 +4,18 @@ import Yams
 /// The YAML block at the top of a deck (DECK-FORMAT.md, "Front matter").
 struct FrontMatter {
   var metadata: DeckMetadata
+  /// Marp's local directives written in the front matter: for every slide, or for the first
+  /// when written `_name`.
+  var slideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
+
+  /// The directive a front-matter key names when it is one of Marp's that Podium's own keys do
+  /// not already cover (`_paginate`, `header`, `class`, `backgroundColor`, `headingDivider`...).
+  static func marpDirective(_ rawKey: String) -> String? {
+    guard !knownKeys.contains(aliases[rawKey] ?? rawKey), !silentlyIgnored.contains(rawKey),
+      CommentCommand.isDirective(rawKey)
+    else { return nil }
+    return rawKey.hasPrefix("_") ? String(rawKey.dropFirst()) : rawKey
+  }
 
   static let knownKeys = [
     "title", "subtitle", "author", "date", "theme", "aspect", "duration", "font", "code-font",
@@ -14,6 +26,9 @@ struct FrontMatter {
     "sub_title": "subtitle", "authors": "author", "size": "aspect", "code_font": "code-font",
     "codeFont": "code-font", "end_time": "end-time", "endTime": "end-time",
   ]
+  /// Marp's built-in themes: `default` is Podium's light theme; the others are named in a
+  /// warning.
+  static let marpThemes: [String: String?] = ["default": nil, "gaia": "gaia", "uncover": "uncover"]
   /// Keys other tools need that mean nothing to Podium and are not worth a warning.
   static let silentlyIgnored: Set<String> = ["marp"]
 
@@ -54,6 +69,7 @@ struct FrontMatter {
     diagnostics: inout DiagnosticSink
   ) -> FrontMatter {
     var metadata = DeckMetadata()
+    var slideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
     let yaml = lines[opening..<(closing - 1)].joined(separator: "\n")
     // The YAML's line 1 is the file's line `opening + 1`.
     let lineOffset = opening
@@ -85,6 +101,24 @@ struct FrontMatter {
       let valueLocation = location(value.mark ?? keyNode.mark)
       let key = aliases[rawKey] ?? rawKey
       if silentlyIgnored.contains(key) { continue }
+      if let directive = marpDirective(rawKey) {
+        // Marp's directives in the front matter: local ones for every slide, `_name` for the
+        // first, global ones for the deck.
+        if CommentCommand.marpGlobal.contains(directive) {
+          metadata.keyLocations[key] = valueLocation
+          read(
+            key: directive, rawKey: rawKey, value: value, at: valueLocation,
+            baseDirectory: baseDirectory, files: files, metadata: &metadata,
+            diagnostics: &diagnostics)
+        } else {
+          slideDirectives.append(
+            (
+              CommentCommand.directive(key: rawKey, value: value.scalar?.string ?? ""),
+              valueLocation
+            ))
+        }
+        continue
+      }
       guard knownKeys.contains(key) else {
         var message = "unknown front-matter key '\(rawKey)' (ignored)"
         if let suggestion = closestMatch(to: rawKey, in: knownKeys) {
@@ -96,116 +130,152 @@ struct FrontMatter {
         continue
       }
       metadata.keyLocations[key] = valueLocation
-
-      func text() -> String? {
-        if let scalar = value.scalar { return scalar.string }
-        if rawKey == "authors", let items = value.sequence?.compactMap(\.scalar?.string) {
-          return items.joined(separator: ", ")
-        }
-        diagnostics.error(
-          "'\(rawKey)' must be text, found \(YAMLText.describeKind(value))", at: valueLocation)
-        return nil
-      }
-      func nonEmpty(_ string: String?) -> String? {
-        guard let string, !string.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        return string
-      }
-
-      switch key {
-      case "title": metadata.title = nonEmpty(text())
-      case "subtitle": metadata.subtitle = nonEmpty(text())
-      case "author": metadata.author = nonEmpty(text())
-      case "date": metadata.date = nonEmpty(text())
-      case "footer": metadata.footer = nonEmpty(text())
-      case "font", "code-font":
-        guard let name = text() else { break }
-        guard let family = nonEmpty(name) else {
-          diagnostics.error(
-            "'\(rawKey)' needs a font family name, e.g. DejaVu Sans", at: valueLocation)
-          break
-        }
-        if key == "font" { metadata.font = family } else { metadata.codeFont = family }
-      case "theme":
-        if let mapping = value.mapping {
-          let presenterm = PresentermTheme(mapping)
-          if let choice = presenterm.choice {
-            metadata.theme = choice
-          } else {
-            // Overrides alone name no theme: the configured default still applies.
-            metadata.keyLocations["theme"] = nil
-          }
-          if let footer = presenterm.footer { metadata.footer = footer }
-          if let paginate = presenterm.paginate { metadata.paginate = paginate }
-          if let panel = presenterm.codePanel { metadata.codePanel = panel }
-          if !presenterm.ignored.isEmpty {
-            diagnostics.warning(
-              "presenterm theme settings Podium does not carry out: "
-                + presenterm.ignored.joined(separator: ", "), at: valueLocation)
-          }
-          break
-        }
-        guard let name = text() else { break }
-        switch ThemeChoice.named(name, relativeTo: baseDirectory, files: files) {
-        case .found(let choice):
-          metadata.theme = choice
-        case .unknown:
-          diagnostics.error(
-            "unknown theme '\(name)'; expected light, dark or a path to a theme .yaml file",
-            at: valueLocation)
-        case .missingFile:
-          diagnostics.error("theme file '\(name)' not found", at: valueLocation)
-        }
-      case "aspect":
-        guard let raw = text() else { break }
-        if let aspect = AspectRatio(parsing: raw) {
-          metadata.aspect = aspect
-        } else {
-          diagnostics.error(
-            "aspect '\(raw)' is not a slide shape; expected 16:9, 16:10, 4:3 or WxH (e.g. 1920x1080)",
-            at: valueLocation)
-        }
-      case "duration":
-        guard let raw = text() else { break }
-        if let duration = TalkDuration(parsing: raw) {
-          metadata.duration = duration
-        } else if let minutes = Int(raw.trimmingCharacters(in: .whitespaces)), minutes > 0,
-          minutes < 100_000
-        {
-          metadata.duration = TalkDuration(seconds: minutes * 60)
-          diagnostics.warning(
-            "duration '\(raw)' has no unit; read as \(minutes) minutes (write \(minutes)m)",
-            at: valueLocation)
-        } else {
-          diagnostics.error(
-            "duration '\(raw)' is not a length of time; expected e.g. 25m, 1h10m or 90s",
-            at: valueLocation)
-        }
-      case "end-time":
-        guard let raw = text() else { break }
-        let parts = raw.trimmingCharacters(in: .whitespaces).split(separator: ":")
-        if parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-          (0..<24).contains(hour), (0..<60).contains(minute), parts[1].count == 2
-        {
-          metadata.endTime = String(format: "%02d:%02d", hour, minute)
-        } else {
-          diagnostics.error(
-            "end-time '\(raw)' is not a time of day; expected HH:MM, e.g. 14:45", at: valueLocation)
-        }
-      case "paginate":
-        guard let raw = text() else { break }
-        if let flag = parseBool(raw) {
-          metadata.paginate = flag
-        } else {
-          diagnostics.error("paginate must be true or false, not '\(raw)'", at: valueLocation)
-        }
-      default:
-        break
-      }
+      read(
+        key: key, rawKey: rawKey, value: value, at: valueLocation, baseDirectory: baseDirectory,
+        files: files, metadata: &metadata, diagnostics: &diagnostics)
     }
     if let footer = metadata.footer {
       metadata.footer = PresentermTheme.filled(footer, with: metadata)
     }
-    return FrontMatter(metadata: metadata)
+    return FrontMatter(metadata: metadata, slideDirectives: slideDirectives)
+  }
+
+  /// Reads one front-matter setting (or a global directive Marp wrote in a comment) into
+  /// `metadata`.
+  static func read(
+    key: String, rawKey: String, value: Node, at valueLocation: SourceLocation,
+    baseDirectory: String, files: any DeckFiles, metadata: inout DeckMetadata,
+    diagnostics: inout DiagnosticSink
+  ) {
+
+    func text() -> String? {
+      if let scalar = value.scalar { return scalar.string }
+      if rawKey == "authors", let items = value.sequence?.compactMap(\.scalar?.string) {
+        return items.joined(separator: ", ")
+      }
+      diagnostics.error(
+        "'\(rawKey)' must be text, found \(YAMLText.describeKind(value))", at: valueLocation)
+      return nil
+    }
+    func nonEmpty(_ string: String?) -> String? {
+      guard let string, !string.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+      return string
+    }
+
+    switch key {
+    case "title": metadata.title = nonEmpty(text())
+    case "subtitle": metadata.subtitle = nonEmpty(text())
+    case "author": metadata.author = nonEmpty(text())
+    case "date": metadata.date = nonEmpty(text())
+    case "footer": metadata.footer = nonEmpty(text())
+    case "font", "code-font":
+      guard let name = text() else { break }
+      guard let family = nonEmpty(name) else {
+        diagnostics.error(
+          "'\(rawKey)' needs a font family name, e.g. DejaVu Sans", at: valueLocation)
+        break
+      }
+      if key == "font" { metadata.font = family } else { metadata.codeFont = family }
+    case "theme":
+      if let mapping = value.mapping {
+        let presenterm = PresentermTheme(mapping)
+        if let choice = presenterm.choice {
+          metadata.theme = choice
+        } else {
+          // Overrides alone name no theme: the configured default still applies.
+          metadata.keyLocations["theme"] = nil
+        }
+        if let footer = presenterm.footer { metadata.footer = footer }
+        if let paginate = presenterm.paginate { metadata.paginate = paginate }
+        if let panel = presenterm.codePanel { metadata.codePanel = panel }
+        if !presenterm.ignored.isEmpty {
+          diagnostics.warning(
+            "presenterm theme settings Podium does not carry out: "
+              + presenterm.ignored.joined(separator: ", "), at: valueLocation)
+        }
+        break
+      }
+      guard let name = text() else { break }
+      if let marp = marpThemes[name.lowercased()] {
+        // Marp's built-in themes: its `default` is a light theme like Podium's.
+        metadata.theme = .light
+        if let marp {
+          diagnostics.warning(
+            "Marp's '\(marp)' theme is not built into Podium; using the light theme",
+            at: valueLocation)
+        }
+        break
+      }
+      switch ThemeChoice.named(name, relativeTo: baseDirectory, files: files) {
+      case .found(let choice):
+        metadata.theme = choice
+      case .unknown:
+        diagnostics.error(
+          "unknown theme '\(name)'; expected light, dark or a path to a theme .yaml file",
+          at: valueLocation)
+      case .missingFile:
+        diagnostics.error("theme file '\(name)' not found", at: valueLocation)
+      }
+    case "aspect":
+      guard let raw = text() else { break }
+      if let aspect = AspectRatio(parsing: raw) {
+        metadata.aspect = aspect
+      } else {
+        diagnostics.error(
+          "aspect '\(raw)' is not a slide shape; expected 16:9, 16:10, 4:3 or WxH (e.g. 1920x1080)",
+          at: valueLocation)
+      }
+    case "duration":
+      guard let raw = text() else { break }
+      if let duration = TalkDuration(parsing: raw) {
+        metadata.duration = duration
+      } else if let minutes = Int(raw.trimmingCharacters(in: .whitespaces)), minutes > 0,
+        minutes < 100_000
+      {
+        metadata.duration = TalkDuration(seconds: minutes * 60)
+        diagnostics.warning(
+          "duration '\(raw)' has no unit; read as \(minutes) minutes (write \(minutes)m)",
+          at: valueLocation)
+      } else {
+        diagnostics.error(
+          "duration '\(raw)' is not a length of time; expected e.g. 25m, 1h10m or 90s",
+          at: valueLocation)
+      }
+    case "end-time":
+      guard let raw = text() else { break }
+      let parts = raw.trimmingCharacters(in: .whitespaces).split(separator: ":")
+      if parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+        (0..<24).contains(hour), (0..<60).contains(minute), parts[1].count == 2
+      {
+        metadata.endTime = String(format: "%02d:%02d", hour, minute)
+      } else {
+        diagnostics.error(
+          "end-time '\(raw)' is not a time of day; expected HH:MM, e.g. 14:45", at: valueLocation)
+      }
+    case "headingDivider":
+      guard let raw = text() else { break }
+      if let level = Int(raw), (1...6).contains(level) {
+        metadata.headingDivider = level
+      } else {
+        diagnostics.error(
+          "headingDivider must be a heading level from 1 to 6, not '\(raw)'", at: valueLocation)
+      }
+    case "style":
+      diagnostics.warning(
+        "CSS ('style') is Marp's way to change a theme; Podium ignores it (use a theme file)",
+        at: valueLocation)
+    case "math", "lang", "description", "url", "image":
+      break  // Marp's settings for its HTML output; nothing a slide shows.
+    case "paginate":
+      guard let raw = text() else { break }
+      if let flag = parseBool(raw) {
+        metadata.paginate = flag
+      } else {
+        diagnostics.error("paginate must be true or false, not '\(raw)'", at: valueLocation)
+      }
+    default:
+      break
+    }
   }
 
   /// A YAML error as a short message and where it is; the configuration file uses it too.

@@ -36,6 +36,14 @@ struct SlideBuilder {
   var including: [String] = []
   /// The slide's top-level blocks so far.
   var placed: [Block] = []
+  /// Marp's local directives written without `_`: they hold for the slides after theirs too.
+  var carried = SlideDirectives()
+  /// Set by `<!-- fit -->` inside the heading being converted.
+  var fitHeading = false
+  /// Marp's `_name` directives from the front matter, for the first slide.
+  var firstSlideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
+  /// Marp's global directives found in comments, in order, for the deck's metadata.
+  var globals: [(CommentCommand.Directive, SourceLocation)] = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
@@ -53,6 +61,14 @@ struct SlideBuilder {
     step = 0
     incrementalLists = false
     directives = SlideDirectives()
+    directives.background = carried.background
+    directives.paginate = carried.paginate
+    directives.header = carried.header
+    directives.footer = carried.footer
+    directives.color = carried.color
+    directives.classes = carried.classes
+    for (directive, location) in firstSlideDirectives { apply(directive, at: location) }
+    firstSlideDirectives = []
     backgrounds = []
     notes = []
     inNotes = false
@@ -92,14 +108,20 @@ struct SlideBuilder {
     case .paragraph:
       return convertParagraph(node)
     case .heading(let level):
-      let (runs, images) = convertInlines(node.children)
+      fitHeading = false
+      var (runs, images) = convertInlines(node.children)
+      // `# <!-- fit --> Title`: the comment leaves the space after it at the front.
+      if let first = runs.first, first.text.first == " " {
+        runs[0].text = String(first.text.drop { $0 == " " })
+      }
       var result: [Block] = []
       if !isBlank(runs, .whitespaces) {
-        result.append(
-          Block(
-            .heading(level: level, text: runs), at: here, step: step, alignment: alignment(of: node)
-          ))
+        var heading = Block(
+          .heading(level: level, text: runs), at: here, step: step, alignment: alignment(of: node))
+        heading.fitsWidth = fitHeading
+        result.append(heading)
       }
+      fitHeading = false
       return result + images
     case .thematicBreak:
       return [Block(.rule, at: here, step: step)]
@@ -254,8 +276,8 @@ struct SlideBuilder {
       if !inNotes { step += 1 }
     case .incrementalLists(let on) where standalone:
       incrementalLists = on
-    case .directive(let key, let value) where standalone:
-      applyDirective(key: key, value: value, at: here)
+    case .directives(let list) where standalone:
+      for directive in list { apply(directive, at: here) }
     case .shape(let shape) where standalone:
       if !inNotes { applyShape(shape, at: here) }
     case .invalid(let message):
@@ -268,7 +290,10 @@ struct SlideBuilder {
       diagnostics.warning(
         "'end_slide' inside a list or quote does not end the slide; put it on its own line at the top level",
         at: here)
-    case .pause, .incrementalLists, .directive, .shape:
+    case .fitHeading:
+      // Only a heading can be fitted; the heading reads the flag once its text is converted.
+      if !standalone { fitHeading = true }
+    case .pause, .incrementalLists, .directives, .shape:
       diagnostics.warning(
         "a '<!-- ... -->' command must be on its own line to take effect (ignored)", at: here)
     }
@@ -288,81 +313,5 @@ struct SlideBuilder {
     lineOffset = savedOffset
     inNotes = savedInNotes
     step = savedStep
-  }
-
-  private mutating func applyDirective(key: String, value: String, at here: SourceLocation) {
-    switch key {
-    case "layout":
-      if let layout = SlideLayout(rawValue: value.lowercased()) {
-        directives.layout = layout
-      } else {
-        diagnostics.error(
-          "unknown layout '\(value)'; expected \(SlideLayout.allCases.map(\.rawValue).joined(separator: ", "))",
-          at: here)
-      }
-    case "background":
-      if let background = parseBackground(value, at: here) { directives.background = background }
-    case "class":
-      var classes = Set<SlideClass>()
-      for word in value.split(whereSeparator: \.isWhitespace) {
-        if let slideClass = SlideClass(rawValue: word.lowercased()) {
-          classes.insert(slideClass)
-        } else {
-          diagnostics.error("unknown class '\(word)'; expected lead or invert", at: here)
-        }
-      }
-      directives.classes.formUnion(classes)
-    case "fit":
-      if let flag = parseBool(value) {
-        directives.fit = flag
-      } else {
-        diagnostics.error("fit must be true or false, not '\(value)'", at: here)
-      }
-    case "duration":
-      if let duration = TalkDuration(parsing: value) {
-        directives.duration = duration
-      } else {
-        diagnostics.error(
-          "duration '\(value)' is not a length of time; expected e.g. 90s or 2m", at: here)
-      }
-    default:
-      break
-    }
-  }
-
-  private static let namedColors: [String: RGBAColor] = [
-    "black": RGBAColor(red: 0, green: 0, blue: 0),
-    "white": RGBAColor(red: 255, green: 255, blue: 255),
-    "red": RGBAColor(red: 255, green: 0, blue: 0), "green": RGBAColor(red: 0, green: 128, blue: 0),
-    "blue": RGBAColor(red: 0, green: 0, blue: 255),
-    "gray": RGBAColor(red: 128, green: 128, blue: 128),
-    "grey": RGBAColor(red: 128, green: 128, blue: 128),
-    "navy": RGBAColor(red: 0, green: 0, blue: 128),
-    "orange": RGBAColor(red: 255, green: 165, blue: 0),
-    "yellow": RGBAColor(red: 255, green: 255, blue: 0),
-    "purple": RGBAColor(red: 128, green: 0, blue: 128),
-    "teal": RGBAColor(red: 0, green: 128, blue: 128),
-  ]
-
-  private mutating func parseBackground(_ raw: String, at here: SourceLocation) -> SlideBackground?
-  {
-    var value = raw.trimmingCharacters(in: .whitespaces)
-    if value.isEmpty {
-      diagnostics.error("background needs a colour (e.g. #1b2b34) or an image path", at: here)
-      return nil
-    }
-    if value.hasPrefix("#") {
-      if let color = RGBAColor(hex: value) { return .color(color) }
-      diagnostics.error(
-        "background colour '\(value)' is not valid; expected #rgb, #rrggbb or #rrggbbaa", at: here)
-      return nil
-    }
-    if let color = Self.namedColors[value.lowercased()] { return .color(color) }
-    // Marp writes `backgroundImage: url('x.png')`.
-    if value.hasPrefix("url(") && value.hasSuffix(")") {
-      value = String(value.dropFirst(4).dropLast()).trimmingCharacters(
-        in: CharacterSet(charactersIn: "'\" "))
-    }
-    return .image(imageReference(source: value, alt: "", at: here))
   }
 }

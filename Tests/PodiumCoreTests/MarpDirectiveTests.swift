@@ -1,0 +1,181 @@
+import Foundation
+import PodiumCore
+import PodiumTestSupport
+import Testing
+
+/// Marp's directives (Marpit's documentation, "Directives"): global ones for the deck, local
+/// ones for a slide and those after it, `_name` spot ones for one slide; a comment may hold
+/// several; `<!-- fit -->` headings; `headingDivider`.
+@Suite struct MarpDirectiveTests {
+  @Test func aCommentHoldsSeveralDirectivesAndAColourIsNotAYAMLComment() throws {
+    let result = parse(
+      """
+      # One
+
+      ---
+
+      <!--
+      _backgroundColor: #123
+      _color: #fff
+      -->
+
+      # Two
+
+      ---
+
+      # Three
+      """)
+    #expect(result.messages.isEmpty, "\(result.messages)")
+    let slides = try #require(result.deck).slides
+    let navy = RGBAColor(red: 0x11, green: 0x22, blue: 0x33)
+    #expect(slides[1].directives.background == .color(navy))
+    #expect(slides[1].directives.color == RGBAColor(red: 255, green: 255, blue: 255))
+    #expect(slides[1].notes.isEmpty, "directives are not notes")
+    #expect(slides[2].directives.background == nil, "_name holds for its slide only")
+  }
+
+  @Test func localDirectivesHoldForTheSlidesAfterTheirs() throws {
+    let slides = try deck(
+      """
+      # One
+
+      ---
+
+      <!-- backgroundColor: navy -->
+      <!-- paginate: true -->
+      <!-- header: Chapter 2 -->
+
+      # Two
+
+      ---
+
+      <!-- _paginate: false -->
+
+      # Three
+
+      ---
+
+      <!-- header: "" -->
+
+      # Four
+      """
+    ).slides
+    #expect(slides[0].directives.background == nil && slides[0].directives.paginate == nil)
+    for index in 1...3 {
+      #expect(slides[index].directives.background == .color(RGBAColor(red: 0, green: 0, blue: 128)))
+    }
+    #expect(slides.map(\.directives.paginate) == [nil, true, false, true])
+    #expect(slides.map(\.directives.header) == [nil, "Chapter 2", "Chapter 2", ""])
+  }
+
+  @Test func frontMatterDirectivesHoldForEverySlideAndUnderscoredOnesForTheFirst() throws {
+    let result = parse(
+      """
+      ---
+      paginate: true
+      _paginate: false
+      header: My talk
+      class: invert
+      theme: gaia
+      style: |
+        section { color: red; }
+      ---
+
+      # One
+
+      ---
+
+      # Two
+      """)
+    #expect(
+      result.messages == [
+        "6:8: warning: Marp's 'gaia' theme is not built into Podium; using the light theme",
+        "7:8: warning: CSS ('style') is Marp's way to change a theme; Podium ignores it (use a theme file)",
+      ])
+    let deck = try #require(result.deck)
+    #expect(deck.metadata.paginate && deck.metadata.theme == .light)
+    #expect(deck.slides.map(\.directives.paginate) == [false, nil])
+    #expect(deck.slides.map(\.directives.header) == ["My talk", "My talk"])
+    #expect(deck.slides.allSatisfy { $0.directives.classes == [.invert] })
+  }
+
+  @Test func globalDirectivesInACommentSetTheDeck() throws {
+    let deck = try deck(
+      """
+      <!--
+      theme: default
+      size: 4:3
+      title: From a comment
+      -->
+
+      # One
+      """)
+    #expect(deck.metadata.theme == .light)
+    #expect(deck.metadata.aspect == AspectRatio(width: 4, height: 3))
+    #expect(deck.metadata.title == "From a comment")
+    #expect(deck.slides[0].notes.isEmpty)
+  }
+
+  @Test func headingDividerStartsASlideAtEachHeadingOfThatLevel() throws {
+    let deck = try deck(
+      """
+      <!-- headingDivider: 2 -->
+
+      # Part
+
+      ## One
+
+      Text
+
+      ### Detail stays
+
+      ## Two
+
+      ---
+
+      ## Three
+      """)
+    #expect(deck.slides.map(\.title) == ["Part", "One", "Two", "Three"])
+    #expect(deck.metadata.headingDivider == 2)
+  }
+
+  @Test func headerFooterPageNumberAndColourAreDrawn() throws {
+    let text = """
+      ---
+      footer: Deck footer
+      paginate: true
+      ---
+
+      <!-- header: On top -->
+      <!-- _color: #ff0000 -->
+      <!-- _footer: "" -->
+
+      ## Red
+
+      ---
+
+      ## Plain
+      """
+    let first = try frame(text, slide: 0)
+    let second = try frame(text, slide: 1)
+    let header = try #require(first.text("On top"))
+    let title = try #require(first.text("Red"))
+    #expect(header.y < title.y, "the header is above the content")
+    #expect(title.color == RGBAColor(red: 255, green: 0, blue: 0))
+    #expect(first.text("Deck footer") == nil && first.text("1 / 2") != nil)
+    #expect(second.text("Deck footer") != nil && second.text("On top") != nil)
+    #expect(second.text("Plain")?.color != RGBAColor(red: 255, green: 0, blue: 0))
+  }
+
+  @Test func aFitHeadingFillsTheWidth() throws {
+    let text = "## <!--fit--> A heading as wide as the slide\n\nA paragraph\n"
+    let slide = try deck(text).slides[0]
+    #expect(slide.blocks.first?.fitsWidth == true)
+    #expect(slide.notes.isEmpty, "<!--fit--> is not a note")
+    let laid = try frame(text)
+    let heading = try #require(laid.text("A heading as wide as the slide"))
+    let body = try #require(laid.text("A paragraph"))
+    let contentWidth = 1920 - 2 * body.x
+    #expect(abs(heading.width - contentWidth) < contentWidth * 0.02, "\(heading.width)")
+  }
+}
