@@ -176,6 +176,6 @@ import Testing
     let heading = try #require(laid.text("A heading as wide as the slide"))
     let body = try #require(laid.text("A paragraph"))
     let contentWidth = 1920 - 2 * body.x
-    #expect(abs(heading.width - contentWidth) < contentWidth * 0.02, "\(heading.width)")
+    #expect(abs(heading.width - contentWidth) < contentWidth * 0.04, "\(heading.width)")
   }
 }

@@ -9,8 +9,8 @@ extension LayoutEngine {
     var fitted = font
     let lineHeight = measurer.metrics(for: font).lineHeight / font.size
     let tallest = width * 9 / 16 / 3 / max(1, lineHeight)
-    // A hair under the width, so rounding in measurement never wraps the last letter.
-    fitted.size = min(font.size * width * 0.995 / natural, tallest)
+    // A little under the width: styled runs (links, bold) measure apart and may come out wider.
+    fitted.size = min(font.size * width * 0.97 / natural, tallest)
     return fitted
   }
 
