@@ -1,7 +1,8 @@
 import Foundation
-import PodiumCore
 import PodiumTestSupport
 import Testing
+
+@testable import PodiumCore
 
 /// Marp's directives (Marpit's documentation, "Directives"): global ones for the deck, local
 /// ones for a slide and those after it, `_name` spot ones for one slide; a comment may hold
@@ -177,5 +178,23 @@ import Testing
     let body = try #require(laid.text("A paragraph"))
     let contentWidth = 1920 - 2 * body.x
     #expect(abs(heading.width - contentWidth) < contentWidth * 0.04, "\(heading.width)")
+  }
+}
+
+/// Emoji shortcodes, as GitHub and Marp write them.
+@Suite struct EmojiShortcodeTests {
+  @Test func knownShortcodesBecomeEmojiAndOtherColonsStay() throws {
+    let slide = try deck(
+      "# :ok_hand: Done :tada:\n\nTime 10:30: see :not_an_emoji: and `:smile:` in code\n"
+    ).slides[0]
+    #expect(slide.blocks[0].plainText == "👌 Done 🎉")
+    #expect(slide.blocks[1].plainText == "Time 10:30: see :not_an_emoji: and :smile: in code")
+  }
+
+  @Test func theTableHoldsGitHubsCommonNames() {
+    for (name, emoji) in [("smile", "😄"), ("+1", "👍"), ("heart", "❤️"), ("rocket", "🚀")] {
+      #expect(EmojiShortcodes.replacing(in: ":\(name):") == emoji, "\(name)")
+    }
+    #expect(EmojiShortcodes.table.count > 1_500)
   }
 }

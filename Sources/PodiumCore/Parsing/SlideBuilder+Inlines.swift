@@ -22,7 +22,7 @@ extension SlideBuilder {
     switch node.kind {
     case .text:
       if node.flattened != nil { warnFlattened(node, at: location(of: node)) }
-      runs.append(TextRun(node.literal, style: style, link: link))
+      runs.append(TextRun(EmojiShortcodes.replacing(in: node.literal), style: style, link: link))
     case .softBreak:
       runs.append(TextRun(softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link))
     case .lineBreak:
