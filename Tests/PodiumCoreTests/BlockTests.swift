@@ -167,7 +167,7 @@ import Testing
           ImageReference(
             source: "fig.png", alt: "A figure", path: folder.appendingPathComponent("fig.png").path)
         ))
-    #expect(slide.backgrounds.map(\.fit) == [.cover, .contain])
+    #expect(slide.backgrounds.map(\.size) == [.cover, .contain])
     #expect(slide.backgrounds.map(\.image.source) == ["bg.jpg", "photo.jpg"])
     #expect(slide.backgrounds[1].location.line == 6)
     guard case .image(let remote) = slide.blocks[3].kind else {

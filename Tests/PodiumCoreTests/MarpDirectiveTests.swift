@@ -198,3 +198,57 @@ import Testing
     #expect(EmojiShortcodes.table.count > 1_500)
   }
 }
+
+/// Marp's image syntax: sizes for inline images, and backgrounds sized, split and stacked.
+@Suite struct MarpImageTests {
+  let images = ["/deck/photo.png": PixelSize(width: 800, height: 600)]
+
+  @Test func keywordsAreReadAndTheRestIsTheCaption() {
+    let bg = ImageKeywords(alt: "bg left:40% contain A photo")
+    #expect(bg.background && bg.size == .contain && bg.caption == "A photo")
+    #expect(bg.split == BackgroundImage.Split(right: false, fraction: 0.4))
+    #expect(ImageKeywords(alt: "bg 60%").size == .percent(0.6))
+    #expect(
+      ImageKeywords(alt: "bg right").split == BackgroundImage.Split(right: true, fraction: 0.5))
+    let sized = ImageKeywords(alt: "w:360 height:2in Chart")
+    #expect(sized.width == 0.5 && sized.height == 192.0 / 720 && sized.caption == "Chart")
+    #expect(ImageKeywords(alt: "bg blur sepia").filters == ["blur", "sepia"])
+  }
+
+  @Test func aSizedImageIsDrawnAtItsSizeOnTheSlide() throws {
+    let laid = try frame("## Sized\n\n![w:360](photo.png)\n", images: images)
+    let image = try #require(laid.imageItems.first)
+    // 360 of Marp's 720-pixel slide height is half of 1080: 540 wide, 405 high at 4:3.
+    #expect(abs(image.destination.width - 540) < 0.5 && abs(image.destination.height - 405) < 0.5)
+  }
+
+  @Test func aSplitBackgroundTakesItsSideAndTheTextTheOther() throws {
+    let laid = try frame("![bg left:40%](photo.png)\n\n## Text on the right\n", images: images)
+    let background = try #require(laid.imageItems.first)
+    #expect(background.destination == Rect(x: 0, y: 0, width: 768, height: 1080))
+    let text = try #require(laid.text("Text on the right"))
+    #expect(text.x > 768, "the content moved right of the picture (\(text.x))")
+    let right = try frame("![bg right](photo.png)\n\n## Left\n", images: images)
+    #expect(right.imageItems.first?.destination.x == 960)
+    #expect((right.text("Left")?.x ?? 2000) < 960)
+  }
+
+  @Test func percentAndStackedBackgrounds() throws {
+    let sized = try frame("![bg 50%](photo.png)\n", images: images)
+    let image = try #require(sized.imageItems.first)
+    #expect(image.destination == Rect(x: 480, y: 180, width: 960, height: 720))
+    let stacked = try frame(
+      "![bg vertical](photo.png)\n![bg](photo.png)\n", images: images)
+    let tops = stacked.imageItems.map(\.destination.y)
+    #expect(tops == [0, 540], "one above the other")
+  }
+
+  @Test func filtersAreAWarningNotAnError() {
+    let result = parse("![bg blur](photo.png)\n")
+    #expect(
+      result.messages.contains {
+        $0.contains("image filters are not drawn yet (blur)")
+      })
+    #expect(!result.diagnostics.hasErrors)
+  }
+}

@@ -288,6 +288,35 @@ import Testing
     try check("presenterm-section-1080p", image)
   }
 
+  // MARK: - Marp
+
+  @Test func marpSplitBackgroundAndFittedHeadingAtFullHD() throws {
+    let size = PixelSize(width: 1920, height: 1080)
+    let (image, frame) = try render(
+      """
+      ![bg left:40%](images/two-displays.png)
+
+      <!-- _backgroundColor: #123 -->
+      <!-- _color: #fff -->
+
+      # <!--fit--> Two displays
+
+      The console on yours, :sparkles: the slides on theirs.
+      """, size: size)
+    let white = RGBAColor(red: 255, green: 255, blue: 255)
+    let navy = RGBAColor(red: 0x11, green: 0x22, blue: 0x33)
+    #expect(image.pixel(x: 1900, y: 1060) == navy, "the slide's own colour on the right")
+    #expect(image.pixel(x: 10, y: 540) != navy, "the picture covers the left 40%")
+    #expect(image.count(of: white, tolerance: 8) > 20_000, "white text on the right")
+    let heading = try #require(
+      frame.commands.first {
+        if case .text(let item) = $0 { item.text == "Two displays" } else { false }
+      })
+    guard case .text(let item) = heading else { return }
+    #expect(item.x > 768 && item.x + item.width < 1920, "in the right 60%")
+    try check("marp-split-fit-1080p", image)
+  }
+
   // MARK: - Handouts
 
   static let handoutDeck = """

@@ -385,14 +385,9 @@ struct BlockLayout {
       return box(for: block, width: width)
     }
     if let path = image.path, let natural = engine.images.size(ofImageAt: path) {
-      // Small images grow at most to twice their size at 1080p, so icons do not turn to mush.
-      let limit = 2 * context.slideRect.height / 1080
-      var target = fitted(natural, in: Rect(x: 0, y: 0, width: width, height: height))
-      let scale = target.width / Double(natural.width)
-      if scale > limit {
-        target.width = Double(natural.width) * limit
-        target.height = Double(natural.height) * limit
-      }
+      let target = engine.imageSize(
+        image, natural: natural, width: width, height: height, slideHeight: context.slideRect.height
+      )
       return Box(
         width: target.width, height: target.height,
         pieces: [

@@ -88,17 +88,25 @@ public struct LayoutEngine {
       let theme = engine.theme
       self.slideRect = slideRect
       let margins = theme.margins
+      // A split background (`![bg left:40%]`) leaves the content the other side.
+      var page = slideRect
+      if let split = slide.backgrounds.lazy.compactMap(\.split).first {
+        page.width = slideRect.width * (1 - split.fraction)
+        if !split.right { page.x = slideRect.maxX - page.width }
+      }
       contentRect = Rect(
-        x: slideRect.x + slideRect.width * margins.horizontal,
+        x: page.x + slideRect.width * margins.horizontal,
         y: slideRect.y + slideRect.height * margins.top,
-        width: slideRect.width * (1 - 2 * margins.horizontal),
+        width: max(1, page.width - 2 * slideRect.width * margins.horizontal),
         height: slideRect.height * (1 - margins.top - margins.bottom))
       colors = slide.directives.classes.contains(.invert) ? theme.inverted : theme.colors
       if case .color(let color) = slide.directives.background { colors.background = color }
       if !deck.metadata.codePanel { colors.codeBackground = colors.background }
       if let color = slide.directives.color {
+        // Marp's `color` is the whole slide's: headings, text, the footer and page number.
         colors.text = color
         colors.heading = color
+        colors.muted = color
       }
       bodyFamily = deck.metadata.font ?? theme.fonts.body
       headingFamily = deck.metadata.font ?? theme.fonts.heading
@@ -147,30 +155,6 @@ public struct LayoutEngine {
   }
 
   // MARK: - Backgrounds and footer
-
-  private func backgroundCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
-    var layers: [(ImageReference, BackgroundImage.Fit)] = []
-    if case .image(let image) = slide.directives.background { layers.append((image, .cover)) }
-    layers += slide.backgrounds.map { ($0.image, $0.fit) }
-    guard !layers.isEmpty else { return [] }
-    // Several `![bg]` images share the slide side by side, as in Marp.
-    let stripWidth = context.slideRect.width / Double(layers.count)
-    var commands: [DrawCommand] = []
-    for (index, (image, fit)) in layers.enumerated() {
-      guard let path = image.path, let natural = images.size(ofImageAt: path) else { continue }
-      let strip = Rect(
-        x: context.slideRect.x + stripWidth * Double(index), y: context.slideRect.y,
-        width: stripWidth, height: context.slideRect.height)
-      switch fit {
-      case .cover:
-        commands.append(
-          .image(ImageItem(path: path, destination: strip, source: coverCrop(natural, strip))))
-      case .contain:
-        commands.append(.image(ImageItem(path: path, destination: fitted(natural, in: strip))))
-      }
-    }
-    return commands
-  }
 
   /// The deck's footer at the bottom left, and `n / N` at the bottom right when `paginate` is on.
   private func footerCommands(_ slide: Slide, context: Context) -> [DrawCommand] {

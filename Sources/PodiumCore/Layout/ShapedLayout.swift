@@ -1,6 +1,34 @@
 /// presenterm's slide-shaping blocks: columns side by side, and empty room; Marp's fitted
-/// headings.
+/// headings and sized images.
 extension LayoutEngine {
+  /// Where an inline image goes in `width` x `height`: the size Marp's `![w:300 h:200]` asks
+  /// for (the aspect kept when only one is given), made smaller to fit; else as large as fits,
+  /// but small images grow at most to twice their size at 1080p, so icons do not turn to mush.
+  func imageSize(
+    _ image: ImageReference, natural: PixelSize, width: Double, height: Double,
+    slideHeight: Double
+  ) -> Rect {
+    let aspect = Double(natural.width) / Double(max(1, natural.height))
+    let asked: (width: Double, height: Double)?
+    switch (image.width, image.height) {
+    case (let w?, let h?): asked = (w * slideHeight, h * slideHeight)
+    case (let w?, nil): asked = (w * slideHeight, w * slideHeight / aspect)
+    case (nil, let h?): asked = (h * slideHeight * aspect, h * slideHeight)
+    case (nil, nil): asked = nil
+    }
+    if let asked {
+      let scale = min(1, width / max(1, asked.width), height / max(1, asked.height))
+      return Rect(x: 0, y: 0, width: asked.width * scale, height: asked.height * scale)
+    }
+    var target = fitted(natural, in: Rect(x: 0, y: 0, width: width, height: height))
+    let limit = 2 * slideHeight / 1080
+    if target.width / Double(natural.width) > limit {
+      target.width = Double(natural.width) * limit
+      target.height = Double(natural.height) * limit
+    }
+    return target
+  }
+
   /// Marp's `<!-- fit -->` heading: the font grown or shrunk until the text fills `width` on one
   /// line, no taller than a third of the slide.
   func fittedHeading(_ font: FontSpec, text: String, width: Double) -> FontSpec {

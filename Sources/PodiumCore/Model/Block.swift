@@ -185,6 +185,9 @@ public struct ImageReference: Hashable, Sendable {
   /// Why the image cannot be shown ("image not found", "not an image"), for its placeholder; the
   /// path is kept so that live reload watches it.
   public var problem: String?
+  /// The size the deck asks for (Marp's `![w:300 h:200]`), as fractions of the slide's height.
+  public var width: Double?
+  public var height: Double?
 
   public init(source: String, alt: String, path: String?, problem: String? = nil) {
     self.source = source

@@ -82,20 +82,42 @@ public enum SlideBackground: Hashable, Sendable {
 }
 
 public struct BackgroundImage: Hashable, Sendable {
-  public enum Fit: String, Hashable, Sendable {
-    /// Covers the slide, cropping what overflows (Marp's default for `![bg]`).
+  /// How big it is drawn (Marp's `![bg contain]`, `![bg 60%]`, `![bg auto]`).
+  public enum Size: Hashable, Sendable {
     case cover
-    /// Fits inside the slide with its aspect kept, letterboxed.
     case contain
+    /// Its own size on Marp's 720-pixel-high slide.
+    case auto
+    /// This share of the width it has, its aspect kept.
+    case percent(Double)
+  }
+
+  /// Marp's `![bg left:40%]`: the backgrounds take one side, the slide's content the other.
+  public struct Split: Hashable, Sendable {
+    public var right: Bool
+    public var fraction: Double
+
+    public init(right: Bool, fraction: Double) {
+      self.right = right
+      self.fraction = fraction
+    }
   }
 
   public var image: ImageReference
-  public var fit: Fit
+  public var size: Size
+  public var split: Split?
+  /// Several backgrounds stacked top to bottom rather than side by side (`![bg vertical]`).
+  public var vertical: Bool
   public var location: SourceLocation
 
-  public init(image: ImageReference, fit: Fit, at location: SourceLocation) {
+  public init(
+    image: ImageReference, size: Size, split: Split? = nil, vertical: Bool = false,
+    at location: SourceLocation
+  ) {
     self.image = image
-    self.fit = fit
+    self.size = size
+    self.split = split
+    self.vertical = vertical
     self.location = location
   }
 }

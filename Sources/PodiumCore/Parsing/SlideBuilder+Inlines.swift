@@ -57,19 +57,22 @@ extension SlideBuilder {
     case .image(let destination):
       let alt = node.children.map(plainInlineText).joined()
       let here = location(of: node)
-      let words = alt.lowercased().split(separator: " ")
-      if words.first == "bg" {
-        let fit: BackgroundImage.Fit =
-          words.contains("contain") || words.contains("fit") ? .contain : .cover
-        let caption = words.dropFirst().filter { $0 != "contain" && $0 != "fit" && $0 != "cover" }
-          .joined(separator: " ")
+      let keywords = ImageKeywords(alt: alt)
+      if !keywords.filters.isEmpty {
+        diagnostics.warning(
+          "image filters are not drawn yet (\(keywords.filters.joined(separator: ", "))); "
+            + "the image is shown as it is", at: here)
+      }
+      var reference = imageReference(source: destination, alt: keywords.caption, at: here)
+      if keywords.background {
         backgrounds.append(
           BackgroundImage(
-            image: imageReference(source: destination, alt: caption, at: here), fit: fit, at: here))
+            image: reference, size: keywords.size, split: keywords.split,
+            vertical: keywords.vertical, at: here))
       } else {
-        images.append(
-          Block(
-            .image(imageReference(source: destination, alt: alt, at: here)), at: here, step: step))
+        reference.width = keywords.width
+        reference.height = keywords.height
+        images.append(Block(.image(reference), at: here, step: step))
       }
     default:
       for child in node.children {

@@ -1,0 +1,59 @@
+/// A slide's background images: covering, contained, at their own size or a share of the width,
+/// side by side or stacked, over the whole slide or one side of it (Marp's `![bg ...]`).
+extension LayoutEngine {
+  func backgroundCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+    var layers: [(ImageReference, BackgroundImage.Size)] = []
+    if case .image(let image) = slide.directives.background { layers.append((image, .cover)) }
+    layers += slide.backgrounds.map { ($0.image, $0.size) }
+    guard !layers.isEmpty else { return [] }
+    // Several `![bg]` images share the background's area side by side (stacked with
+    // `vertical`), as in Marp; the area is a side of the slide when the slide is split.
+    let area = Self.backgroundArea(slide, in: context.slideRect)
+    let vertical = slide.backgrounds.contains(where: \.vertical)
+    let count = Double(layers.count)
+    var commands: [DrawCommand] = []
+    for (index, (image, size)) in layers.enumerated() {
+      guard let path = image.path, let natural = images.size(ofImageAt: path) else { continue }
+      let strip =
+        vertical
+        ? Rect(
+          x: area.x, y: area.y + area.height / count * Double(index), width: area.width,
+          height: area.height / count)
+        : Rect(
+          x: area.x + area.width / count * Double(index), y: area.y, width: area.width / count,
+          height: area.height)
+      switch size {
+      case .cover:
+        commands.append(
+          .image(ImageItem(path: path, destination: strip, source: coverCrop(natural, strip))))
+      case .contain:
+        commands.append(.image(ImageItem(path: path, destination: fitted(natural, in: strip))))
+      case .auto, .percent:
+        let scale: Double
+        if case .percent(let share) = size {
+          scale = strip.width * share / Double(max(1, natural.width))
+        } else {
+          scale = context.slideRect.height / 720
+        }
+        let width = Double(natural.width) * scale
+        let height = Double(natural.height) * scale
+        let placed = Rect(
+          x: strip.x + (strip.width - width) / 2, y: strip.y + (strip.height - height) / 2,
+          width: width, height: height)
+        commands.append(.pushClip(strip))
+        commands.append(.image(ImageItem(path: path, destination: placed)))
+        commands.append(.popClip)
+      }
+    }
+    return commands
+  }
+
+  /// Where a slide's backgrounds go: the whole slide, or its split side (`![bg left:40%]`).
+  static func backgroundArea(_ slide: Slide, in slideRect: Rect) -> Rect {
+    guard let split = slide.backgrounds.lazy.compactMap(\.split).first else { return slideRect }
+    let width = slideRect.width * split.fraction
+    return Rect(
+      x: split.right ? slideRect.maxX - width : slideRect.x, y: slideRect.y, width: width,
+      height: slideRect.height)
+  }
+}
