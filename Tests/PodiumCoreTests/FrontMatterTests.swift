@@ -72,7 +72,7 @@ import Testing
       """)
     #expect(
       result.messages == [
-        "2:8: error: unknown theme 'neon'; expected light, dark or a path to a theme .yaml file",
+        "2:8: error: unknown theme 'neon'; expected light, dark, gaia, uncover or a path to a theme .yaml file",
         "3:9: error: aspect 'wide' is not a slide shape; expected 16:9, 16:10, 4:3 or WxH (e.g. 1920x1080)",
         "4:11: error: duration 'soon' is not a length of time; expected e.g. 25m, 1h10m or 90s",
         "5:11: error: paginate must be true or false, not 'maybe'",

@@ -90,11 +90,10 @@ import Testing
       """)
     #expect(
       result.messages == [
-        "6:8: warning: Marp's 'gaia' theme is not built into Podium; using the light theme",
-        "7:8: warning: CSS ('style') is Marp's way to change a theme; Podium ignores it (use a theme file)",
+        "7:8: warning: CSS ('style') is Marp's way to change a theme; Podium ignores it (use a theme file)"
       ])
     let deck = try #require(result.deck)
-    #expect(deck.metadata.paginate && deck.metadata.theme == .light)
+    #expect(deck.metadata.paginate && deck.metadata.theme == .gaia)
     #expect(deck.slides.map(\.directives.paginate) == [false, nil])
     #expect(deck.slides.map(\.directives.header) == ["My talk", "My talk"])
     #expect(deck.slides.allSatisfy { $0.directives.classes == [.invert] })

@@ -57,7 +57,7 @@ import Testing
       diagnostics.map {
         "\($0.location?.description ?? "-") \($0.severity.rawValue): \($0.message)"
       } == [
-        "1:10 error: extends must be light or dark, not 'neon'",
+        "1:10 error: extends must be light, dark, gaia or uncover, not 'neon'",
         "3:15 error: 'background' must be a colour like \"#1b2b34\" (quoted, since # starts a YAML comment), not '101820'",
         "4:3 warning: unknown key 'accnt' in colors (ignored); did you mean 'accent'?",
         "6:9 error: 'body' must be a number from 0.01 to 0.2, not '2'",

@@ -317,6 +317,34 @@ import Testing
     try check("marp-split-fit-1080p", image)
   }
 
+  @Test(arguments: [
+    ("gaia", "", Theme.gaia.colors.background),
+    ("gaia", "lead", Theme.gaia.colors.background),
+    ("gaia", "invert", Theme.gaia.inverted.background),
+    ("uncover", "", Theme.uncover.colors.background),
+    ("uncover", "invert", Theme.uncover.inverted.background),
+  ])
+  func marpThemesAndClassesAtFullHD(theme: String, slideClass: String, ground: RGBAColor) throws {
+    let classLine = slideClass.isEmpty ? "" : "<!-- _class: \(slideClass) -->\n\n"
+    let (image, _) = try render(
+      """
+      ---
+      theme: \(theme)
+      paginate: true
+      ---
+
+      \(classLine)## Why demos fail
+
+      - The **network** and its captive portals
+      - Leftover state, see [the log](https://x.test)
+
+      > The audience never sees an error.
+      """, size: PixelSize(width: 1920, height: 1080))
+    #expect(image.pixel(x: 4, y: 4) == ground, "the theme's ground")
+    #expect(image.count(of: ground, tolerance: 0) < 1920 * 1080 * 97 / 100, "text is drawn")
+    try check("marp-\(theme)\(slideClass.isEmpty ? "" : "-" + slideClass)-1080p", image)
+  }
+
   // MARK: - Handouts
 
   static let handoutDeck = """

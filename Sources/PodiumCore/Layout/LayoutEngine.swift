@@ -112,7 +112,11 @@ public struct LayoutEngine {
       headingFamily = deck.metadata.font ?? theme.fonts.heading
       codeFamily = deck.metadata.codeFont ?? theme.fonts.code
       var layout = slide.layout
-      if layout == .default && slide.directives.classes.contains(.lead) { layout = .center }
+      if layout == .default
+        && (slide.directives.classes.contains(.lead) || theme.centersContent)
+      {
+        layout = .center
+      }
       self.layout = layout
       fit = slide.directives.fit
       let footerShown = !slide.directives.noFooter

@@ -127,6 +127,8 @@ public struct Theme: Hashable, Sendable {
   public var code: CodePalette
   /// The presenter console's colours around the slides.
   public var console: ConsolePalette
+  /// Every slide's content in the middle, as with `<!-- layout: center -->` (Marp's uncover).
+  public var centersContent = false
 
   public init(
     name: String, colors: Colors, inverted: Colors, fonts: Fonts, sizes: Sizes, margins: Margins,

@@ -76,7 +76,7 @@ public struct Configuration: Hashable, Sendable {
         case .unknown:
           let shown = value.scalar?.string ?? "a list"
           sink.error(
-            "theme must be light, dark or a theme .yaml file, not '\(shown)'",
+            "theme must be light, dark, gaia, uncover or a theme .yaml file, not '\(shown)'",
             at: value.sourceLocation)
         case .missingFile:
           sink.error(
@@ -165,6 +165,8 @@ public struct Configuration: Hashable, Sendable {
     switch theme {
     case .light?: lines.append("theme: light")
     case .dark?: lines.append("theme: dark")
+    case .gaia?: lines.append("theme: gaia")
+    case .uncover?: lines.append("theme: uncover")
     case .file(let file)?: lines.append("theme: \(file)")
     case nil: lines.append("theme: light          # for decks that name none")
     }

@@ -28,6 +28,8 @@ public enum ThemeLoader {
     switch choice {
     case .light: return (.light, [])
     case .dark: return (.dark, [])
+    case .gaia: return (.gaia, [])
+    case .uncover: return (.uncover, [])
     case .file(let path): return load(path: path, files: files)
     }
   }
@@ -69,9 +71,11 @@ public enum ThemeLoader {
         switch base.scalar?.string.lowercased() {
         case "light": theme = .light
         case "dark": theme = .dark
+        case "gaia": theme = .gaia
+        case "uncover": theme = .uncover
         default:
           sink.error(
-            "extends must be light or dark, not '\(base.scalar?.string ?? "a mapping")'",
+            "extends must be light, dark, gaia or uncover, not '\(base.scalar?.string ?? "a mapping")'",
             at: base.sourceLocation)
         }
       }
@@ -236,8 +240,10 @@ extension ThemeChoice {
   /// slash) relative to `folder`, which must exist.
   static func named(_ name: String, relativeTo folder: String, files: any DeckFiles) -> Lookup {
     switch name.lowercased() {
-    case "light": return .found(.light)
+    case "light", "default": return .found(.light)  // `default` is Marp's name for its light one
     case "dark": return .found(.dark)
+    case "gaia": return .found(.gaia)
+    case "uncover": return .found(.uncover)
     case let lowered
     where lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || name.contains("/"):
       let path = resolve(path: name, against: folder)

@@ -88,6 +88,9 @@ public struct DeckMetadata: Hashable, Sendable {
 public enum ThemeChoice: Hashable, Sendable {
   case light
   case dark
+  /// Marp's two other built-in themes, drawn as Marp draws them.
+  case gaia
+  case uncover
   /// A theme YAML file, resolved against the deck's folder.
   case file(path: String)
 }

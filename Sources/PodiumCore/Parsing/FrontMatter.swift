@@ -26,9 +26,6 @@ struct FrontMatter {
     "sub_title": "subtitle", "authors": "author", "size": "aspect", "code_font": "code-font",
     "codeFont": "code-font", "end_time": "end-time", "endTime": "end-time",
   ]
-  /// Marp's built-in themes: `default` is Podium's light theme; the others are named in a
-  /// warning.
-  static let marpThemes: [String: String?] = ["default": nil, "gaia": "gaia", "uncover": "uncover"]
   /// Keys other tools need that mean nothing to Podium and are not worth a warning.
   static let silentlyIgnored: Set<String> = ["marp"]
 
@@ -196,22 +193,12 @@ struct FrontMatter {
         break
       }
       guard let name = text() else { break }
-      if let marp = marpThemes[name.lowercased()] {
-        // Marp's built-in themes: its `default` is a light theme like Podium's.
-        metadata.theme = .light
-        if let marp {
-          diagnostics.warning(
-            "Marp's '\(marp)' theme is not built into Podium; using the light theme",
-            at: valueLocation)
-        }
-        break
-      }
       switch ThemeChoice.named(name, relativeTo: baseDirectory, files: files) {
       case .found(let choice):
         metadata.theme = choice
       case .unknown:
         diagnostics.error(
-          "unknown theme '\(name)'; expected light, dark or a path to a theme .yaml file",
+          "unknown theme '\(name)'; expected light, dark, gaia, uncover or a path to a theme .yaml file",
           at: valueLocation)
       case .missingFile:
         diagnostics.error("theme file '\(name)' not found", at: valueLocation)

@@ -29,7 +29,9 @@ extension SlideBuilder {
     case "class":
       var classes = Set<SlideClass>()
       for word in value.split(whereSeparator: \.isWhitespace) {
-        if let slideClass = SlideClass(rawValue: word.lowercased()) {
+        // Marp's gaia theme calls its inverted colours the `gaia` class.
+        let name = word.lowercased() == "gaia" ? "invert" : word.lowercased()
+        if let slideClass = SlideClass(rawValue: name) {
           classes.insert(slideClass)
         } else {
           diagnostics.error("unknown class '\(word)'; expected lead or invert", at: here)

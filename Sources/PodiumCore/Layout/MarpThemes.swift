@@ -1,0 +1,52 @@
+/// Marp's built-in themes besides `default` (Podium's light theme stands in for that one), in
+/// the colours, proportions and placement of marp-core's `gaia.scss` and `uncover.scss`: sizes
+/// are Marp's CSS pixels on its 1280x720 slide as fractions of the slide's height.
+extension Theme {
+  /// Gaia: warm cream with slate ink and a blue accent; `invert` (Marp's `gaia` class) is the
+  /// slate ground with cream ink.
+  public static let gaia = Theme(
+    name: "gaia",
+    colors: Colors(
+      background: hex(0xFFF8E1), text: hex(0x455A64), heading: hex(0x455A64),
+      accent: hex(0x0288D1), muted: hex(0x78909C), codeBackground: hex(0xECE8D4),
+      quoteBackground: hex(0xF3EDD5), tableHeaderBackground: hex(0xECE8D4),
+      tableRule: hex(0xCFD1C4), placeholder: hex(0xE6E0CB)),
+    inverted: Colors(
+      background: hex(0x455A64), text: hex(0xFFF8E1), heading: hex(0xFFF8E1),
+      accent: hex(0x81D4FA), muted: hex(0xB0BEC5), codeBackground: hex(0x3E515A),
+      quoteBackground: hex(0x4C636E), tableHeaderBackground: hex(0x3E515A),
+      tableRule: hex(0x6B7F88), placeholder: hex(0x56707C)),
+    fonts: standardFonts,
+    // 35px text, headings 1.8/1.5/1.3em, 70px padding.
+    sizes: Sizes(
+      body: 35.0 / 720, title: 2.2, h1: 1.8, h2: 1.5, h3: 1.3, code: 0.8, footer: 0.6,
+      minimumScale: 0.55, lineSpacing: 1.12),
+    margins: Margins(horizontal: 70.0 / 1280, top: 70.0 / 720, bottom: 70.0 / 720),
+    code: light.code)
+
+  /// Uncover: near-white with charcoal ink, every slide's content in the middle; `invert` is
+  /// charcoal with white ink.
+  public static let uncover: Theme = {
+    var theme = Theme(
+      name: "uncover",
+      colors: Colors(
+        background: hex(0xFDFCFF), text: hex(0x202228), heading: hex(0x202228),
+        accent: hex(0x009DD5), muted: hex(0x6B6C70), codeBackground: hex(0xEEEEF2),
+        quoteBackground: hex(0xF2F2F6), tableHeaderBackground: hex(0xEEEEF2),
+        tableRule: hex(0xCBCBD1), placeholder: hex(0xE4E4EA)),
+      inverted: Colors(
+        background: hex(0x202228), text: hex(0xFDFCFF), heading: hex(0xFDFCFF),
+        accent: hex(0x26C9FF), muted: hex(0xA0A1A6), codeBackground: hex(0x2E3038),
+        quoteBackground: hex(0x2A2C33), tableHeaderBackground: hex(0x2E3038),
+        tableRule: hex(0x4A4C55), placeholder: hex(0x383A42)),
+      fonts: standardFonts,
+      // 40px text, headings 1.8/1.5/1.2em, 70px padding.
+      sizes: Sizes(
+        body: 40.0 / 720, title: 2.2, h1: 1.8, h2: 1.5, h3: 1.2, code: 0.8, footer: 0.55,
+        minimumScale: 0.55, lineSpacing: 1.12),
+      margins: Margins(horizontal: 70.0 / 1280, top: 70.0 / 720, bottom: 70.0 / 720),
+      code: light.code)
+    theme.centersContent = true
+    return theme
+  }()
+}
