@@ -61,7 +61,9 @@ import Testing
       lines.contains { $0.contains(":2:13: error: notes-size must be a number from 0.5 to 3") })
     #expect(
       lines.contains {
-        $0.contains(":3:8: error: theme must be light, dark, gaia, uncover or a theme .yaml file, not 'purple'")
+        $0.contains(
+          ":3:8: error: theme must be light, dark, gaia, uncover or a theme .yaml file, "
+            + "not 'purple'")
       })
     #expect(
       lines.contains {
