@@ -4,7 +4,7 @@
 extension Theme {
   /// Gaia: warm cream with slate ink and a blue accent; `invert` (Marp's `gaia` class) is the
   /// slate ground with cream ink.
-  public static let gaia = Theme(
+  public static let gaia = marp(
     name: "gaia",
     colors: Colors(
       background: hex(0xFFF8E1), text: hex(0x455A64), heading: hex(0x455A64),
@@ -16,18 +16,12 @@ extension Theme {
       accent: hex(0x81D4FA), muted: hex(0xB0BEC5), codeBackground: hex(0x3E515A),
       quoteBackground: hex(0x4C636E), tableHeaderBackground: hex(0x3E515A),
       tableRule: hex(0x6B7F88), placeholder: hex(0x56707C)),
-    fonts: standardFonts,
-    // 35px text, headings 1.8/1.5/1.3em, 70px padding.
-    sizes: Sizes(
-      body: 35.0 / 720, title: 2.2, h1: 1.8, h2: 1.5, h3: 1.3, code: 0.8, footer: 0.6,
-      minimumScale: 0.55, lineSpacing: 1.12),
-    margins: Margins(horizontal: 70.0 / 1280, top: 70.0 / 720, bottom: 70.0 / 720),
-    code: light.code)
+    textPixels: 35, headings: (1.8, 1.5, 1.3))
 
   /// Uncover: near-white with charcoal ink, every slide's content in the middle; `invert` is
   /// charcoal with white ink.
   public static let uncover: Theme = {
-    var theme = Theme(
+    var theme = marp(
       name: "uncover",
       colors: Colors(
         background: hex(0xFDFCFF), text: hex(0x202228), heading: hex(0x202228),
@@ -39,14 +33,23 @@ extension Theme {
         accent: hex(0x26C9FF), muted: hex(0xA0A1A6), codeBackground: hex(0x2E3038),
         quoteBackground: hex(0x2A2C33), tableHeaderBackground: hex(0x2E3038),
         tableRule: hex(0x4A4C55), placeholder: hex(0x383A42)),
-      fonts: standardFonts,
-      // 40px text, headings 1.8/1.5/1.2em, 70px padding.
-      sizes: Sizes(
-        body: 40.0 / 720, title: 2.2, h1: 1.8, h2: 1.5, h3: 1.2, code: 0.8, footer: 0.55,
-        minimumScale: 0.55, lineSpacing: 1.12),
-      margins: Margins(horizontal: 70.0 / 1280, top: 70.0 / 720, bottom: 70.0 / 720),
-      code: light.code)
+      textPixels: 40, headings: (1.8, 1.5, 1.2))
     theme.centersContent = true
     return theme
   }()
+
+  /// A theme in Marp's proportions: `textPixels` and 70 px of padding on its 1280x720 slide,
+  /// headings in ems; Podium's fonts and code colours.
+  private static func marp(
+    name: String, colors: Colors, inverted: Colors, textPixels: Double,
+    headings: (Double, Double, Double)
+  ) -> Theme {
+    Theme(
+      name: name, colors: colors, inverted: inverted, fonts: standardFonts,
+      sizes: Sizes(
+        body: textPixels / 720, title: 2.2, h1: headings.0, h2: headings.1, h3: headings.2,
+        code: 0.8, footer: 0.6, minimumScale: 0.55, lineSpacing: 1.12),
+      margins: Margins(horizontal: 70.0 / 1280, top: 70.0 / 720, bottom: 70.0 / 720),
+      code: light.code)
+  }
 }
