@@ -110,7 +110,7 @@ public enum DeckParser {
     }
     sink = builder.diagnostics
     // Marp's global directives written in comments, as if they were in the front matter.
-    for (directive, location) in builder.globals where directive.key != "headingDivider" {
+    for (directive, location) in builder.globals {
       let key = FrontMatter.aliases[directive.key] ?? directive.key
       metadata.keyLocations[key] = location
       FrontMatter.read(
