@@ -244,7 +244,7 @@ final class PDFRenderer {
   // MARK: - Images
 
   private func drawImage(_ item: ImageItem) {
-    guard let image = picture(at: item.path) else { return }
+    guard let image = picture(at: item.path, filters: item.filters) else { return }
     let whole = Rect(
       x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height))
     document.draw(
@@ -252,22 +252,26 @@ final class PDFRenderer {
     )
   }
 
-  /// A JPEG goes into the PDF as its own bytes; any other format as the pixels the screen shows.
-  private func picture(at path: String) -> CairoImage? {
-    if let cached = pictures.value(forKey: path) { return cached }
+  /// A JPEG goes into the PDF as its own bytes; any other format, or a picture with Marp's
+  /// filters, as the pixels the screen shows.
+  private func picture(at path: String, filters: [ImageFilter]) -> CairoImage? {
+    let key = path + "\u{0}" + filters.map(\.name).joined(separator: " ")
+    if let cached = pictures.value(forKey: key) { return cached }
     var made: CairoImage?
-    let uniqueID = "podium-image:\(path)"
-    if case .success(let header) = files.imageHeader(at: path), header.format == "JPEG",
-      let size = header.size,
+    let uniqueID = "podium-image:\(key)"
+    if filters.isEmpty, case .success(let header) = files.imageHeader(at: path),
+      header.format == "JPEG", let size = header.size,
       case .success(let bytes) = files.contents(
         of: path, limit: ImageFile.maximumFileSize, kind: "image")
     {
       made = try? CairoImage(jpeg: bytes, size: size, uniqueID: uniqueID)
     }
-    if made == nil, let decoded = images.bgraPixels(ofImageAt: path) {
+    if made == nil,
+      let decoded = images.bgraPixels(ofImageAt: path, filters: filters, premultiplied: true)
+    {
       made = try? CairoImage(bgra: decoded.pixels, size: decoded.size, uniqueID: uniqueID)
     }
-    pictures.insert(made, forKey: path, cost: made?.cost ?? 0)
+    pictures.insert(made, forKey: key, cost: made?.cost ?? 0)
     return made
   }
 }

@@ -211,7 +211,11 @@ import Testing
       ImageKeywords(alt: "bg right").split == BackgroundImage.Split(right: true, fraction: 0.5))
     let sized = ImageKeywords(alt: "w:360 height:2in Chart")
     #expect(sized.width == 0.5 && sized.height == 192.0 / 720 && sized.caption == "Chart")
-    #expect(ImageKeywords(alt: "bg blur sepia").filters == ["blur", "sepia"])
+    #expect(
+      ImageKeywords(alt: "bg blur sepia:50% hue-rotate:90deg Caption").filters == [
+        .blur(10.0 / 720), .sepia(0.5), .hueRotate(90),
+      ])
+    #expect(ImageKeywords(alt: "bg blur sepia:50% Caption").caption == "Caption")
   }
 
   @Test func aSizedImageIsDrawnAtItsSizeOnTheSlide() throws {
@@ -242,12 +246,35 @@ import Testing
     #expect(tops == [0, 540], "one above the other")
   }
 
-  @Test func filtersAreAWarningNotAnError() {
-    let result = parse("![bg blur](photo.png)\n")
+  @Test func filtersReachTheDrawListAndDropShadowIsAWarning() throws {
+    let laid = try frame("![bg grayscale opacity:25%](photo.png)\n", images: images)
+    #expect(laid.imageItems.first?.filters == [.grayscale(1), .opacity(0.25)])
+    let result = parse("![bg drop-shadow blur](photo.png)\n")
     #expect(
-      result.messages.contains {
-        $0.contains("image filters are not drawn yet (blur)")
-      })
+      result.messages.contains { $0.contains("image filter drop-shadow is not drawn") },
+      "\(result.messages)")
     #expect(!result.diagnostics.hasErrors)
+  }
+
+  /// The CSS Filter Effects formulas on a few known pixels (BGRA, straight alpha).
+  @Test func filtersChangePixelsAsCSSDefinesThem() {
+    func run(_ filters: [ImageFilter], _ bgra: [UInt8]) -> [UInt8] {
+      var pixels = bgra
+      ImageFilters.apply(filters, to: &pixels, width: bgra.count / 4, height: 1)
+      return pixels
+    }
+    let red: [UInt8] = [0, 0, 255, 255]
+    #expect(run([.grayscale(1)], red) == [54, 54, 54, 255], "0.2126 of 255")
+    #expect(run([.invert(1)], red) == [255, 255, 0, 255])
+    #expect(run([.opacity(0.5)], red) == [0, 0, 255, 128])
+    #expect(run([.brightness(0.5)], [100, 100, 100, 255]) == [50, 50, 50, 255])
+    #expect(run([.sepia(1)], [255, 255, 255, 255]) == [239, 255, 255, 255], "0.937 blue")
+    #expect(run([.hueRotate(360)], red) == red, "a full turn changes nothing")
+    // A blur spreads a lone bright pixel to its neighbours and keeps the total light.
+    var line = [UInt8](repeating: 0, count: 41 * 4)
+    for index in 0..<41 { line[index * 4 + 3] = 255 }
+    line[20 * 4 + 2] = 255
+    ImageFilters.apply([.blur(3)], to: &line, width: 41, height: 1)
+    #expect(line[20 * 4 + 2] < 255 && line[17 * 4 + 2] > 0, "spread out")
   }
 }

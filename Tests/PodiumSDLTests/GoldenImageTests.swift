@@ -317,6 +317,26 @@ import Testing
     try check("marp-split-fit-1080p", image)
   }
 
+  @Test func marpImageFiltersOnPixels() throws {
+    let (image, _) = try render(
+      """
+      ![bg grayscale](images/two-displays.png)
+      ![bg sepia blur:6px](images/two-displays.png)
+      ![bg hue-rotate:180deg opacity:50%](images/two-displays.png)
+      """, size: Self.small)
+    // Grey on the left third: every sampled pixel has equal red, green and blue.
+    for y in stride(from: 20, to: 540, by: 50) {
+      let grey = image.pixel(x: 150, y: y)
+      #expect(
+        abs(Int(grey.red) - Int(grey.green)) <= 1 && abs(Int(grey.green) - Int(grey.blue)) <= 1,
+        "grey at 150,\(y)")
+    }
+    // Sepia in the middle third: warm, red above blue.
+    let warm = image.pixel(x: 480, y: 60)
+    #expect(warm.red > warm.blue, "sepia is warm")
+    try check("marp-filters", image)
+  }
+
   @Test(arguments: [
     ("gaia", "", Theme.gaia.colors.background),
     ("gaia", "lead", Theme.gaia.colors.background),

@@ -25,9 +25,14 @@ extension LayoutEngine {
       switch size {
       case .cover:
         commands.append(
-          .image(ImageItem(path: path, destination: strip, source: coverCrop(natural, strip))))
+          .image(
+            ImageItem(
+              path: path, destination: strip, source: coverCrop(natural, strip),
+              filters: image.filters)))
       case .contain:
-        commands.append(.image(ImageItem(path: path, destination: fitted(natural, in: strip))))
+        commands.append(
+          .image(
+            ImageItem(path: path, destination: fitted(natural, in: strip), filters: image.filters)))
       case .auto, .percent:
         let scale: Double
         if case .percent(let share) = size {
@@ -41,7 +46,7 @@ extension LayoutEngine {
           x: strip.x + (strip.width - width) / 2, y: strip.y + (strip.height - height) / 2,
           width: width, height: height)
         commands.append(.pushClip(strip))
-        commands.append(.image(ImageItem(path: path, destination: placed)))
+        commands.append(.image(ImageItem(path: path, destination: placed, filters: image.filters)))
         commands.append(.popClip)
       }
     }

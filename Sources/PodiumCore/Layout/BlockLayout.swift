@@ -396,7 +396,8 @@ struct BlockLayout {
             command: .image(
               ImageItem(
                 path: path,
-                destination: Rect(x: 0, y: 0, width: target.width, height: target.height))))
+                destination: Rect(x: 0, y: 0, width: target.width, height: target.height),
+                filters: image.filters)))
         ],
         location: block.location, spaceAfter: em * 0.6)
     }

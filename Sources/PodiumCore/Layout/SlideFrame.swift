@@ -52,7 +52,9 @@ public enum DrawCommand: Hashable, Sendable {
       return line
     case .image(let item):
       let source = item.source.map { " from \($0)" } ?? ""
-      return "image \(item.destination)\(source) \"\(item.path)\""
+      let filters =
+        item.filters.isEmpty ? "" : " " + item.filters.map(\.name).joined(separator: " ")
+      return "image \(item.destination)\(source) \"\(item.path)\"\(filters)"
     case .pushClip(let rect):
       return "clip \(rect)"
     case .popClip:
@@ -178,11 +180,14 @@ public struct ImageItem: Hashable, Sendable {
   public var path: String
   public var destination: Rect
   public var source: Rect?
+  /// Marp's filters, drawn on the image's own pixels before it is scaled.
+  public var filters: [ImageFilter] = []
 
-  public init(path: String, destination: Rect, source: Rect? = nil) {
+  public init(path: String, destination: Rect, source: Rect? = nil, filters: [ImageFilter] = []) {
     self.path = path
     self.destination = destination
     self.source = source
+    self.filters = filters
   }
 }
 

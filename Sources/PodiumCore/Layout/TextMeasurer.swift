@@ -101,6 +101,8 @@ public protocol FontRunSource {
 /// Gives the pixels of a deck's image when a renderer cannot decode its format itself (the PDF
 /// takes JPEG and PNG files as they are, and asks for the rest).
 public protocol ImagePixelSource {
-  /// The image as premultiplied BGRA rows of `width * 4` bytes, or nil when it cannot be read.
-  func bgraPixels(ofImageAt path: String) -> (size: PixelSize, pixels: [UInt8])?
+  /// The image as BGRA rows of `width * 4` bytes, premultiplied or not, with `filters` drawn on
+  /// it; nil when it cannot be read.
+  func bgraPixels(ofImageAt path: String, filters: [ImageFilter], premultiplied: Bool)
+    -> (size: PixelSize, pixels: [UInt8])?
 }

@@ -188,6 +188,8 @@ public struct ImageReference: Hashable, Sendable {
   /// The size the deck asks for (Marp's `![w:300 h:200]`), as fractions of the slide's height.
   public var width: Double?
   public var height: Double?
+  /// Marp's filters (`blur`, `sepia`...), drawn on the image's pixels in this order.
+  public var filters: [ImageFilter] = []
 
   public init(source: String, alt: String, path: String?, problem: String? = nil) {
     self.source = source

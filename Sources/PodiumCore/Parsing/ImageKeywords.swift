@@ -12,14 +12,10 @@ struct ImageKeywords: Equatable {
   /// Sizes as fractions of the slide's height (Marp's slide is 720 px high).
   var width: Double?
   var height: Double?
-  /// Filters Podium does not draw yet (`blur`, `sepia`...).
-  var filters: [String] = []
+  var filters: [ImageFilter] = []
+  /// Filters Podium does not draw (`drop-shadow`).
+  var undrawn: [String] = []
   var caption = ""
-
-  static let filterNames: Set<String> = [
-    "blur", "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate", "invert",
-    "opacity", "saturate", "sepia",
-  ]
 
   init(alt: String) {
     let words = alt.split(separator: " ").map(String.init)
@@ -40,8 +36,10 @@ struct ImageKeywords: Equatable {
         width = Self.length(value)
       case ("h", let value?), ("height", let value?):
         height = Self.length(value)
-      case (let name, _) where Self.filterNames.contains(name):
-        filters.append(name)
+      case ("drop-shadow", _):
+        undrawn.append("drop-shadow")
+      case (_, _) where ImageFilter(keyword: lowered) != nil:
+        filters += [ImageFilter(keyword: lowered)].compactMap { $0 }
       default:
         if background, let percent = Self.percent(lowered) {
           size = .percent(percent)

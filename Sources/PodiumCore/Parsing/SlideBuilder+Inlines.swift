@@ -58,12 +58,13 @@ extension SlideBuilder {
       let alt = node.children.map(plainInlineText).joined()
       let here = location(of: node)
       let keywords = ImageKeywords(alt: alt)
-      if !keywords.filters.isEmpty {
+      if !keywords.undrawn.isEmpty {
         diagnostics.warning(
-          "image filters are not drawn yet (\(keywords.filters.joined(separator: ", "))); "
-            + "the image is shown as it is", at: here)
+          "image filter \(keywords.undrawn.joined(separator: ", ")) is not drawn; "
+            + "the other filters are", at: here)
       }
       var reference = imageReference(source: destination, alt: keywords.caption, at: here)
+      reference.filters = keywords.filters
       if keywords.background {
         backgrounds.append(
           BackgroundImage(

@@ -209,11 +209,12 @@ public final class FrameRenderer {
   }
 
   private func imageTexture(_ item: ImageItem) -> Texture? {
-    if let cached = imageTextures.value(forKey: item.path) { return cached }
-    guard let surface = images.surface(at: item.path),
+    let key = item.path + "\u{0}" + item.filters.map(\.name).joined(separator: " ")
+    if let cached = imageTextures.value(forKey: key) { return cached }
+    guard let surface = images.surface(at: item.path, filters: item.filters),
       let made = try? renderer.texture(from: surface)
     else { return nil }
-    imageTextures.insert(made, forKey: item.path, cost: made.width * made.height * 4)
+    imageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
     return made
   }
 

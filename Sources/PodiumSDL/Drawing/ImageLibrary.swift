@@ -57,10 +57,13 @@ public final class ImageLibrary: ImageMeasurer {
 }
 
 extension ImageLibrary: ImagePixelSource {
-  /// The decoded image converted to premultiplied BGRA (cairo's `CAIRO_FORMAT_ARGB32` on a
-  /// little-endian machine), for the PDF's images in formats it cannot read itself. The
-  /// corresponding C functions are `SDL_ConvertSurfaceFormat` and `SDL_PremultiplyAlpha`.
-  public func bgraPixels(ofImageAt path: String) -> (size: PixelSize, pixels: [UInt8])? {
+  /// The decoded image as BGRA (cairo's `CAIRO_FORMAT_ARGB32` on a little-endian machine, SDL's
+  /// `SDL_PIXELFORMAT_ARGB8888`), with Marp's `filters` drawn on it; premultiplied for cairo,
+  /// straight for SDL. The corresponding C functions are `SDL_ConvertSurfaceFormat` and
+  /// `SDL_PremultiplyAlpha`.
+  public func bgraPixels(ofImageAt path: String, filters: [ImageFilter], premultiplied: Bool)
+    -> (size: PixelSize, pixels: [UInt8])?
+  {
     guard let surface = surface(at: path),
       let converted = SDL_ConvertSurfaceFormat(
         surface.pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
@@ -68,15 +71,50 @@ extension ImageLibrary: ImagePixelSource {
     defer { SDL_FreeSurface(converted) }
     let width = Int(converted.pointee.w)
     let height = Int(converted.pointee.h)
+    let pitch = Int(converted.pointee.pitch)
     guard let source = converted.pointee.pixels, width > 0, height > 0 else { return nil }
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    let status = pixels.withUnsafeMutableBytes { target in
-      SDL_PremultiplyAlpha(
-        Int32(width), Int32(height), SDL_PIXELFORMAT_ARGB8888.rawValue, source,
-        converted.pointee.pitch, SDL_PIXELFORMAT_ARGB8888.rawValue, target.baseAddress,
-        Int32(width * 4))
+    pixels.withUnsafeMutableBytes { target in
+      for row in 0..<height {
+        (target.baseAddress! + row * width * 4).copyMemory(
+          from: source + row * pitch, byteCount: width * 4)
+      }
     }
-    guard status == 0 else { return nil }
+    ImageFilters.apply(filters, to: &pixels, width: width, height: height)
+    if premultiplied {
+      var straight = pixels
+      let status = straight.withUnsafeMutableBytes { from in
+        pixels.withUnsafeMutableBytes { to in
+          SDL_PremultiplyAlpha(
+            Int32(width), Int32(height), SDL_PIXELFORMAT_ARGB8888.rawValue, from.baseAddress,
+            Int32(width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue, to.baseAddress, Int32(width * 4))
+        }
+      }
+      guard status == 0 else { return nil }
+    }
     return (PixelSize(width: width, height: height), pixels)
+  }
+
+  /// The image with Marp's `filters` drawn on it, kept like the image itself.
+  func surface(at path: String, filters: [ImageFilter]) -> Surface? {
+    guard !filters.isEmpty else { return surface(at: path) }
+    let key = path + "\u{0}" + filters.map(\.name).joined(separator: " ")
+    if let cached = surfaces.value(forKey: key) { return cached }
+    var made: Surface?
+    if let (size, pixels) = bgraPixels(ofImageAt: path, filters: filters, premultiplied: false),
+      let surface = try? Surface(transparentWidth: size.width, height: size.height),
+      let target = surface.pointer.pointee.pixels
+    {
+      let pitch = Int(surface.pointer.pointee.pitch)
+      pixels.withUnsafeBytes { from in
+        for row in 0..<size.height {
+          (target + row * pitch).copyMemory(
+            from: from.baseAddress! + row * size.width * 4, byteCount: size.width * 4)
+        }
+      }
+      made = surface
+    }
+    surfaces.insert(made, forKey: key, cost: made.map { $0.width * $0.height * 4 } ?? 0)
+    return made
   }
 }
