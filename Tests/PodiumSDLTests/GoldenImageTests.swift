@@ -386,4 +386,23 @@ import Testing
     #expect(image.count(of: Theme.light.colors.text, tolerance: 40) > 3_000)
     try check("scripts-cjk-rtl", image)
   }
+
+  /// Every script a speaker writes, shaped per script run and ordered by FriBidi: Devanagari's
+  /// ि before its consonant, Thai's marks over their letters, Korean in a Korean font, Arabic
+  /// joined beside Hebrew in one heading, and one space each side of "Swift 6" in Arabic.
+  @Test func complexScriptsAndBidirectionalText() throws {
+    let (image, frame) = try render(
+      """
+      # हिन्दी · ภาษาไทย · 한국어
+
+      ## مرحبا بالعالم שלום עולם
+
+      نكتب البرامج بلغة Swift 6 كل يوم
+
+      """,
+      size: Self.small)
+    #expect(frame.snapshot.contains("Swift 6"))
+    #expect(image.count(of: Theme.light.colors.text, tolerance: 40) > 3_000)
+    try check("scripts-complex-bidi", image)
+  }
 }

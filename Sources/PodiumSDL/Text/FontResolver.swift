@@ -32,13 +32,23 @@ public enum FontResolver {
   }
 
   /// The font fontconfig prefers for `family` among those that have `codepoint`: where text
-  /// falls back for CJK, emoji and other scripts the main font lacks.
-  public static func match(family: String, containing codepoint: UInt32) -> Match? {
+  /// falls back for CJK, emoji and other scripts the main font lacks. A `language` (fontconfig's
+  /// `lang`, e.g. "ja") chooses among fonts of several languages that share the characters.
+  public static func match(family: String, containing codepoint: UInt32, language: String? = nil)
+    -> Match?
+  {
     guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
     _ = family.withCString { name in
       name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
         FcPatternAddString(pattern, FC_FAMILY, $0)
+      }
+    }
+    if let language {
+      _ = language.withCString { name in
+        name.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
+          FcPatternAddString(pattern, FC_LANG, $0)
+        }
       }
     }
     guard let charset = FcCharSetCreate() else { return nil }
@@ -49,6 +59,23 @@ public enum FontResolver {
       return nil
     }
     return found
+  }
+
+  /// Whether any installed font has a glyph for `codepoint`: what `podium check` asks before it
+  /// warns that a script will show as boxes. The corresponding C function is `FcFontList`.
+  public static func anyFontHas(_ codepoint: UInt32) -> Bool {
+    guard FcInit() != 0, let pattern = FcPatternCreate() else { return false }
+    defer { FcPatternDestroy(pattern) }
+    guard let charset = FcCharSetCreate() else { return false }
+    defer { FcCharSetDestroy(charset) }
+    FcCharSetAddChar(charset, codepoint)
+    FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+    guard let objects = FcObjectSetCreate() else { return false }
+    defer { FcObjectSetDestroy(objects) }
+    FcObjectSetAdd(objects, FC_FILE)
+    guard let list = FcFontList(nil, pattern, objects) else { return false }
+    defer { FcFontSetDestroy(list) }
+    return list.pointee.nfont > 0
   }
 
   /// Whether the font file covers `codepoint`, by fontconfig's own charset.
