@@ -121,7 +121,7 @@ import Testing
     #expect(thai.fontFile.contains("Thai"), "from \(thai.fontFile)")
     let korean = try #require(library.segments(of: "한국어", font: body).first)
     #expect(korean.script == "Hang")
-    #expect(FontResolver.anyFontHas(0xD55C), "scripts/setup installs a Korean font")
+    #expect(FontCoverage().contains(0xD55C), "scripts/setup installs a Korean font")
     #expect(!korean.fontFile.contains("DejaVu"))
     // With a Korean font installed, Han and kana still come from the CJK font, not its hanja.
     #expect(library.fontFile(for: "漢", font: body)?.contains("DroidSansFallback") == true)

@@ -10,21 +10,19 @@ public enum SystemChecks {
 
   /// Warns, at the first block that writes in it, of each script no installed font has a
   /// character of: that text would show as boxes, on the audience's screen too. `hasFont` asks
-  /// fontconfig unless a test says otherwise.
-  public static func scriptDiagnostics(
-    for deck: Deck, hasFont: (UInt32) -> Bool = FontResolver.anyFontHas
-  ) -> [Diagnostic] {
+  /// fontconfig (`FontCoverage`) unless a test says otherwise.
+  public static func scriptDiagnostics(for deck: Deck, hasFont: ((UInt32) -> Bool)? = nil)
+    -> [Diagnostic]
+  {
+    let hasFont = hasFont ?? FontCoverage().contains
     var found: [Diagnostic] = []
     var reported: Set<String> = []
-    var known: [UInt32: Bool] = [:]
     func check(_ text: String, at location: SourceLocation) {
       for scalar in text.unicodeScalars {
         guard let script = WritingScript.of(scalar), !reported.contains(script.name) else {
           continue
         }
-        let covered = known[scalar.value] ?? hasFont(scalar.value)
-        known[scalar.value] = covered
-        guard !covered else { continue }
+        guard !hasFont(scalar.value) else { continue }
         reported.insert(script.name)
         found.append(
           Diagnostic(

@@ -61,23 +61,6 @@ public enum FontResolver {
     return found
   }
 
-  /// Whether any installed font has a glyph for `codepoint`: what `podium check` asks before it
-  /// warns that a script will show as boxes. The corresponding C function is `FcFontList`.
-  public static func anyFontHas(_ codepoint: UInt32) -> Bool {
-    guard FcInit() != 0, let pattern = FcPatternCreate() else { return false }
-    defer { FcPatternDestroy(pattern) }
-    guard let charset = FcCharSetCreate() else { return false }
-    defer { FcCharSetDestroy(charset) }
-    FcCharSetAddChar(charset, codepoint)
-    FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-    guard let objects = FcObjectSetCreate() else { return false }
-    defer { FcObjectSetDestroy(objects) }
-    FcObjectSetAdd(objects, FC_FILE)
-    guard let list = FcFontList(nil, pattern, objects) else { return false }
-    defer { FcFontSetDestroy(list) }
-    return list.pointee.nfont > 0
-  }
-
   /// Whether the font file covers `codepoint`, by fontconfig's own charset.
   private static func hasCharacter(path: String, _ codepoint: UInt32) -> Bool {
     guard let pattern = FcPatternCreate() else { return false }
@@ -137,5 +120,45 @@ public enum FontResolver {
       return nil
     }
     return String(cString: value)
+  }
+}
+
+/// The characters any installed font has: one fontconfig charset, the union of every font's,
+/// gathered once, so `podium check` asks about every character of a CJK deck in no time.
+public final class FontCoverage {
+  private let charset: OpaquePointer?
+
+  /// The corresponding C functions are `FcFontList` and `FcCharSetMerge`.
+  public init() {
+    guard FcInit() != 0, let union = FcCharSetCreate() else {
+      charset = nil
+      return
+    }
+    charset = union
+    guard let pattern = FcPatternCreate() else { return }
+    defer { FcPatternDestroy(pattern) }
+    guard let objects = FcObjectSetCreate() else { return }
+    defer { FcObjectSetDestroy(objects) }
+    FcObjectSetAdd(objects, FC_CHARSET)
+    guard let list = FcFontList(nil, pattern, objects) else { return }
+    defer { FcFontSetDestroy(list) }
+    for index in 0..<Int(list.pointee.nfont) {
+      guard let font = list.pointee.fonts[index] else { continue }
+      var found: OpaquePointer?
+      if FcPatternGetCharSet(font, FC_CHARSET, 0, &found) == FcResultMatch, let found {
+        FcCharSetMerge(union, found, nil)
+      }
+    }
+  }
+
+  deinit {
+    if let charset { FcCharSetDestroy(charset) }
+  }
+
+  /// Whether any installed font has a glyph for `codepoint`. The corresponding C function is
+  /// `FcCharSetHasChar`.
+  public func contains(_ codepoint: UInt32) -> Bool {
+    guard let charset else { return false }
+    return FcCharSetHasChar(charset, codepoint) != 0
   }
 }
