@@ -108,6 +108,17 @@ import Testing
     #expect(english.map(\.text) == ["Swift ", "6", "مرحبا "])
   }
 
+  @Test func styleGroupsOfALineStandInTheBidirectionalOrder() {
+    let measurer = SDLTextMeasurer(library: library)
+    // "مرحبا **Swift** and more": the English stays in reading order at the left of the Arabic.
+    let english = measurer.visualOrder(of: ["مرحبا ", "Swift", " and more"], rightToLeft: true)
+    #expect(english == [1, 2, 0])
+    // Arabic words in two styles inside an English line read right to left.
+    let arabic = measurer.visualOrder(of: ["Hello ", "مرحبا", " عالم"], rightToLeft: false)
+    #expect(arabic == [0, 2, 1])
+    #expect(measurer.visualOrder(of: ["one ", "two"], rightToLeft: false) == [0, 1])
+  }
+
   @Test func eachScriptRunIsShapedAsItsScript() throws {
     // Arabic and Hebrew share DejaVu Sans and a direction, but not a shaper: joined only as Arabic.
     let mixed = library.segments(of: "שלום مرحبا", font: body)

@@ -389,7 +389,8 @@ import Testing
 
   /// Every script a speaker writes, shaped per script run and ordered by FriBidi: Devanagari's
   /// ि before its consonant, Thai's marks over their letters, Korean in a Korean font, Arabic
-  /// joined beside Hebrew in one heading, and one space each side of "Swift 6" in Arabic.
+  /// joined beside Hebrew in one heading, one space each side of "Swift 6" in Arabic, and a bold
+  /// English word in Arabic that stays before the English after it.
   @Test func complexScriptsAndBidirectionalText() throws {
     let (image, frame) = try render(
       """
@@ -398,6 +399,8 @@ import Testing
       ## مرحبا بالعالم שלום עולם
 
       نكتب البرامج بلغة Swift 6 كل يوم
+
+      نحب **Swift** and C
 
       """,
       size: Self.small)

@@ -12,10 +12,11 @@ struct Bidi {
   /// right to left; a line with no strong character is left to right.
   let isRightToLeft: Bool
 
-  /// Resolves one line of `scalars`. The corresponding C functions are `fribidi_get_bidi_types`,
+  /// Resolves one line of `scalars`, in the direction `rightToLeft` says or, when nil, its first
+  /// strong character's. The corresponding C functions are `fribidi_get_bidi_types`,
   /// `fribidi_get_bracket_types`, `fribidi_get_par_embedding_levels_ex` and
   /// `fribidi_reorder_line`.
-  init(_ scalars: [Unicode.Scalar]) {
+  init(_ scalars: [Unicode.Scalar], rightToLeft: Bool? = nil) {
     let count = scalars.count
     guard count > 0 else {
       levels = []
@@ -29,6 +30,7 @@ struct Bidi {
     var levels = [FriBidiLevel](repeating: 0, count: count)
     var map = Array(Int32(0)..<Int32(count))
     var base = podium_fribidi_par_auto
+    if let rightToLeft { base = rightToLeft ? podium_fribidi_par_rtl : podium_fribidi_par_ltr }
     let length = FriBidiStrIndex(count)
     fribidi_get_bidi_types(characters, length, &types)
     fribidi_get_bracket_types(characters, length, types, &brackets)
@@ -48,8 +50,19 @@ struct Bidi {
     isRightToLeft = base == podium_fribidi_par_rtl
   }
 
-  /// Whether the scalar at logical `index` runs right to left.
-  func isRightToLeft(at index: Int) -> Bool {
-    levels[index] & 1 == 1
+  /// The order, from the left, of `pieces` that together make the line: each goes where its
+  /// leftmost scalar does (a piece that mixes directions is ordered inside when it is drawn).
+  static func visualOrder(of pieces: [String], rightToLeft: Bool) -> [Int] {
+    let bidi = Bidi(pieces.flatMap { Array($0.unicodeScalars) }, rightToLeft: rightToLeft)
+    var position = [Int](repeating: 0, count: bidi.visualOrder.count)
+    for (visual, logical) in bidi.visualOrder.enumerated() { position[logical] = visual }
+    var start = 0
+    var leftmost: [Int] = []
+    for piece in pieces {
+      let end = start + piece.unicodeScalars.count
+      leftmost.append(position[start..<end].min() ?? start)
+      start = end
+    }
+    return pieces.indices.sorted { leftmost[$0] < leftmost[$1] }
   }
 }

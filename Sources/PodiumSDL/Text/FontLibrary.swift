@@ -419,6 +419,11 @@ public final class SDLTextMeasurer: TextMeasurer {
     return metrics
   }
 
+  /// FriBidi's order for a line's style groups (`TextFlow`).
+  public func visualOrder(of pieces: [String], rightToLeft: Bool) -> [Int] {
+    Bidi.visualOrder(of: pieces, rightToLeft: rightToLeft)
+  }
+
   public func width(of text: String, font: FontSpec) -> Double {
     let key = WidthKey(text: text, font: font)
     if let known = widths.value(forKey: key) { return known }
