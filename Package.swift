@@ -34,6 +34,9 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
+      name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+      providers: [.apt(["libfribidi-dev"])]),
     // The PDF: cairo's PDF surface, HarfBuzz shaping, FreeType faces (PodiumPDF only).
     .systemLibrary(
       name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
@@ -53,7 +56,7 @@ let package = Package(
     .target(
       name: "PodiumSDL",
       dependencies: [
-        "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CDeflate",
+        "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CFriBidi", "CDeflate",
       ]),
     // Vector PDF export; no SDL: fonts' runs and images' pixels come in through PodiumCore's
     // protocols.

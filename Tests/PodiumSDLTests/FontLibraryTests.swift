@@ -93,6 +93,52 @@ import Testing
     #expect(library.segments(of: "عام 2026", font: body).map(\.text) == ["2026", "عام "])
   }
 
+  @Test func spacesAroundEnglishInsideArabicStayOneEachSide() {
+    // FriBidi gives the spaces between Arabic and English the line's own direction, so each
+    // stays with its Arabic word: one space left and one right of "Swift 6", none lost or doubled.
+    let line = library.segments(of: "مرحبا Swift 6 عالم", font: body)
+    #expect(line.map(\.text) == [" عالم", "Swift 6", "مرحبا "])
+    #expect(line.map(\.rightToLeft) == [true, false, true])
+    // Brackets around English in Arabic pair up (rule N0) and take the Arabic's direction, so
+    // HarfBuzz mirrors them in the Arabic runs: the line reads "جيد (Swift) هذا" from the left.
+    let bracketed = library.segments(of: "هذا (Swift) جيد", font: body)
+    #expect(bracketed.map(\.text) == [") جيد", "Swift", "هذا ("])
+    // A line that starts in English is left to right; a number after Arabic stays with it.
+    let english = library.segments(of: "Swift مرحبا 6", font: body)
+    #expect(english.map(\.text) == ["Swift ", "6", "مرحبا "])
+  }
+
+  @Test func styleGroupsOfALineStandInTheBidirectionalOrder() {
+    let measurer = SDLTextMeasurer(library: library)
+    // "مرحبا **Swift** and more": the English stays in reading order at the left of the Arabic.
+    let english = measurer.visualOrder(of: ["مرحبا ", "Swift", " and more"], rightToLeft: true)
+    #expect(english == [1, 2, 0])
+    // Arabic words in two styles inside an English line read right to left.
+    let arabic = measurer.visualOrder(of: ["Hello ", "مرحبا", " عالم"], rightToLeft: false)
+    #expect(arabic == [0, 2, 1])
+    #expect(measurer.visualOrder(of: ["one ", "two"], rightToLeft: false) == [0, 1])
+  }
+
+  @Test func eachScriptRunIsShapedAsItsScript() throws {
+    // Arabic and Hebrew share DejaVu Sans and a direction, but not a shaper: joined only as Arabic.
+    let mixed = library.segments(of: "שלום مرحبا", font: body)
+    #expect(mixed.map(\.script) == ["Arab", "Hebr"])
+    #expect(mixed.allSatisfy { $0.rightToLeft })
+    let hindi = try #require(library.segments(of: "हिन्दी", font: body).first)
+    #expect(hindi.script == "Deva")
+    #expect(hindi.fontFile.contains("Devanagari"), "from \(hindi.fontFile)")
+    let thai = try #require(library.segments(of: "ภาษาไทย", font: body).first)
+    #expect(thai.script == "Thai")
+    #expect(thai.fontFile.contains("Thai"), "from \(thai.fontFile)")
+    let korean = try #require(library.segments(of: "한국어", font: body).first)
+    #expect(korean.script == "Hang")
+    #expect(FontCoverage().contains(0xD55C), "scripts/setup installs a Korean font")
+    #expect(!korean.fontFile.contains("DejaVu"))
+    // With a Korean font installed, Han and kana still come from the CJK font, not its hanja.
+    #expect(library.fontFile(for: "漢", font: body)?.contains("DroidSansFallback") == true)
+    #expect(library.fontFile(for: "の", font: body)?.contains("DroidSansFallback") == true)
+  }
+
   @Test func emojiAreInColourAtTheTextSize() throws {
     #expect(library.fontFile(for: "🎤", font: body)?.contains("NotoColorEmoji") == true)
     let surface = try #require(try library.renderLine("🎤", font: body, color: ink))

@@ -39,6 +39,32 @@ import Testing
     let plain = try #require(DeckParser.parse(fileAt: try Fixtures.writeDeck("# A\n")).deck)
     #expect(SystemChecks.diagnostics(for: plain, theme: .light).isEmpty)
   }
+
+  @Test func checkNamesThePackageForAScriptNoInstalledFontHas() throws {
+    let path = try Fixtures.writeDeck(
+      "# Scripts\n\nहिन्दी और English\n\n- ภาษาไทย\n- 한국어\n\n---\n\n# हिन्दी again\n\n???\n\n한국어\n")
+    let deck = try #require(DeckParser.parse(fileAt: path).deck)
+    // scripts/setup installed a font for each: nothing to say.
+    #expect(SystemChecks.scriptDiagnostics(for: deck).isEmpty)
+    // A machine without Devanagari and Korean fonts: one warning for each script, at the first
+    // line that writes in it, naming the Debian package to install.
+    let missing = SystemChecks.scriptDiagnostics(for: deck) {
+      !(0x0900...0x097F).contains($0) && !(0xAC00...0xD7AF).contains($0)
+    }
+    #expect(
+      missing.map(\.message) == [
+        "no installed font has Devanagari; install fonts-noto-core",
+        "no installed font has Korean; install fonts-nanum",
+      ])
+    #expect(missing.map { $0.location?.line } == [3, 6])
+    #expect(missing.allSatisfy { $0.severity == .warning })
+    #expect(missing.first?.description.hasPrefix("\(path):3:1: warning: no installed font") == true)
+    // Speaker notes are read too: the console shows them.
+    let notes = try Fixtures.writeDeck("# A\n\n???\n\nภาษาไทย\n")
+    let thai = try #require(DeckParser.parse(fileAt: notes).deck)
+    #expect(
+      SystemChecks.scriptDiagnostics(for: thai) { _ in false }.map { $0.location?.line } == [5])
+  }
 }
 
 @Suite struct LibraryVersionTests {

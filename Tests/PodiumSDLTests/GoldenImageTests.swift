@@ -463,4 +463,26 @@ import Testing
     #expect(image.count(of: Theme.light.colors.text, tolerance: 40) > 3_000)
     try check("scripts-cjk-rtl", image)
   }
+
+  /// Every script a speaker writes, shaped per script run and ordered by FriBidi: Devanagari's
+  /// ि before its consonant, Thai's marks over their letters, Korean in a Korean font, Arabic
+  /// joined beside Hebrew in one heading, one space each side of "Swift 6" in Arabic, and a bold
+  /// English word in Arabic that stays before the English after it.
+  @Test func complexScriptsAndBidirectionalText() throws {
+    let (image, frame) = try render(
+      """
+      # हिन्दी · ภาษาไทย · 한국어
+
+      ## مرحبا بالعالم שלום עולם
+
+      نكتب البرامج بلغة Swift 6 كل يوم
+
+      نحب **Swift** and C
+
+      """,
+      size: Self.small)
+    #expect(frame.snapshot.contains("Swift 6"))
+    #expect(image.count(of: Theme.light.colors.text, tolerance: 40) > 3_000)
+    try check("scripts-complex-bidi", image)
+  }
 }

@@ -60,6 +60,14 @@ import Testing
     #expect(users == ["PNGEncoder.swift"])
   }
 
+  /// FriBidi orders bidirectional lines in one file of PodiumSDL, beside the fonts it orders.
+  @Test func friBidiIsConfinedToOneFile() {
+    let users = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+      .filter { imports($0).contains("CFriBidi") }
+      .map { $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "") }
+    #expect(users == ["Sources/PodiumSDL/Text/Bidi.swift"])
+  }
+
   /// The PDF's C libraries stay in PodiumPDF, one file each (FreeType's faces are shared by
   /// the shaper and cairo, so those two files import it too), and PodiumPDF draws without SDL.
   @Test func cairoHarfBuzzAndFreeTypeAreConfinedToPodiumPDF() {

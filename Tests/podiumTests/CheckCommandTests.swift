@@ -27,6 +27,38 @@ import Testing
     #expect(result.stderr == "")
   }
 
+  @Test func scriptsWithoutAnInstalledFontAreNamedWithTheirPackage() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    try "# हिन्दी · ภาษาไทย\n\n## مرحبا بالعالم שלום עולם\n\n- نكتب بلغة Swift 6\n- 한국어\n"
+      .write(to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
+    // With scripts/setup's fonts there is nothing to report.
+    let installed = try CommandRunner.podium("check", "talk.md", in: folder)
+    #expect(installed.status == 0)
+    #expect(installed.stdout.hasSuffix("0 errors, 0 warnings\n"), "\(installed.stdout)")
+    // A fontconfig that knows only DejaVu (Arabic and Hebrew, not the others), as on a machine
+    // without them: each missing script once, at its first line, with the package to install.
+    try """
+    <?xml version="1.0"?>
+    <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+    <fontconfig>
+      <dir>/usr/share/fonts/truetype/dejavu</dir>
+      <cachedir>\(folder.path)/fontconfig-cache</cachedir>
+    </fontconfig>
+    """.write(to: folder.appendingPathComponent("fonts.conf"), atomically: true, encoding: .utf8)
+    let dejaVuOnly = try CommandRunner.podium(
+      "check", "talk.md", in: folder,
+      environment: ["FONTCONFIG_FILE": folder.appendingPathComponent("fonts.conf").path])
+    #expect(dejaVuOnly.status == 0, "warnings only")
+    #expect(
+      dejaVuOnly.stdout.hasPrefix(
+        """
+        talk.md:1:1: warning: no installed font has Devanagari; install fonts-noto-core
+        talk.md:1:1: warning: no installed font has Thai; install fonts-noto-core
+        talk.md:6:3: warning: no installed font has Korean; install fonts-nanum
+
+        """), "\(dejaVuOnly.stdout)")
+  }
+
   @Test func skippedSlidesAreListedInTheSummary() throws {
     let folder = try Fixtures.temporaryDirectory()
     try "# One\n\n---\n\n# Two\n\n<!-- skip -->\n\n---\n\n# Three\n\n<!-- skip_slide -->\n"

@@ -225,57 +225,87 @@ import Testing
     let decks = Fixtures.bundledDecks + Fixtures.compatDecks
     #expect(decks.count >= 5)
     for deck in decks {
-      let out = try Fixtures.temporaryDirectory()
       // The first, a middle and the last slide: a few pages per deck keep the test quick.
       let count = try slideCount(deck)
-      let chosen = Array(Set([1, (count + 1) / 2, count])).sorted()
-      let selection = chosen.map(String.init).joined(separator: ",")
-      let pdf = out.appendingPathComponent("deck.pdf").path
-      let exported = try CommandRunner.podium(
-        "export", deck.path, "-o", pdf, "--size", "640x360", "--slides", selection)
-      #expect(exported.status == 0, "\(deck.lastPathComponent): \(exported.stderr)")
-      // The PNGs at the page's own shape (a 4:3 deck's page is 4:3).
-      let points = try #require(info(pdf)["Page size"]?.split(separator: " "))
-      let width = Int((Double(points[0]) ?? 0) * 2)
-      let height = Int((Double(points[2]) ?? 0) * 2)
-      let png = try CommandRunner.podium(
-        "export", deck.path, "-o", out.appendingPathComponent("png").path, "--size",
-        "\(width)x\(height)", "--slides", selection)
-      #expect(png.status == 0, "\(png.stderr)")
-      let raster = try tool(
-        "pdftoppm",
-        [
-          "-png", "-scale-to-x", "\(width)", "-scale-to-y", "\(height)", pdf,
-          out.appendingPathComponent("page").path,
-        ])
-      #expect(raster.status == 0, "\(raster.stderr)")
-      let rasters = try FileManager.default.contentsOfDirectory(atPath: out.path)
-        .filter { $0.hasPrefix("page-") }.sorted()
-      #expect(rasters.count == chosen.count, "\(deck.lastPathComponent): \(rasters)")
-      var previous: RGBImage?
-      for (page, slide) in zip(rasters, chosen) {
-        let fromPDF = try RGBImage(contentsOf: out.appendingPathComponent(page).path)
-        let fromPNG = try RGBImage(
-          contentsOf: out.appendingPathComponent("png/slide-\(String(format: "%03d", slide)).png")
-            .path)
-        let difference = try #require(fromPDF.difference(from: fromPNG))
-        let beyond = try #require(fromPDF.differenceBeyondOnePixel(from: fromPNG))
-        let name = "\(deck.lastPathComponent) slide \(slide)"
-        #expect(
-          beyond < 0.002 && difference.mean < 3.2,
-          "\(name): \(String(format: "%.3f%% of pixels differ beyond a pixel's antialiasing, mean %.2f", beyond * 100, difference.mean)); files in \(out.path)"
-        )
-        // Measured here: at most 0.09% beyond a pixel and a mean of 2.8 (a page of small dark
-        // text on a light ground); a line of text one pixel lower is 0.25%, two pixels to the
-        // side 1.8%. The comparison can fail: a page is far from another slide's image.
-        if let previous, previous != fromPNG,
-          let other = fromPDF.differenceBeyondOnePixel(from: previous)
-        {
-          #expect(other > 0.002, "\(name) is told apart from the slide before")
-        }
-        previous = fromPNG
-      }
+      try expectPDFPagesMatchPNGs(deck, slides: Array(Set([1, (count + 1) / 2, count])).sorted())
     }
+  }
+
+  /// The PDF shapes each run with the script FontLibrary gave it: Devanagari's reordered vowel
+  /// sign, Thai's marks, Korean, joined Arabic beside Hebrew and FriBidi's order land on the
+  /// PNG's pixels.
+  @Test func pdfPagesMatchThePNGsInEveryScript() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let deck = folder.appendingPathComponent("scripts.md")
+    try """
+    # हिन्दी · ภาษาไทย · 한국어
+
+    ## مرحبا بالعالم שלום עולם
+
+    نكتب البرامج بلغة Swift 6 كل يوم (حقًا)
+    """.write(to: deck, atomically: true, encoding: .utf8)
+    let pages = try expectPDFPagesMatchPNGs(deck, slides: [1])
+    // Two blank pages would match too: the slide has its three lines of dark text.
+    let pixels = try #require(pages.first).pixels
+    let ink = stride(from: 0, to: pixels.count, by: 3).filter {
+      max(pixels[$0], pixels[$0 + 1], pixels[$0 + 2]) < 90
+    }
+    #expect(ink.count > 2_000)
+  }
+
+  /// Exports `chosen` slides of `deck` to PDF and PNG and compares each page; returns the PNGs.
+  @discardableResult
+  func expectPDFPagesMatchPNGs(_ deck: URL, slides chosen: [Int]) throws -> [RGBImage] {
+    let out = try Fixtures.temporaryDirectory()
+    let selection = chosen.map(String.init).joined(separator: ",")
+    let pdf = out.appendingPathComponent("deck.pdf").path
+    let exported = try CommandRunner.podium(
+      "export", deck.path, "-o", pdf, "--size", "640x360", "--slides", selection)
+    #expect(exported.status == 0, "\(deck.lastPathComponent): \(exported.stderr)")
+    // The PNGs at the page's own shape (a 4:3 deck's page is 4:3).
+    let points = try #require(info(pdf)["Page size"]?.split(separator: " "))
+    let width = Int((Double(points[0]) ?? 0) * 2)
+    let height = Int((Double(points[2]) ?? 0) * 2)
+    let png = try CommandRunner.podium(
+      "export", deck.path, "-o", out.appendingPathComponent("png").path, "--size",
+      "\(width)x\(height)", "--slides", selection)
+    #expect(png.status == 0, "\(png.stderr)")
+    let raster = try tool(
+      "pdftoppm",
+      [
+        "-png", "-scale-to-x", "\(width)", "-scale-to-y", "\(height)", pdf,
+        out.appendingPathComponent("page").path,
+      ])
+    #expect(raster.status == 0, "\(raster.stderr)")
+    let rasters = try FileManager.default.contentsOfDirectory(atPath: out.path)
+      .filter { $0.hasPrefix("page-") }.sorted()
+    #expect(rasters.count == chosen.count, "\(deck.lastPathComponent): \(rasters)")
+    var previous: RGBImage?
+    var images: [RGBImage] = []
+    for (page, slide) in zip(rasters, chosen) {
+      let fromPDF = try RGBImage(contentsOf: out.appendingPathComponent(page).path)
+      let fromPNG = try RGBImage(
+        contentsOf: out.appendingPathComponent("png/slide-\(String(format: "%03d", slide)).png")
+          .path)
+      let difference = try #require(fromPDF.difference(from: fromPNG))
+      let beyond = try #require(fromPDF.differenceBeyondOnePixel(from: fromPNG))
+      let name = "\(deck.lastPathComponent) slide \(slide)"
+      #expect(
+        beyond < 0.002 && difference.mean < 3.2,
+        "\(name): \(String(format: "%.3f%% of pixels differ beyond a pixel's antialiasing, mean %.2f", beyond * 100, difference.mean)); files in \(out.path)"
+      )
+      // Measured here: at most 0.09% beyond a pixel and a mean of 2.8 (a page of small dark
+      // text on a light ground); a line of text one pixel lower is 0.25%, two pixels to the
+      // side 1.8%. The comparison can fail: a page is far from another slide's image.
+      if let previous, previous != fromPNG,
+        let other = fromPDF.differenceBeyondOnePixel(from: previous)
+      {
+        #expect(other > 0.002, "\(name) is told apart from the slide before")
+      }
+      previous = fromPNG
+      images.append(fromPNG)
+    }
+    return images
   }
 
   func slideCount(_ deck: URL) throws -> Int {

@@ -155,16 +155,23 @@ struct TextFlow {
       x += itemWidth
     }
     let lineWidth = x
-    if rightToLeft {
-      // Right-to-left lines start at the right edge and run leftwards, one style group at a time.
-      var right = alignment == .center ? (width + lineWidth) / 2 : width
-      for index in items.indices {
-        right -= items[index].width
-        items[index].x = right
-      }
-    } else if alignment != .leading {
-      let offset = alignment == .center ? (width - lineWidth) / 2 : width - lineWidth
-      for index in items.indices { items[index].x += offset }
+    // A right-to-left line's leading edge is the right one.
+    var left = 0.0
+    if alignment == .center {
+      left = (width - lineWidth) / 2
+    } else if alignment == .right || rightToLeft {
+      left = width - lineWidth
+    }
+    // The style groups stand in the order the bidirectional algorithm gives them; each group's
+    // own runs are ordered when it is drawn.
+    var order = Array(items.indices)
+    if items.count > 1 {
+      let visual = measurer.visualOrder(of: items.map(\.text), rightToLeft: rightToLeft)
+      if visual.sorted() == order { order = visual }
+    }
+    for index in order {
+      items[index].x = left
+      left += items[index].width
     }
     return Line(items: items, width: lineWidth, height: lineHeight)
   }

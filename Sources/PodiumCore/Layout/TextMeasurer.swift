@@ -42,6 +42,18 @@ public protocol TextMeasurer {
   func metrics(for font: FontSpec) -> FontMetrics
   /// The advance width of `text` on one line, shaped as the renderer will draw it.
   func width(of text: String, font: FontSpec) -> Double
+  /// The order, from the left, in which the pieces of one line (its runs of one style, in
+  /// reading order) stand, for a line that runs right to left or left to right: the Unicode
+  /// Bidirectional Algorithm's, so English inside Arabic keeps its own order.
+  func visualOrder(of pieces: [String], rightToLeft: Bool) -> [Int]
+}
+
+extension TextMeasurer {
+  /// Without a bidirectional algorithm at hand (fakes, tests of layout): a right-to-left line's
+  /// pieces stand from the right in reading order.
+  public func visualOrder(of pieces: [String], rightToLeft: Bool) -> [Int] {
+    rightToLeft ? Array(pieces.indices.reversed()) : Array(pieces.indices)
+  }
 }
 
 /// Reads an image's pixel size without drawing it; nil when the file is missing or not an image.

@@ -4,7 +4,48 @@ import PodiumCore
 /// it names are installed, and whether every slide fits when laid out with the real fonts.
 public enum SystemChecks {
   public static func diagnostics(for deck: Deck, theme: Theme) -> [Diagnostic] {
-    fontDiagnostics(for: deck) + layoutDiagnostics(for: deck, theme: theme)
+    fontDiagnostics(for: deck) + scriptDiagnostics(for: deck)
+      + layoutDiagnostics(for: deck, theme: theme)
+  }
+
+  /// Warns, at the first block that writes in it, of each script no installed font has a
+  /// character of: that text would show as boxes, on the audience's screen too. `hasFont` asks
+  /// fontconfig (`FontCoverage`) unless a test says otherwise.
+  public static func scriptDiagnostics(for deck: Deck, hasFont: ((UInt32) -> Bool)? = nil)
+    -> [Diagnostic]
+  {
+    let hasFont = hasFont ?? FontCoverage().contains
+    var found: [Diagnostic] = []
+    var reported: Set<String> = []
+    func check(_ text: String, at location: SourceLocation) {
+      for scalar in text.unicodeScalars {
+        guard let script = WritingScript.of(scalar), !reported.contains(script.name) else {
+          continue
+        }
+        guard !hasFont(scalar.value) else { continue }
+        reported.insert(script.name)
+        found.append(
+          Diagnostic(
+            .warning, file: deck.file, at: location,
+            "no installed font has \(script.name); install \(script.package)"))
+      }
+    }
+    func visit(_ block: Block) {
+      switch block.kind {
+      case .list(let list):
+        for item in list.items { item.blocks.forEach(visit) }
+      case .quote(let quote):
+        quote.blocks.forEach(visit)
+      case .columns(let columns):
+        columns.columns.joined().forEach(visit)
+      default:
+        check(block.plainText, at: block.location)
+      }
+    }
+    for slide in deck.slides {
+      (slide.blocks + slide.notes).forEach(visit)
+    }
+    return found
   }
 
   static func fontDiagnostics(for deck: Deck) -> [Diagnostic] {

@@ -44,6 +44,8 @@ public final class FontLibrary {
     public var text: String
     public var fontFile: String
     public var rightToLeft: Bool
+    /// The ISO 15924 script HarfBuzz shapes it as ("Zzzz": its default shaper).
+    public var script: String
   }
 
   private struct FaceKey: Hashable {
@@ -148,7 +150,10 @@ public final class FontLibrary {
     if let known = fallbacks[key] {
       path = known
     } else {
-      path = FontResolver.match(family: family, containing: codepoint)?.path
+      // Where a Korean font's hanja and a Chinese font share characters, the script's language
+      // decides: Han and kana keep their Chinese and Japanese fonts once Korean fonts are in.
+      let language = Unicode.Scalar(codepoint).flatMap(WritingScript.of)?.language
+      path = FontResolver.match(family: family, containing: codepoint, language: language)?.path
       fallbacks[key] = path
     }
     guard let path else { return nil }
@@ -165,70 +170,89 @@ public final class FontLibrary {
 
   // MARK: - Segments
 
-  private enum Direction {
-    case leftToRight, rightToLeft, neutral
-  }
-
-  private func direction(of character: Character) -> Direction {
-    guard let scalar = character.unicodeScalars.first else { return .neutral }
-    switch scalar.value {
-    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return .rightToLeft
-    // Digits read left to right even inside Arabic or Hebrew text.
-    case 0x30...0x39: return .leftToRight
-    default: return scalar.properties.isAlphabetic ? .leftToRight : .neutral
-    }
+  /// The script a character's run is shaped as: a listed script's tag, "Zzzz" for other letters
+  /// (HarfBuzz's default shaper, as Latin has always been set), or nil for the characters every
+  /// script shares (spaces, digits, punctuation, marks), which go with the run around them.
+  private func scriptTag(of character: Character) -> String? {
+    guard let scalar = character.unicodeScalars.first else { return nil }
+    if let script = WritingScript.of(scalar) { return script.tag }
+    return scalar.properties.isAlphabetic ? "Zzzz" : nil
   }
 
   private struct RawSegment {
     var text: String
     var font: TTFFont
     var rightToLeft: Bool
+    /// The ISO 15924 script the run is shaped as.
+    var script: String
   }
 
-  /// Splits a line into runs of one font and one direction, in visual order: a line whose first
-  /// strong character is right-to-left lays its runs out from the right.
+  /// A segment being gathered in logical order, with the scalars it spans in the line.
+  private struct LogicalSegment {
+    var segment: RawSegment
+    var level: UInt8
+    var hasScript: Bool
+    var scalars: Range<Int>
+  }
+
+  /// Splits a line into runs of one font, one script and one bidirectional level, in visual
+  /// order: FriBidi resolves the levels and where each run goes (`Bidi`), HarfBuzz (inside
+  /// SDL_ttf) shapes each run in its own direction and script.
   private func rawSegments(of text: String, spec: FontSpec) -> [RawSegment] {
     guard let main = primary(spec) else { return [] }
-    var segments: [RawSegment] = []
-    var lineIsRightToLeft: Bool?
+    let bidi = Bidi(Array(text.unicodeScalars))
+    var segments: [LogicalSegment] = []
+    var offset = 0
     for character in text {
+      let scalars = offset..<(offset + character.unicodeScalars.count)
+      offset = scalars.upperBound
       let font = chooseFont(for: character, primary: main, spec: spec) ?? main
-      let direction = self.direction(of: character)
-      if lineIsRightToLeft == nil, direction != .neutral {
-        lineIsRightToLeft = direction == .rightToLeft
-      }
-      if var last = segments.last, last.font === font,
-        direction == .neutral || (direction == .rightToLeft) == last.rightToLeft
+      let level = bidi.levels[scalars.lowerBound]
+      let script = scriptTag(of: character)
+      if var last = segments.last, last.level == level,
+        script == nil || !last.hasScript || last.segment.script == script,
+        last.segment.font === font || joinsRun(character, font: last.segment.font)
       {
-        last.text.append(character)
-        segments[segments.count - 1] = last
-      } else if var last = segments.last, direction == .neutral, !last.font.isEmoji,
-        let scalar = character.unicodeScalars.first,
-        TTF_GlyphIsProvided32(last.font.pointer, scalar.value) != 0
-      {
-        // A space or punctuation mark joins the run before it when that run's font has it.
-        last.text.append(character)
+        last.segment.text.append(character)
+        if let script, !last.hasScript {
+          last.segment.script = script
+          last.hasScript = true
+        }
+        last.scalars = last.scalars.lowerBound..<scalars.upperBound
         segments[segments.count - 1] = last
       } else {
+        let segment = RawSegment(
+          text: String(character), font: font, rightToLeft: level & 1 == 1,
+          script: script ?? "Zzzz")
         segments.append(
-          RawSegment(text: String(character), font: font, rightToLeft: direction == .rightToLeft))
+          LogicalSegment(segment: segment, level: level, hasScript: script != nil, scalars: scalars)
+        )
       }
     }
-    return lineIsRightToLeft == true ? segments.reversed() : segments
+    // A run's scalars share one level, so they stand side by side in FriBidi's visual order: the
+    // run goes where its leftmost scalar does.
+    var visualPosition = [Int](repeating: 0, count: bidi.visualOrder.count)
+    for (position, logical) in bidi.visualOrder.enumerated() { visualPosition[logical] = position }
+    return
+      segments
+      .map { (segment: $0.segment, position: $0.scalars.map { visualPosition[$0] }.min() ?? 0) }
+      .sorted { $0.position < $1.position }
+      .map(\.segment)
+  }
+
+  /// Whether a space or punctuation mark stays in the run before it though the main font would
+  /// draw it: it does when that run's font has it, so a fallback script keeps its own spacing.
+  private func joinsRun(_ character: Character, font: TTFFont) -> Bool {
+    guard !font.isEmoji, let scalar = character.unicodeScalars.first else { return false }
+    if scalar.properties.isAlphabetic || (0x30...0x39).contains(scalar.value) { return false }
+    return TTF_GlyphIsProvided32(font.pointer, scalar.value) != 0
   }
 
   public func segments(of text: String, font spec: FontSpec) -> [Segment] {
     rawSegments(of: text, spec: spec).map {
-      Segment(text: $0.text, fontFile: $0.font.path, rightToLeft: $0.rightToLeft)
+      Segment(
+        text: $0.text, fontFile: $0.font.path, rightToLeft: $0.rightToLeft, script: $0.script)
     }
-  }
-
-  /// The ISO 15924 script a segment is shaped as: right-to-left text is Hebrew or Arabic, the
-  /// rest is left to HarfBuzz's guess.
-  private func script(of segment: RawSegment) -> String {
-    guard segment.rightToLeft else { return "Zzzz" }
-    let hebrew = segment.text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) }
-    return hebrew ? "Hebr" : "Arab"
   }
 
   /// Sets the shaping direction and script for one segment; fonts are shared, so every use sets
@@ -236,7 +260,7 @@ public final class FontLibrary {
   private func prepare(_ segment: RawSegment) {
     TTF_SetFontDirection(
       segment.font.pointer, segment.rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
-    TTF_SetFontScriptName(segment.font.pointer, script(of: segment))
+    TTF_SetFontScriptName(segment.font.pointer, segment.script)
   }
 
   /// A segment where `renderLine` puts it in the line's image, in pixels.
@@ -365,7 +389,7 @@ extension FontLibrary: FontRunSource {
         text: piece.segment.text, file: font.path, pixelSize: font.size, scale: piece.scale,
         syntheticBold: font.style & TTF_STYLE_BOLD != 0,
         syntheticItalic: font.style & TTF_STYLE_ITALIC != 0,
-        rightToLeft: piece.segment.rightToLeft, script: script(of: piece.segment),
+        rightToLeft: piece.segment.rightToLeft, script: piece.segment.script,
         x: Double(piece.x), top: Double(piece.top), width: Double(piece.width))
     }
   }
@@ -393,6 +417,11 @@ public final class SDLTextMeasurer: TextMeasurer {
     let metrics = library.metrics(for: font)
     metricsCache[font] = metrics
     return metrics
+  }
+
+  /// FriBidi's order for a line's style groups (`TextFlow`).
+  public func visualOrder(of pieces: [String], rightToLeft: Bool) -> [Int] {
+    Bidi.visualOrder(of: pieces, rightToLeft: rightToLeft)
   }
 
   public func width(of text: String, font: FontSpec) -> Double {

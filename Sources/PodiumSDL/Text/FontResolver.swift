@@ -32,13 +32,23 @@ public enum FontResolver {
   }
 
   /// The font fontconfig prefers for `family` among those that have `codepoint`: where text
-  /// falls back for CJK, emoji and other scripts the main font lacks.
-  public static func match(family: String, containing codepoint: UInt32) -> Match? {
+  /// falls back for CJK, emoji and other scripts the main font lacks. A `language` (fontconfig's
+  /// `lang`, e.g. "ja") chooses among fonts of several languages that share the characters.
+  public static func match(family: String, containing codepoint: UInt32, language: String? = nil)
+    -> Match?
+  {
     guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
     _ = family.withCString { name in
       name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
         FcPatternAddString(pattern, FC_FAMILY, $0)
+      }
+    }
+    if let language {
+      _ = language.withCString { name in
+        name.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
+          FcPatternAddString(pattern, FC_LANG, $0)
+        }
       }
     }
     guard let charset = FcCharSetCreate() else { return nil }
@@ -110,5 +120,45 @@ public enum FontResolver {
       return nil
     }
     return String(cString: value)
+  }
+}
+
+/// The characters any installed font has: one fontconfig charset, the union of every font's,
+/// gathered once, so `podium check` asks about every character of a CJK deck in no time.
+public final class FontCoverage {
+  private let charset: OpaquePointer?
+
+  /// The corresponding C functions are `FcFontList` and `FcCharSetMerge`.
+  public init() {
+    guard FcInit() != 0, let union = FcCharSetCreate() else {
+      charset = nil
+      return
+    }
+    charset = union
+    guard let pattern = FcPatternCreate() else { return }
+    defer { FcPatternDestroy(pattern) }
+    guard let objects = FcObjectSetCreate() else { return }
+    defer { FcObjectSetDestroy(objects) }
+    FcObjectSetAdd(objects, FC_CHARSET)
+    guard let list = FcFontList(nil, pattern, objects) else { return }
+    defer { FcFontSetDestroy(list) }
+    for index in 0..<Int(list.pointee.nfont) {
+      guard let font = list.pointee.fonts[index] else { continue }
+      var found: OpaquePointer?
+      if FcPatternGetCharSet(font, FC_CHARSET, 0, &found) == FcResultMatch, let found {
+        FcCharSetMerge(union, found, nil)
+      }
+    }
+  }
+
+  deinit {
+    if let charset { FcCharSetDestroy(charset) }
+  }
+
+  /// Whether any installed font has a glyph for `codepoint`. The corresponding C function is
+  /// `FcCharSetHasChar`.
+  public func contains(_ codepoint: UInt32) -> Bool {
+    guard let charset else { return false }
+    return FcCharSetHasChar(charset, codepoint) != 0
   }
 }
