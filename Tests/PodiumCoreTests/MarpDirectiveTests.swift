@@ -216,6 +216,10 @@ import Testing
         .blur(10.0 / 720), .sepia(0.5), .hueRotate(90),
       ])
     #expect(ImageKeywords(alt: "bg blur sepia:50% Caption").caption == "Caption")
+    // Found by the fuzzer: a word that is only a colon crashed the filter parser.
+    for word in [":", ":50%", "blur:", "sepia:x"] {
+      #expect(ImageKeywords(alt: "bg \(word)").filters.isEmpty, "\(word)")
+    }
   }
 
   @Test func aSizedImageIsDrawnAtItsSizeOnTheSlide() throws {

@@ -18,8 +18,11 @@ public enum ImageFilter: Hashable, Sendable {
   /// `blur`, `sepia:50%`, `hue-rotate:90deg`, `blur:20px`; nil for a word that names no filter
   /// or a value that is not a number.
   public init?(keyword: String) {
-    let parts = keyword.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
-    let name = parts[0]
+    // `:` alone, or `:50%`, names nothing: the split keeps the empty name instead of dropping it.
+    let parts = keyword.lowercased().split(
+      separator: ":", maxSplits: 1, omittingEmptySubsequences: false
+    ).map(String.init)
+    guard let name = parts.first, !name.isEmpty else { return nil }
     let raw = parts.count > 1 ? parts[1] : nil
     func amount(_ fallback: Double) -> Double? {
       guard let raw else { return fallback }

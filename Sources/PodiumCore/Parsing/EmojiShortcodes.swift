@@ -21,7 +21,8 @@ enum EmojiShortcodes {
       let afterOpen = rest.index(after: open)
       guard let close = rest[afterOpen...].firstIndex(of: ":") else { break }
       let name = rest[afterOpen..<close]
-      if let emoji = table[name], !name.isEmpty {
+      // The longest name is under 50 bytes: a long span between two colons is never looked up.
+      if !name.isEmpty, name.utf8.count <= 64, let emoji = table[name] {
         result += rest[..<open] + emoji
         rest = rest[rest.index(after: close)...]
       } else {
