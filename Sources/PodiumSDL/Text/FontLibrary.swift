@@ -11,6 +11,12 @@ final class TTFFont {
   let style: Int32
   /// Colour emoji fonts carry bitmaps at one size; their glyphs are scaled to the text's size.
   let isEmoji: Bool
+  /// Whether the font draws every printable ASCII character (space to tilde), so a line of
+  /// them is one run of this font with no script or direction to resolve. The corresponding C
+  /// function is `TTF_GlyphIsProvided32`.
+  lazy var drawsPrintableASCII: Bool = (0x20...0x7E).allSatisfy {
+    TTF_GlyphIsProvided32(pointer, UInt32($0)) != 0
+  }
 
   /// The corresponding C functions are `TTF_OpenFont` and `TTF_SetFontStyle`.
   init(path: String, size: Int, style: Int32) throws {
@@ -200,6 +206,12 @@ public final class FontLibrary {
   /// SDL_ttf) shapes each run in its own direction and script.
   private func rawSegments(of text: String, spec: FontSpec) -> [RawSegment] {
     guard let main = primary(spec) else { return [] }
+    // Most slide text is plain ASCII: one left-to-right run of the main font, as the general
+    // path below finds it, without asking FriBidi and the fonts about each character.
+    if main.drawsPrintableASCII, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+      return text.isEmpty
+        ? [] : [RawSegment(text: text, font: main, rightToLeft: false, script: "Zzzz")]
+    }
     let bidi = Bidi(Array(text.unicodeScalars))
     var segments: [LogicalSegment] = []
     var offset = 0
