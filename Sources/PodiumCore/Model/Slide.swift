@@ -144,6 +144,17 @@ public struct SlideDirectives: Hashable, Sendable {
   /// The text colour (Marp's `color`).
   public var color: RGBAColor?
 
+  /// Takes the settings Marp's local directives make (`paginate`, `header`, `footer`, `color`,
+  /// the background) from `other` where it has them: how a slide inherits them and how a
+  /// directive sets them.
+  mutating func takeMarpLocals(from other: SlideDirectives) {
+    paginate = other.paginate ?? paginate
+    header = other.header ?? header
+    footer = other.footer ?? footer
+    color = other.color ?? color
+    background = other.background ?? background
+  }
+
   public init(
     layout: SlideLayout? = nil, background: SlideBackground? = nil,
     classes: Set<SlideClass> = [], fit: Bool = true, duration: TalkDuration? = nil,

@@ -135,15 +135,8 @@ extension SlideBuilder {
       guard let background = parseBackground(value, at: here) else { return }
       target.background = background
     }
-    for copy in directive.spot ? [false] : [false, true] {
-      var into = copy ? carried : directives
-      into.paginate = target.paginate ?? into.paginate
-      into.header = target.header ?? into.header
-      into.footer = target.footer ?? into.footer
-      into.color = target.color ?? into.color
-      into.background = target.background ?? into.background
-      if copy { carried = into } else { directives = into }
-    }
+    directives.takeMarpLocals(from: target)
+    if !directive.spot { carried.takeMarpLocals(from: target) }
   }
 
   /// `#rgb`, `#rrggbb`, `#rrggbbaa` or a colour's name.

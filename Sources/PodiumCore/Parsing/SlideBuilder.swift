@@ -61,11 +61,7 @@ struct SlideBuilder {
     step = 0
     incrementalLists = false
     directives = SlideDirectives()
-    directives.background = carried.background
-    directives.paginate = carried.paginate
-    directives.header = carried.header
-    directives.footer = carried.footer
-    directives.color = carried.color
+    directives.takeMarpLocals(from: carried)
     directives.classes = carried.classes
     for (directive, location) in firstSlideDirectives { apply(directive, at: location) }
     firstSlideDirectives = []
