@@ -76,8 +76,8 @@ extension ImageLibrary: ImagePixelSource {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     pixels.withUnsafeMutableBytes { target in
       for row in 0..<height {
-        (target.baseAddress! + row * width * 4).copyMemory(
-          from: source + row * pitch, byteCount: width * 4)
+        UnsafeMutableRawBufferPointer(rebasing: target[(row * width * 4)..<((row + 1) * width * 4)])
+          .copyMemory(from: UnsafeRawBufferPointer(start: source + row * pitch, count: width * 4))
       }
     }
     ImageFilters.apply(filters, to: &pixels, width: width, height: height)
@@ -108,8 +108,9 @@ extension ImageLibrary: ImagePixelSource {
       let pitch = Int(surface.pointer.pointee.pitch)
       pixels.withUnsafeBytes { from in
         for row in 0..<size.height {
-          (target + row * pitch).copyMemory(
-            from: from.baseAddress! + row * size.width * 4, byteCount: size.width * 4)
+          let line = size.width * 4
+          UnsafeMutableRawBufferPointer(start: target + row * pitch, count: line).copyMemory(
+            from: UnsafeRawBufferPointer(rebasing: from[(row * line)..<((row + 1) * line)]))
         }
       }
       made = surface
