@@ -47,6 +47,10 @@ let package = Package(
     .systemLibrary(
       name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]),
+    // PDF pages (math formulas, PDF decks) drawn through cairo (PodiumPDF only).
+    .systemLibrary(
+      name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+      providers: [.apt(["libpoppler-glib-dev"])]),
 
     // The code highlighter: a leaf that depends on nothing, not even Foundation.
     .target(name: "PodiumSyntax"),
@@ -58,9 +62,11 @@ let package = Package(
       dependencies: [
         "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CFriBidi", "CDeflate",
       ]),
-    // Vector PDF export; no SDL: fonts' runs and images' pixels come in through PodiumCore's
-    // protocols.
-    .target(name: "PodiumPDF", dependencies: ["PodiumCore", "CCairo", "CHarfBuzz", "CFreeType"]),
+    // Vector PDF export and PDF pages (Poppler); no SDL: fonts' runs and images' pixels come in
+    // through PodiumCore's protocols, and pages go out through one (`PageRasterizer`).
+    .target(
+      name: "PodiumPDF",
+      dependencies: ["PodiumCore", "CCairo", "CHarfBuzz", "CFreeType", "CPoppler"]),
     .executableTarget(
       name: "podium",
       dependencies: [
@@ -90,7 +96,7 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "PodiumSDLTests",
-      dependencies: ["PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"],
+      dependencies: ["PodiumSDL", "PodiumPDF", "PodiumTestSupport", "PodiumSDLTestSupport"],
       exclude: ["__Goldens__"]),
     .testTarget(
       name: "PodiumPDFTests",

@@ -124,6 +124,62 @@ final class CairoImage {
   }
 }
 
+/// An owned cairo image surface and its context, to draw a PDF page into pixels.
+final class CairoCanvas {
+  private let surface: OpaquePointer
+  let context: OpaquePointer
+  let size: PixelSize
+
+  /// A transparent canvas. The corresponding C functions are `cairo_image_surface_create` and
+  /// `cairo_create`.
+  init(size: PixelSize) throws {
+    guard size.width > 0, size.height > 0,
+      let surface = cairo_image_surface_create(
+        CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else { throw PDFError(function: "cairo_image_surface_create", message: "\(size)") }
+    guard let context = cairo_create(surface) else {
+      cairo_surface_destroy(surface)
+      throw PDFError(function: "cairo_create", message: "\(size)")
+    }
+    self.surface = surface
+    self.context = context
+    self.size = size
+  }
+
+  /// The context first, then the surface. The corresponding C functions are `cairo_destroy`
+  /// and `cairo_surface_destroy`.
+  deinit {
+    cairo_destroy(context)
+    cairo_surface_destroy(surface)
+  }
+
+  /// Maps `crop` (points of a page) onto the whole canvas.
+  func fit(_ crop: Rect) {
+    cairo_scale(context, Double(size.width) / crop.width, Double(size.height) / crop.height)
+    cairo_translate(context, -crop.x, -crop.y)
+  }
+
+  /// The pixels drawn, premultiplied BGRA rows of `size.width * 4` bytes. The corresponding C
+  /// functions are `cairo_surface_flush` and `cairo_image_surface_get_data`.
+  func bgraPixels() -> [UInt8]? {
+    cairo_surface_flush(surface)
+    guard cairo_status(context) == CAIRO_STATUS_SUCCESS,
+      let data = cairo_image_surface_get_data(surface)
+    else { return nil }
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let rowBytes = size.width * 4
+    var pixels = [UInt8](repeating: 0, count: rowBytes * size.height)
+    pixels.withUnsafeMutableBytes { target in
+      for row in 0..<size.height {
+        UnsafeMutableRawBufferPointer(rebasing: target[(row * rowBytes)..<((row + 1) * rowBytes)])
+          .copyMemory(from: UnsafeRawBufferPointer(start: data + row * stride, count: rowBytes))
+      }
+    }
+    return pixels
+  }
+}
+
 /// An owned cairo PDF surface and its drawing context: one PDF being written, page by page, in
 /// the pixel coordinates of the frames drawn on it.
 final class PDFDocument {
@@ -152,6 +208,33 @@ final class PDFDocument {
   deinit {
     cairo_destroy(context)
     cairo_surface_destroy(surface)
+  }
+
+  /// Draws what `draw` puts on the context (a PDF page, in points) with `crop` of it filling
+  /// `destination`, still as vectors; with `tint`, only its coverage counts, painted in that
+  /// colour (a formula in the text's colour). The corresponding C functions are
+  /// `cairo_push_group`, `cairo_pop_group` and `cairo_mask`.
+  func drawVector(
+    crop: Rect, destination: Rect, tint: RGBAColor?, draw: (OpaquePointer) -> Void
+  ) {
+    guard crop.width > 0, crop.height > 0 else { return }
+    cairo_save(context)
+    cairo_rectangle(context, destination.x, destination.y, destination.width, destination.height)
+    cairo_clip(context)
+    cairo_translate(context, destination.x, destination.y)
+    cairo_scale(context, destination.width / crop.width, destination.height / crop.height)
+    cairo_translate(context, -crop.x, -crop.y)
+    if let tint {
+      cairo_push_group(context)
+      draw(context)
+      let mask = cairo_pop_group(context)
+      setColor(tint)
+      cairo_mask(context, mask)
+      cairo_pattern_destroy(mask)
+    } else {
+      draw(context)
+    }
+    cairo_restore(context)
   }
 
   /// The corresponding C function is `cairo_pdf_surface_set_metadata`.

@@ -31,6 +31,8 @@ final class PDFRenderer {
   /// Pictures, kept while pages use them; one dropped and made again is still embedded once,
   /// as cairo knows it by its unique id.
   private var pictures = LRUCache<String, CairoImage?>(budget: 128 * 1024 * 1024)
+  /// PDF files whose pages are drawn (typeset formulas), each opened once.
+  private var pdfFiles: [String: PopplerFile?] = [:]
   private var glyphImages: [GlyphImageKey: CairoImage?] = [:]
 
   /// SDL_ttf's synthetic italic shear (`GLYPH_ITALICS`).
@@ -244,12 +246,29 @@ final class PDFRenderer {
   // MARK: - Images
 
   private func drawImage(_ item: ImageItem) {
+    if let index = item.page {
+      // A page of a PDF (a formula) goes in as the vectors it is made of.
+      guard let page = pdfFile(item.path)?.page(index) else { return }
+      let (width, height) = page.size
+      document.drawVector(
+        crop: item.source ?? Rect(x: 0, y: 0, width: width, height: height),
+        destination: item.destination, tint: item.tint, draw: page.render(on:))
+      return
+    }
     guard let image = picture(at: item.path, filters: item.filters) else { return }
     let whole = Rect(
       x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height))
     document.draw(
       image, source: item.source?.pixelAligned ?? whole, destination: item.destination.pixelAligned
     )
+  }
+
+  /// A PDF file opened once for every page drawn from it.
+  private func pdfFile(_ path: String) -> PopplerFile? {
+    if let known = pdfFiles[path] { return known }
+    let made = try? PopplerFile(path: path)
+    pdfFiles[path] = made
+    return made
   }
 
   /// A JPEG goes into the PDF as its own bytes; any other format, or a picture with Marp's

@@ -130,6 +130,7 @@ struct Export: ParsableCommand {
       case .png:
         var options = DeckExporter.Options(outputDirectory: output, plan: plan, jobs: jobs)
         options.size = slideSize
+        options.pages = PopplerPages()
         let exporter = DeckExporter(deck: loaded.deck, theme: loaded.theme, options: options)
         let result = try exporter.run { done, total in bar.update(done, total) }
         pageSize = "\(exporter.pageSize)"

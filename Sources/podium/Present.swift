@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PodiumCore
+import PodiumPDF
 import PodiumSDL
 
 struct Present: ParsableCommand {
@@ -34,7 +35,8 @@ struct Present: ParsableCommand {
       pacing: PacingPlan.plan(for: session.deck, duration: talkDuration, rehearsal: log.runs.last),
       warningMinutes: talk.warningMinutes(settings))
     let options = PresentationApp.Options(
-      stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings)
+      stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings,
+      pages: PopplerPages())
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PodiumCore
+import PodiumPDF
 import PodiumSDL
 
 struct Rehearse: ParsableCommand {
@@ -44,7 +45,7 @@ struct Rehearse: ParsableCommand {
       warningMinutes: talk.warningMinutes(settings), rehearse: true)
     let options = PresentationApp.Options(
       stage: StageOptions(windowed: windowed), plan: talkPlan, tracePath: talk.tracePath,
-      configuration: settings)
+      configuration: settings, pages: PopplerPages())
     let recorder: RehearsalRecorder
     do {
       let app = try PresentationApp(session: session, options: options)

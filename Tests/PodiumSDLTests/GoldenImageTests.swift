@@ -1,5 +1,6 @@
 import Foundation
 import PodiumCore
+import PodiumPDF
 import PodiumSDL
 import PodiumSDLTestSupport
 import PodiumTestSupport
@@ -12,7 +13,7 @@ import Testing
   static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("__Goldens__")
   let fonts = FontLibrary()
-  let images = ImageLibrary()
+  let images = ImageLibrary(pages: PopplerPages())
 
   func render(
     _ markdown: String, slide: Int = 0, step: Int? = nil, size: PixelSize, theme: Theme? = nil,
@@ -21,7 +22,11 @@ import Testing
     let parsed = DeckParser.parse(
       text: markdown, file: "golden.md",
       baseDirectory: base ?? Fixtures.packageRoot.appendingPathComponent("Decks").path)
-    let deck = try #require(parsed.deck)
+    var deck = try #require(parsed.deck)
+    if !deck.formulaOccurrences.isEmpty {
+      let math = try MathTypesetter.forTests()
+      deck.formulas = math.typeset(deck.formulaOccurrences.map(\.formula)).formulas
+    }
     let chosen = theme ?? ThemeLoader.theme(for: deck.metadata.theme).0
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: chosen, measurer: measurer, images: images)
@@ -484,5 +489,32 @@ import Testing
     #expect(frame.snapshot.contains("Swift 6"))
     #expect(image.count(of: Theme.light.colors.text, tolerance: 40) > 3_000)
     try check("scripts-complex-bidi", image)
+  }
+}
+
+extension GoldenImageTests {
+  /// Marp's math, typeset by TeX and drawn from its PDF page at the slide's own size, in the
+  /// text's colour on the dark theme: inline in a paragraph and a list, displayed alone, and
+  /// lines aligned with `\begin{align}` as KaTeX accepts inside `$$`.
+  @Test func mathInlineAndDisplayAtFullHD() throws {
+    let markdown = #"""
+      # The ==Gaussian== integral
+
+      - Inline: $e^{i\pi} + 1 = 0$ and $\sum_{k=1}^{n} k = \frac{n(n+1)}{2}$
+      - Money is not math: $5 and $10
+
+      $$
+      \int_{-\infty}^{\infty} e^{-x^2}\,dx = \sqrt{\pi}
+      $$
+
+      $$ \begin{align} f(x) &= x^2 + 2x + 1 \\ &= (x + 1)^2 \end{align} $$
+      """#
+    let (image, frame) = try render(
+      markdown, size: PixelSize(width: 1920, height: 1080), theme: .dark)
+    let formulas = frame.commands.filter {
+      if case .image(let item) = $0 { return item.page != nil } else { return false }
+    }
+    #expect(formulas.count == 4)
+    try check("math-1080p", image)
   }
 }

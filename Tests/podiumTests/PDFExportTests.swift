@@ -255,12 +255,15 @@ import Testing
 
   /// Exports `chosen` slides of `deck` to PDF and PNG and compares each page; returns the PNGs.
   @discardableResult
-  func expectPDFPagesMatchPNGs(_ deck: URL, slides chosen: [Int]) throws -> [RGBImage] {
+  func expectPDFPagesMatchPNGs(
+    _ deck: URL, slides chosen: [Int], environment: [String: String] = [:]
+  ) throws -> [RGBImage] {
     let out = try Fixtures.temporaryDirectory()
     let selection = chosen.map(String.init).joined(separator: ",")
     let pdf = out.appendingPathComponent("deck.pdf").path
     let exported = try CommandRunner.podium(
-      "export", deck.path, "-o", pdf, "--size", "640x360", "--slides", selection)
+      "export", deck.path, "-o", pdf, "--size", "640x360", "--slides", selection,
+      environment: environment)
     #expect(exported.status == 0, "\(deck.lastPathComponent): \(exported.stderr)")
     // The PNGs at the page's own shape (a 4:3 deck's page is 4:3).
     let points = try #require(info(pdf)["Page size"]?.split(separator: " "))
@@ -268,7 +271,7 @@ import Testing
     let height = Int((Double(points[2]) ?? 0) * 2)
     let png = try CommandRunner.podium(
       "export", deck.path, "-o", out.appendingPathComponent("png").path, "--size",
-      "\(width)x\(height)", "--slides", selection)
+      "\(width)x\(height)", "--slides", selection, environment: environment)
     #expect(png.status == 0, "\(png.stderr)")
     let raster = try tool(
       "pdftoppm",
@@ -320,6 +323,39 @@ import Testing
       return 1
     }
     return count
+  }
+
+  /// Formulas go into the PDF as TeX drew them, vectors and extractable text, not pictures; the
+  /// page matches the PNG export, where they are drawn from the same page.
+  @Test func formulasAreVectorsInTheTextsColour() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let deck = folder.appendingPathComponent("math.md")
+    try #"""
+    ---
+    theme: dark
+    ---
+
+    # Euler
+
+    The identity $e^{i\pi} + 1 = 0$ holds.
+
+    $$
+    \sum_{k=1}^{n} k = \frac{n(n+1)}{2}
+    $$
+    """#.write(to: deck, atomically: true, encoding: .utf8)
+    let environment = ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+    let images = try expectPDFPagesMatchPNGs(deck, slides: [1], environment: environment)
+    // White formulas on the dark ground: the page is not the background alone.
+    #expect(images.first.map { $0.pixels.contains(where: { $0 > 200 }) } == true)
+    let pdf = folder.appendingPathComponent("math.pdf").path
+    let exported = try CommandRunner.podium(
+      "export", deck.path, "-o", pdf, environment: environment)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    // No picture of the formulas: they are drawn as TeX's glyph outlines, which stay text.
+    let pictures = try tool("pdfimages", ["-list", pdf]).stdout
+    #expect(pictures.split(separator: "\n").count == 2, "\(pictures)")
+    let text = try tool("pdftotext", [pdf, "-"]).stdout
+    #expect(text.contains("The identity") && text.contains("= 0"), "\(text)")
   }
 
   @Test func badOutputsFailClearlyAndLeaveNoHalfFile() throws {

@@ -86,11 +86,21 @@ struct BlockLayout {
       for item in line.items {
         var placed = item
         placed.y += y
-        pieces.append(Piece(step: step, command: .text(placed)))
+        pieces += self.pieces(for: placed, step: step)
       }
       y += line.height
     }
     return Box(width: width, height: y, pieces: pieces, location: location, spaceAfter: spaceAfter)
+  }
+
+  /// A laid-out piece of text, with its highlight, or the formula it stands for.
+  private func pieces(for item: TextItem, step: Int) -> [Piece] {
+    guard item.formula != nil || item.highlight != nil else {
+      return [Piece(step: step, command: .text(item))]
+    }
+    return item.commands(metrics: engine.measurer.metrics(for: item.font)).map {
+      Piece(step: step, command: $0)
+    }
   }
 
   // MARK: - Lists
@@ -360,7 +370,7 @@ struct BlockLayout {
           for var item in line.items {
             item.x += x + padding
             item.y += lineY
-            pieces.append(Piece(step: block.step, command: .text(item)))
+            pieces += self.pieces(for: item, step: block.step)
           }
           lineY += line.height
         }

@@ -83,6 +83,8 @@ public struct LayoutEngine {
     /// How tall a text block is laid out before the rest is left off: everything lower is clipped
     /// on a slide (see `TextFlow.lines`). Unlimited where text scrolls, as the console's notes do.
     var textHeightLimit = Double.infinity
+    /// The deck's typeset formulas.
+    var formulas: [MathFormula: TypesetFormula]
 
     init(engine: LayoutEngine, slide: Slide, deck: Deck, slideRect: Rect) {
       let theme = engine.theme
@@ -126,6 +128,7 @@ public struct LayoutEngine {
         footerShown && (slide.directives.paginate ?? deck.metadata.paginate)
         ? "\(slide.index + 1) / \(deck.slides.count)" : nil
       header = slide.directives.header?.isEmpty == false ? slide.directives.header : nil
+      formulas = deck.formulas
     }
 
     var centered: Bool { layout == .title || layout == .center }
@@ -369,7 +372,7 @@ public struct LayoutEngine {
     TextFlow(
       style: TextFlow.Style(
         font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
-        codeColor: color, lineSpacing: sizes.lineSpacing),
+        codeColor: color, lineSpacing: sizes.lineSpacing, formulas: context.formulas),
       measurer: measurer)
   }
 

@@ -54,7 +54,9 @@ public enum DrawCommand: Hashable, Sendable {
       let source = item.source.map { " from \($0)" } ?? ""
       let filters =
         item.filters.isEmpty ? "" : " " + item.filters.map(\.name).joined(separator: " ")
-      return "image \(item.destination)\(source) \"\(item.path)\"\(filters)"
+      let page = item.page.map { " page \($0)" } ?? ""
+      let tint = item.tint.map { " tint \($0)" } ?? ""
+      return "image \(item.destination)\(source) \"\(item.path)\"\(page)\(filters)\(tint)"
     case .pushClip(let rect):
       return "clip \(rect)"
     case .popClip:
@@ -138,6 +140,10 @@ public struct TextItem: Hashable, Sendable {
   public var strikethrough: Bool
   /// Where the text links to, for outputs that can follow links (a PDF); pixels ignore it.
   public var link: String?
+  /// A typeset formula drawn in the item's place and colour, `text` being its TeX.
+  public var formula: TypesetFormula?
+  /// Marp's `==highlight==`: a band of this colour behind the text.
+  public var highlight: RGBAColor?
 
   public init(
     text: String, font: FontSpec, color: RGBAColor, x: Double, y: Double, width: Double,
@@ -156,6 +162,26 @@ public struct TextItem: Hashable, Sendable {
 
   /// Where the line's image goes: text is drawn at whole pixels, as glyph bitmaps are.
   public var origin: (x: Double, y: Double) { (x.rounded(), y.rounded()) }
+
+  /// What draws the item: its highlight band, then its text, or its formula as a page of a PDF
+  /// in the text's colour.
+  public func commands(metrics: FontMetrics) -> [DrawCommand] {
+    var commands: [DrawCommand] = []
+    if let highlight {
+      commands.append(
+        .fill(Rect(x: x, y: y, width: width, height: metrics.ascent + metrics.descent), highlight))
+    }
+    guard let formula else { return commands + [.text(self)] }
+    let scale = font.size / TypesetFormula.pointsPerEm
+    let margin = formula.margin * scale
+    let top = y + metrics.ascent - formula.height * scale
+    let page = Rect(
+      x: x - margin, y: top - margin, width: width + 2 * margin,
+      height: (formula.height + formula.depth) * scale + 2 * margin)
+    return commands + [
+      .image(ImageItem(path: formula.file, destination: page, page: formula.page, tint: color))
+    ]
+  }
 
   /// The underline and strikethrough bars of the line, for a font of `metrics`.
   public func decorations(metrics: FontMetrics) -> [Rect] {
@@ -182,12 +208,22 @@ public struct ImageItem: Hashable, Sendable {
   public var source: Rect?
   /// Marp's filters, drawn on the image's own pixels before it is scaled.
   public var filters: [ImageFilter] = []
+  /// For a PDF file: the zero-based page drawn, at the destination's own size (crisp at any
+  /// size; vector in a PDF). `source` then crops the page, in points.
+  public var page: Int?
+  /// The page's ink drawn in this colour, its transparency kept: a formula in the text's colour.
+  public var tint: RGBAColor?
 
-  public init(path: String, destination: Rect, source: Rect? = nil, filters: [ImageFilter] = []) {
+  public init(
+    path: String, destination: Rect, source: Rect? = nil, filters: [ImageFilter] = [],
+    page: Int? = nil, tint: RGBAColor? = nil
+  ) {
     self.path = path
     self.destination = destination
     self.source = source
     self.filters = filters
+    self.page = page
+    self.tint = tint
   }
 }
 

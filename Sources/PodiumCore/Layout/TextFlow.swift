@@ -9,10 +9,15 @@ struct TextFlow {
     var linkColor: RGBAColor
     var codeColor: RGBAColor
     var lineSpacing: Double
+    /// The deck's typeset formulas; a formula not among them is set as code.
+    var formulas: [MathFormula: TypesetFormula] = [:]
+
+    /// Marp's `==highlight==` band: a translucent marker yellow, readable on light and dark.
+    static let highlight = RGBAColor(red: 255, green: 214, blue: 0, alpha: 115)
 
     func font(for style: TextRun.Style) -> FontSpec {
       var result = font
-      if style.contains(.code) {
+      if style.contains(.code) || style.contains(.math) {
         result.family = codeFamily
         result.size *= 0.92
       }
@@ -23,7 +28,7 @@ struct TextFlow {
 
     func color(for style: TextRun.Style) -> RGBAColor {
       if style.contains(.link) { return linkColor }
-      if style.contains(.code) { return codeColor }
+      if style.contains(.code) || style.contains(.math) { return codeColor }
       return color
     }
   }
@@ -48,6 +53,19 @@ struct TextFlow {
     var style: TextRun.Style
     var link: String?
     var isBreak = false
+  }
+
+  /// The typeset formula a piece of text stands for, if it is one TeX could set.
+  private func formula(_ text: String, _ style: TextRun.Style) -> TypesetFormula? {
+    guard style.contains(.math) else { return nil }
+    return self.style.formulas[MathFormula(tex: text, display: style.contains(.displayMath))]
+  }
+
+  /// A piece's width: a formula's box scaled to the text's size, or the text's.
+  private func advance(of text: String, _ style: TextRun.Style) -> Double {
+    let font = self.style.font(for: style)
+    guard let formula = formula(text, style) else { return measurer.width(of: text, font: font) }
+    return formula.width * self.style.font.size / TypesetFormula.pointsPerEm
   }
 
   let style: Style
@@ -82,15 +100,18 @@ struct TextFlow {
         continue
       }
       let font = style.font(for: piece.style)
-      let full = measurer.width(of: piece.text, font: font)
-      let visible = measurer.width(of: trimmingTrailingSpaces(piece.text), font: font)
+      let full = advance(of: piece.text, piece.style)
+      let visible =
+        piece.style.contains(.math)
+        ? full : measurer.width(of: trimmingTrailingSpaces(piece.text), font: font)
       if currentWidth + visible <= width || (current.isEmpty && visible <= width) {
         current.append(piece)
         currentWidth += full
         continue
       }
       if !current.isEmpty { finishLine() }
-      if visible <= width {
+      // A formula is never cut: one wider than the line stands alone on it.
+      if visible <= width || piece.style.contains(.math) {
         current.append(piece)
         currentWidth = full
         continue
@@ -117,7 +138,9 @@ struct TextFlow {
     // Two links side by side stay two items, so each keeps its own destination.
     var groups: [(text: String, style: TextRun.Style, link: String?)] = []
     for piece in pieces {
-      if let last = groups.last, last.style == piece.style, last.link == piece.link {
+      if let last = groups.last, last.style == piece.style, last.link == piece.link,
+        !piece.style.contains(.math)
+      {
         groups[groups.count - 1].text += piece.text
       } else {
         groups.append((piece.text, piece.style, piece.link))
@@ -132,11 +155,20 @@ struct TextFlow {
     var descent = 0.0
     var lineHeight = 0.0
     let baseMetrics = measurer.metrics(for: style.font)
+    let formulaScale = style.font.size / TypesetFormula.pointsPerEm
     for group in groups.isEmpty ? [("", TextRun.Style(), nil)] : groups {
       let metrics = measurer.metrics(for: style.font(for: group.1))
       ascent = max(ascent, metrics.ascent)
       descent = max(descent, metrics.descent)
       lineHeight = max(lineHeight, metrics.lineHeight)
+      // A tall formula (a fraction, a sum with limits) makes room for itself, with a little air.
+      if let formula = formula(group.0, group.1) {
+        let above = formula.height * formulaScale - metrics.ascent
+        let below = formula.depth * formulaScale - metrics.descent
+        ascent = max(ascent, metrics.ascent + max(0, above) * 1.15)
+        descent = max(descent, metrics.descent + max(0, below) * 1.15)
+        lineHeight = max(lineHeight, ascent + descent)
+      }
     }
     lineHeight = max(lineHeight, baseMetrics.lineHeight) * style.lineSpacing
     let baseline = (lineHeight - (ascent + descent)) / 2 + ascent
@@ -144,14 +176,19 @@ struct TextFlow {
     var items: [TextItem] = []
     var x = 0.0
     for group in groups where !group.text.isEmpty {
-      let font = style.font(for: group.style)
-      let itemWidth = measurer.width(of: group.text, font: font)
-      items.append(
-        TextItem(
-          text: group.text, font: font, color: style.color(for: group.style), x: x,
-          y: baseline - measurer.metrics(for: font).ascent, width: itemWidth,
-          underline: group.style.contains(.link),
-          strikethrough: group.style.contains(.strikethrough), link: group.link))
+      let typeset = formula(group.text, group.style)
+      // A formula is drawn at the size of the text it stands in, in that text's colour.
+      let font = typeset == nil ? style.font(for: group.style) : style.font
+      let itemWidth = advance(of: group.text, group.style)
+      var item = TextItem(
+        text: group.text, font: font,
+        color: typeset == nil ? style.color(for: group.style) : style.color, x: x,
+        y: baseline - measurer.metrics(for: font).ascent, width: itemWidth,
+        underline: group.style.contains(.link),
+        strikethrough: group.style.contains(.strikethrough), link: group.link)
+      item.formula = typeset
+      if group.style.contains(.highlight) { item.highlight = Style.highlight }
+      items.append(item)
       x += itemWidth
     }
     let lineWidth = x
@@ -204,6 +241,14 @@ struct TextFlow {
         let text = runs[run].text
         let style = runs[run].style
         let link = runs[run].link
+        // A formula is one piece, whatever spaces its TeX holds.
+        if style.contains(.math) {
+          if let word = take(style, link) { return word }
+          run += 1
+          position = nil
+          if text.isEmpty { continue }
+          return Piece(text: text, style: style, link: link)
+        }
         var index = position ?? text.startIndex
         while index < text.endIndex {
           let character = text[index]

@@ -110,6 +110,15 @@ public protocol FontRunSource {
   func fontRuns(of text: String, font: FontSpec) -> [FontRun]
 }
 
+/// Draws a page of a PDF file as pixels, at whatever size a window needs it (Poppler, in
+/// PodiumPDF): how a screen shows a typeset formula, crisp at any size.
+public protocol PageRasterizer: Sendable {
+  /// The page, or the part `crop` of it (in points from its top-left corner), scaled to fill
+  /// `size`, as premultiplied BGRA rows of `size.width * 4` bytes; transparent where the page
+  /// draws nothing. nil when the file or the page cannot be read.
+  func bgraPixels(ofPage page: Int, in file: String, size: PixelSize, crop: Rect?) -> [UInt8]?
+}
+
 /// Gives the pixels of a deck's image when a renderer cannot decode its format itself (the PDF
 /// takes JPEG and PNG files as they are, and asks for the rest).
 public protocol ImagePixelSource {

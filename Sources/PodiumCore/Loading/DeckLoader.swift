@@ -28,15 +28,24 @@ public struct DeckLoader: Sendable {
   /// The theme for decks that name none (the configuration's `theme:`).
   public var defaultTheme: ThemeChoice?
   public var files: any DeckFiles
+  /// What sets the deck's formulas; nil leaves them as TeX source.
+  public var math: MathTypesetter?
 
-  public init(defaultTheme: ThemeChoice? = nil, files: any DeckFiles = LocalFiles()) {
+  public init(
+    defaultTheme: ThemeChoice? = nil, files: any DeckFiles = LocalFiles(),
+    math: MathTypesetter? = .standard()
+  ) {
     self.defaultTheme = defaultTheme
     self.files = files
+    self.math = math
   }
 
   /// A loader with the speaker's settings.
-  public init(configuration: Configuration, files: any DeckFiles = LocalFiles()) {
-    self.init(defaultTheme: configuration.theme, files: files)
+  public init(
+    configuration: Configuration, files: any DeckFiles = LocalFiles(),
+    math: MathTypesetter? = .standard()
+  ) {
+    self.init(defaultTheme: configuration.theme, files: files, math: math)
   }
 
   public func load(_ path: String) -> LoadedDeck {
@@ -48,9 +57,41 @@ public struct DeckLoader: Sendable {
       deck.metadata.theme = defaultTheme
     }
     let (theme, themeDiagnostics) = ThemeLoader.theme(for: deck.metadata.theme, files: files)
-    loaded.deck = deck
     loaded.theme = theme
     loaded.diagnostics += themeDiagnostics
+    loaded.diagnostics += typesetFormulas(in: &deck)
+    loaded.deck = deck
     return loaded
+  }
+
+  /// Sets the deck's formulas with TeX; a formula TeX cannot set, or every formula when TeX is
+  /// not installed, is shown as its source, with a warning at the block that holds it.
+  private func typesetFormulas(in deck: inout Deck) -> [Diagnostic] {
+    let occurrences = deck.formulaOccurrences
+    guard let first = occurrences.first else { return [] }
+    guard let math, math.tex != nil else {
+      let count = Set(occurrences.map(\.formula)).count
+      return [
+        Diagnostic(
+          .warning, file: deck.file, at: first.location,
+          "\(count) formula\(count == 1 ? " is" : "s are") shown as TeX source: pdflatex is not "
+            + "installed (install \(MathTypesetter.package), or run scripts/setup --math)")
+      ]
+    }
+    let result = math.typeset(occurrences.map(\.formula))
+    deck.formulas = result.formulas
+    var reported = Set<MathFormula>()
+    var diagnostics: [Diagnostic] = []
+    for (formula, location) in occurrences {
+      guard let problem = result.problems[formula], reported.insert(formula).inserted else {
+        continue
+      }
+      let shown = formula.tex.count > 40 ? formula.tex.prefix(39) + "…" : formula.tex
+      diagnostics.append(
+        Diagnostic(
+          .warning, file: deck.file, at: location,
+          "formula '\(shown)' is shown as TeX source: \(problem)"))
+    }
+    return diagnostics
   }
 }

@@ -7,6 +7,9 @@ public struct Deck: Hashable, Sendable {
   public var dialect: DeckDialect
   public var metadata: DeckMetadata
   public var slides: [Slide]
+  /// The slides' formulas as TeX set them, filled in by `DeckLoader`; a formula missing here is
+  /// shown as its TeX source.
+  public var formulas: [MathFormula: TypesetFormula] = [:]
 
   public init(
     file: String, baseDirectory: String, dialect: DeckDialect, metadata: DeckMetadata,
@@ -60,6 +63,8 @@ public struct DeckMetadata: Hashable, Sendable {
   public var endTime: String?
   /// Marp's `headingDivider`: headings of this level or above start a new slide.
   public var headingDivider: Int?
+  /// Whether `$...$` and `$$...$$` are formulas (Marp's `math:`, on unless `false`).
+  public var math = true
   /// Where each front-matter key was written, for diagnostics found later (e.g. a font that
   /// is not installed).
   public var keyLocations: [String: SourceLocation]

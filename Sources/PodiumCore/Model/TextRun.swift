@@ -10,6 +10,12 @@ public struct TextRun: Hashable, Sendable {
     public static let strikethrough = Style(rawValue: 1 << 2)
     public static let code = Style(rawValue: 1 << 3)
     public static let link = Style(rawValue: 1 << 4)
+    /// The text is a TeX formula (`$...$`), drawn typeset when TeX could set it.
+    public static let math = Style(rawValue: 1 << 5)
+    /// With `math`: a displayed formula (`$$...$$`), set larger and centred on a line of its own.
+    public static let displayMath = Style(rawValue: 1 << 6)
+    /// Marp's `==highlight==`: the text on a marker-coloured band.
+    public static let highlight = Style(rawValue: 1 << 7)
   }
 
   public var text: String

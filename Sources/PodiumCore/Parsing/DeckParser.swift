@@ -85,7 +85,9 @@ public enum DeckParser {
     if dialect == .standard && usesEndSlide(document) { dialect = .presenterm }
 
     var sourceMap = SlideBuilder.SourceMap()
-    if rewriteLines(&lines, protecting: document, dialect: dialect, sourceMap: &sourceMap) {
+    if rewriteLines(
+      &lines, protecting: document, dialect: dialect, math: metadata.math, sourceMap: &sourceMap)
+    {
       // Let the first tree go before the second is built: a large deck holds one at a time.
       document.children = []
       document = CommonMarkConverter.parse(lines.joined(separator: "\n"))
@@ -184,7 +186,7 @@ public enum DeckParser {
   /// changed.
   private static func rewriteLines(
     _ lines: inout [Substring], protecting document: MarkdownNode, dialect: DeckDialect,
-    sourceMap: inout SlideBuilder.SourceMap
+    math: Bool, sourceMap: inout SlideBuilder.SourceMap
   ) -> Bool {
     var protected = [Bool](repeating: false, count: lines.count + 2)
     func mark(_ node: MarkdownNode) {
@@ -201,7 +203,7 @@ public enum DeckParser {
     }
     mark(document)
 
-    var changed = false
+    var changed = math && MathSpans.rewrite(&lines, protected: protected)
     for index in lines.indices where !protected[index + 1] {
       let line = lines[index]
       // Outside mdp only `???` matters: a line without a `?` needs no trimmed copy.

@@ -251,7 +251,10 @@ struct FrontMatter {
       diagnostics.warning(
         "CSS ('style') is Marp's way to change a theme; Podium ignores it (use a theme file)",
         at: valueLocation)
-    case "math", "lang", "description", "url", "image":
+    case "math":
+      // Marp's choice of MathJax or KaTeX; both are drawn here by TeX. `false` turns `$` off.
+      if let raw = text(), parseBool(raw) == false { metadata.math = false }
+    case "lang", "description", "url", "image":
       break  // Marp's settings for its HTML output; nothing a slide shows.
     case "paginate":
       guard let raw = text() else { break }

@@ -12,7 +12,7 @@ extension SlideBuilder {
     for node in nodes {
       appendInline(node, style: [], link: nil, into: &runs, images: &images)
     }
-    return (merged(runs), images)
+    return (Self.highlighted(merged(runs)), images)
   }
 
   mutating func appendInline(
@@ -28,7 +28,15 @@ extension SlideBuilder {
     case .lineBreak:
       runs.append(TextRun("\n", style: style, link: link))
     case .code:
-      runs.append(TextRun(node.literal, style: style.union(.code), link: link))
+      let literal = node.literal
+      // `$...$` and `$$...$$`, kept whole by `MathSpans`.
+      if let mark = literal.first, mark == MathSpans.inlineMark || mark == MathSpans.displayMark {
+        let tex = literal.dropFirst().trimmingCharacters(in: .whitespaces)
+        let kind: TextRun.Style = mark == MathSpans.displayMark ? [.math, .displayMath] : .math
+        runs.append(TextRun(tex, style: style.union(kind), link: link))
+      } else {
+        runs.append(TextRun(literal, style: style.union(.code), link: link))
+      }
     case .htmlInline:
       let html = node.literal
       if html.hasPrefix("<!--") {
@@ -114,11 +122,81 @@ extension SlideBuilder {
     var result: [TextRun] = []
     result.reserveCapacity(runs.count)
     for run in runs where !run.text.isEmpty {
-      if let last = result.last, last.style == run.style, last.link == run.link {
+      if let last = result.last, last.style == run.style, last.link == run.link,
+        !run.style.contains(.math)
+      {
         result[result.count - 1].text += run.text
       } else {
         result.append(run)
       }
+    }
+    return result
+  }
+
+  /// Marp's `==highlight==` (markdown-it-mark): text between two `==` is marked, when the
+  /// opening one has no space after it and the closing one none before it. Code and formulas are
+  /// left alone; an unmatched `==` stays text.
+  static func highlighted(_ runs: [TextRun]) -> [TextRun] {
+    guard runs.contains(where: { $0.text.contains("==") }) else { return runs }
+    // Where each `==` stands: (run, offset in characters).
+    var marks: [(run: Int, offset: Int)] = []
+    for (index, run) in runs.enumerated()
+    where !run.style.contains(.code) && !run.style.contains(.math) {
+      let characters = Array(run.text)
+      var offset = 0
+      while offset + 1 < characters.count {
+        if characters[offset] == "=" && characters[offset + 1] == "=" {
+          marks.append((index, offset))
+          offset += 2
+        } else {
+          offset += 1
+        }
+      }
+    }
+    func character(_ run: Int, _ offset: Int) -> Character? {
+      let text = Array(runs[run].text)
+      return text.indices.contains(offset) ? text[offset] : nil
+    }
+    // Pair them in order, an opening with the next closing.
+    var pairs: [((Int, Int), (Int, Int))] = []
+    var open: (Int, Int)?
+    for mark in marks {
+      if let start = open {
+        let before = character(mark.run, mark.offset - 1)
+        if let before, !before.isWhitespace {
+          pairs.append((start, (mark.run, mark.offset)))
+          open = nil
+          continue
+        }
+      }
+      let after = character(mark.run, mark.offset + 2)
+      if let after, !after.isWhitespace, after != "=" { open = (mark.run, mark.offset) }
+    }
+    guard !pairs.isEmpty else { return runs }
+    var result: [TextRun] = []
+    var pair = 0
+    var inside = false
+    for (index, run) in runs.enumerated() {
+      var text = Array(run.text)[...]
+      var consumed = 0
+      func emit(_ part: ArraySlice<Character>) {
+        guard !part.isEmpty else { return }
+        var piece = run
+        piece.text = String(part)
+        if inside { piece.style.insert(.highlight) }
+        result.append(piece)
+      }
+      while pair < pairs.count {
+        let next = inside ? pairs[pair].1 : pairs[pair].0
+        guard next.0 == index else { break }
+        let cut = next.1 - consumed
+        emit(text.prefix(cut))
+        text = text.dropFirst(cut + 2)
+        consumed = next.1 + 2
+        if inside { pair += 1 }
+        inside.toggle()
+      }
+      emit(text)
     }
     return result
   }

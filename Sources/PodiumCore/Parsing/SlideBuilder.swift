@@ -122,6 +122,13 @@ struct SlideBuilder {
     case .thematicBreak:
       return [Block(.rule, at: here, step: step)]
     case .codeBlock(let info, _):
+      if let formula = displayFormula(info: info, literal: node.literal) {
+        return [
+          Block(
+            .paragraph([TextRun(formula, style: [.math, .displayMath])]), at: here, step: step,
+            alignment: .center)
+        ]
+      }
       return [
         Block(.code(convertCode(info: info, literal: node.literal, at: here)), at: here, step: step)
       ]
@@ -176,7 +183,13 @@ struct SlideBuilder {
     let (runs, images) = convertInlines(node.children)
     var result: [Block] = []
     if !isBlank(runs, .whitespacesAndNewlines) {
-      result.append(Block(.paragraph(runs), at: here, step: step, alignment: alignment(of: node)))
+      // A formula set apart (`$$...$$` alone) is centred, as TeX centres a display.
+      let displayed = runs.filter { !isBlank([$0], .whitespacesAndNewlines) }
+      let display = displayed.count == 1 && displayed[0].style.contains(.displayMath)
+      result.append(
+        Block(
+          .paragraph(display ? displayed : runs), at: here, step: step,
+          alignment: display ? .center : alignment(of: node)))
     }
     return result + images
   }
@@ -187,6 +200,23 @@ struct SlideBuilder {
     runs.allSatisfy { $0.text.unicodeScalars.allSatisfy(blank.contains) }
   }
 
+  /// The TeX of a code block that is a displayed formula: ```` ```math ```` (GitHub's, and
+  /// `$$` alone on a line) and presenterm's ```` ```latex +render ````, its `\[ \]` or `$$`
+  /// taken off.
+  private func displayFormula(info: String, literal: String) -> String? {
+    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+    guard words.first == "math" || (words.first == "latex" && words.contains("+render")) else {
+      return nil
+    }
+    var tex = literal.trimmingCharacters(in: .whitespacesAndNewlines)
+    for (open, close) in [("\\[", "\\]"), ("$$", "$$"), ("$", "$")]
+    where tex.count > open.count + close.count && tex.hasPrefix(open) && tex.hasSuffix(close) {
+      tex = String(tex.dropFirst(open.count).dropLast(close.count))
+      break
+    }
+    return tex.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   private mutating func convertCode(info: String, literal: String, at here: SourceLocation)
     -> CodeBlock
   {
@@ -194,6 +224,11 @@ struct SlideBuilder {
     var language = words.first.map { String($0).lowercased() }
     // Pandoc's `{.numberLines}` and similar attribute blocks are not a language.
     if let first = language, first.hasPrefix("{") || first.hasPrefix(".") { language = nil }
+    if language == "typst" && words.contains("+render") {
+      diagnostics.warning(
+        "typst formulas are shown as code: typst is not packaged for Debian 12; "
+          + "write the formula in LaTeX ('```latex +render' or '$$ ... $$')", at: here)
+    }
     if words.contains(where: { $0.hasPrefix("+exec") }) {
       diagnostics.warning(
         "code is shown, never run: Podium does not execute snippets ('+exec' ignored)", at: here)

@@ -209,18 +209,26 @@ public final class FrameRenderer {
   }
 
   private func imageTexture(_ item: ImageItem) -> Texture? {
-    let key = item.path + "\u{0}" + item.filters.map(\.name).joined(separator: " ")
+    // A PDF page (a formula) is drawn at the size it is shown, so it stays crisp.
+    let pageSize = item.page.map { _ in item.destination.sdlRect }.map {
+      PixelSize(width: Int($0.w), height: Int($0.h))
+    }
+    let key =
+      pageSize.map { ImageLibrary.pageKey(item, size: $0) }
+      ?? item.path + "\u{0}" + item.filters.map(\.name).joined(separator: " ")
     if let cached = imageTextures.value(forKey: key) { return cached }
-    guard let surface = images.surface(at: item.path, filters: item.filters),
-      let made = try? renderer.texture(from: surface)
-    else { return nil }
+    let surface =
+      pageSize.map { images.pageSurface(item, size: $0) }
+      ?? images.surface(at: item.path, filters: item.filters)
+    guard let surface, let made = try? renderer.texture(from: surface) else { return nil }
     imageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
     return made
   }
 
   private func drawImage(_ item: ImageItem) {
     guard let texture = imageTexture(item) else { return }
-    renderer.copy(texture, source: item.source?.sdlRect, destination: item.destination.sdlRect)
+    let source = item.page == nil ? item.source?.sdlRect : nil
+    renderer.copy(texture, source: source, destination: item.destination.sdlRect)
   }
 
   /// Forgets cached textures (after the deck or the window changes).

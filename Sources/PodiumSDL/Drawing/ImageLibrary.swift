@@ -14,8 +14,64 @@ public final class ImageLibrary: ImageMeasurer {
   /// Decoded images, and nil for those that cannot be shown (so they are not tried again).
   private var surfaces = LRUCache<String, Surface?>(budget: cacheBudget)
   private var sizes: [String: PixelSize?] = [:]
+  /// What draws pages of PDF files (typeset formulas); without it they are left out.
+  public let pages: (any PageRasterizer)?
 
-  public init() {}
+  public init(pages: (any PageRasterizer)? = nil) {
+    self.pages = pages
+  }
+
+  /// A page of a PDF file drawn at `size` (`item.page` of `item.path`, cropped to `item.source`),
+  /// its ink in `item.tint` when it has one; kept like an image.
+  func pageSurface(_ item: ImageItem, size: PixelSize) -> Surface? {
+    guard let index = item.page, let pages, size.width > 0, size.height > 0,
+      size.width <= ImageFile.maximumSide, size.height <= ImageFile.maximumSide
+    else { return nil }
+    let key = Self.pageKey(item, size: size)
+    if let cached = surfaces.value(forKey: key) { return cached }
+    var made: Surface?
+    if var pixels = pages.bgraPixels(ofPage: index, in: item.path, size: size, crop: item.source),
+      let surface = try? Surface(transparentWidth: size.width, height: size.height),
+      let target = surface.pointer.pointee.pixels
+    {
+      Self.straighten(&pixels, tint: item.tint)
+      let pitch = Int(surface.pointer.pointee.pitch)
+      let line = size.width * 4
+      pixels.withUnsafeBytes { from in
+        for row in 0..<size.height {
+          UnsafeMutableRawBufferPointer(start: target + row * pitch, count: line).copyMemory(
+            from: UnsafeRawBufferPointer(rebasing: from[(row * line)..<((row + 1) * line)]))
+        }
+      }
+      made = surface
+    }
+    surfaces.insert(made, forKey: key, cost: size.width * size.height * 4)
+    return made
+  }
+
+  /// What names a page drawn at one size in one colour, in the caches.
+  static func pageKey(_ item: ImageItem, size: PixelSize) -> String {
+    "\(item.path)\u{0}page \(item.page ?? 0) \(item.source.map { "\($0)" } ?? "") \(size) "
+      + (item.tint.map { "\($0)" } ?? "")
+  }
+
+  /// Premultiplied BGRA made straight, as SDL blends it; with a tint, every pixel takes the
+  /// tint's colour and keeps its coverage.
+  static func straighten(_ pixels: inout [UInt8], tint: RGBAColor?) {
+    for index in stride(from: 0, to: pixels.count - 3, by: 4) {
+      let alpha = Int(pixels[index + 3])
+      if let tint {
+        pixels[index] = tint.blue
+        pixels[index + 1] = tint.green
+        pixels[index + 2] = tint.red
+        pixels[index + 3] = UInt8(alpha * Int(tint.alpha) / 255)
+      } else if alpha > 0 && alpha < 255 {
+        for channel in 0..<3 {
+          pixels[index + channel] = UInt8(min(255, Int(pixels[index + channel]) * 255 / alpha))
+        }
+      }
+    }
+  }
 
   /// The image's size in pixels, or nil if it cannot be read.
   public func size(ofImageAt path: String) -> PixelSize? {

@@ -24,6 +24,8 @@ public final class DeckExporter {
     public var encoder: Encoder
     /// The settings of Podium's encoder.
     public var png: PNGEncoder
+    /// What draws pages of PDF files (typeset formulas).
+    public var pages: (any PageRasterizer)?
 
     public init(
       outputDirectory: String, size: PixelSize = PixelSize(width: 1920, height: 1080),
@@ -111,7 +113,7 @@ public final class DeckExporter {
     let directory = URL(fileURLWithPath: options.outputDirectory)
     try prepare(directory)
     let fonts = FontLibrary()
-    let images = ImageLibrary()
+    let images = ImageLibrary(pages: options.pages)
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
     // One canvas per frame in flight: the calling thread draws the next slide while others

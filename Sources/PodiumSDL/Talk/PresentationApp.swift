@@ -14,15 +14,18 @@ public final class PresentationApp {
     /// The speaker's configuration: key bindings, notes size and the default theme, which a
     /// reloaded deck gets as the first one did.
     public var configuration: Configuration
+    /// What draws pages of PDF files (typeset formulas).
+    public var pages: (any PageRasterizer)?
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,
-      configuration: Configuration = Configuration()
+      configuration: Configuration = Configuration(), pages: (any PageRasterizer)? = nil
     ) {
       self.stage = stage
       self.plan = plan
       self.tracePath = tracePath
       self.configuration = configuration
+      self.pages = pages
     }
   }
 
@@ -53,7 +56,7 @@ public final class PresentationApp {
     }
     self.session = session
     self.options = options
-    painter = TalkPainter(theme: session.theme)
+    painter = TalkPainter(theme: session.theme, pages: options.pages)
     context = TalkContext(
       stage: Stage(mode: .mirrored, presenter: 0, audience: []), displays: [], plan: options.plan)
     let trace = try Trace(path: options.tracePath, start: Self.now())

@@ -7,7 +7,7 @@ import PodiumCore
 /// back and forth is a copy and a present.
 final class TalkPainter {
   let fonts = FontLibrary()
-  let images = ImageLibrary()
+  let images: ImageLibrary
   let measurer: SDLTextMeasurer
   private(set) var engine: LayoutEngine
   /// Slides laid out once per (slide, step, size) for every window.
@@ -19,7 +19,8 @@ final class TalkPainter {
     return formatter
   }()
 
-  init(theme: Theme) {
+  init(theme: Theme, pages: (any PageRasterizer)?) {
+    images = ImageLibrary(pages: pages)
     measurer = SDLTextMeasurer(library: fonts)
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
   }
