@@ -34,7 +34,14 @@ struct BlockLayout {
         runs, font: font, color: subtitle ? colors.muted : colors.text, width: width, block: block,
         spaceAfter: em * 0.6)
     case .list(let list):
-      return listBox(list, block: block, width: width, depth: depth)
+      var box = listBox(list, block: block, width: width, depth: depth)
+      // On a centred slide (Marp's lead and uncover) a list stands in the middle as a whole,
+      // its lines still starting at its left edge, as Marp's themes set it.
+      if context.centered && depth == 0 {
+        let used = box.pieces.compactMap(\.command.rightEdge).max() ?? width
+        box.pieces = box.pieces.map { $0.moved(dx: max(0, (width - used) / 2), dy: 0) }
+      }
+      return box
     case .quote(let quote):
       return quoteBox(quote, block: block, width: width)
     case .code(let code):

@@ -72,6 +72,17 @@ public enum DrawCommand: Hashable, Sendable {
     }
   }
 
+  /// The right edge of what a drawing command covers; nil for clips.
+  var rightEdge: Double? {
+    switch self {
+    case .fill(let rect, _): return rect.maxX
+    case .text(let item): return item.x + item.width
+    case .image(let item): return item.destination.maxX
+    case .layer(let item): return item.destination.maxX
+    case .pushClip, .popClip: return nil
+    }
+  }
+
   /// The rows a drawing command covers, for leaving out what a clip hides; nil for clips.
   var verticalExtent: (top: Double, bottom: Double)? {
     switch self {
