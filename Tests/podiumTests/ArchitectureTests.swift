@@ -69,8 +69,9 @@ import Testing
   }
 
   /// The PDF's C libraries stay in PodiumPDF, one file each (FreeType's faces are shared by
-  /// the shaper and cairo, so those two files import it too), and PodiumPDF draws without SDL.
-  @Test func cairoHarfBuzzAndFreeTypeAreConfinedToPodiumPDF() {
+  /// the shaper and cairo, so those two files import it too; Poppler draws on cairo contexts
+  /// that Cairo.swift owns), and PodiumPDF draws without SDL.
+  @Test func cairoHarfBuzzFreeTypeAndPopplerAreConfinedToPodiumPDF() {
     let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
     func users(of module: String) -> [String] {
       files.filter { imports($0).contains(module) }.map {
@@ -79,6 +80,7 @@ import Testing
     }
     #expect(users(of: "CCairo") == ["Sources/PodiumPDF/Cairo.swift"])
     #expect(users(of: "CHarfBuzz") == ["Sources/PodiumPDF/HarfBuzz.swift"])
+    #expect(users(of: "CPoppler") == ["Sources/PodiumPDF/Poppler.swift"])
     #expect(
       users(of: "CFreeType") == [
         "Sources/PodiumPDF/Cairo.swift", "Sources/PodiumPDF/FreeType.swift",
