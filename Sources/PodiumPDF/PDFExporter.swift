@@ -223,27 +223,16 @@ struct PDFPCNotes {
   let pages: [ExportPlan.Page]
 
   var json: String {
-    var object: [String: Any] = ["pdfpcFormat": 2, "disableMarkdown": true]
-    if let duration = deck.metadata.duration {
-      object["duration"] = max(1, (duration.seconds + 59) / 60)
-    }
-    if let endTime = deck.metadata.endTime { object["endTime"] = endTime }
-    object["pages"] = pages.map { page -> [String: Any] in
+    var file = PdfpcFile(disableMarkdown: true, endTime: deck.metadata.endTime)
+    file.duration = deck.metadata.duration.map { max(1, ($0.seconds + 59) / 60) }
+    file.pages = pages.map { page in
       let shot = page.shots.first ?? SlideShot(slideIndex: 0, step: 0)
       let slide = deck.slides[shot.slideIndex]
-      var entry: [String: Any] = [
-        "idx": page.number - 1, "label": "\(shot.slideIndex + 1)", "overlay": shot.step,
-        "forcedOverlay": shot.step > 0, "hidden": false,
-      ]
-      if slide.hasNotes {
-        entry["note"] = slide.notes.map(\.plainText).joined(separator: "\n\n")
-      }
-      return entry
+      return PdfpcFile.Page(
+        idx: page.number - 1, label: "\(shot.slideIndex + 1)", overlay: shot.step,
+        forcedOverlay: shot.step > 0, hidden: false,
+        note: slide.hasNotes ? slide.notes.map(\.plainText).joined(separator: "\n\n") : nil)
     }
-    guard
-      let data = try? JSONSerialization.data(
-        withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-    else { return "{}" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return file.json
   }
 }

@@ -9,18 +9,36 @@ final class PopplerFile {
   let pointer: OpaquePointer
 
   /// The corresponding C functions are `g_filename_to_uri` and `poppler_document_new_from_file`.
-  init(path: String) throws {
+  init(path: String, password: String? = nil) throws(PDFReadError) {
     var error: UnsafeMutablePointer<GError>?
     let absolute =
       path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     guard let uri = g_filename_to_uri(absolute, nil, &error) else {
-      throw PDFError(function: "g_filename_to_uri", message: Self.take(error))
+      throw .damaged(Self.take(error))
     }
     defer { g_free(uri) }
-    guard let document = poppler_document_new_from_file(uri, nil, &error) else {
-      throw PDFError(function: "poppler_document_new_from_file", message: Self.take(error))
+    guard let document = poppler_document_new_from_file(uri, password, &error) else {
+      let encrypted =
+        error.map {
+          $0.pointee.domain == poppler_error_quark()
+            && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
+        } ?? false
+      let reason = Self.take(error)
+      throw encrypted ? .encrypted : .damaged(reason)
     }
     pointer = document
+  }
+
+  /// The document's title or author from its metadata. The corresponding C functions are
+  /// `poppler_document_get_title` and `poppler_document_get_author`.
+  var title: String? { Self.take(poppler_document_get_title(pointer)) }
+  var author: String? { Self.take(poppler_document_get_author(pointer)) }
+
+  private static func take(_ text: UnsafeMutablePointer<gchar>?) -> String? {
+    guard let text else { return nil }
+    defer { g_free(text) }
+    let value = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+    return value.isEmpty ? nil : value
   }
 
   /// The corresponding C function is `g_object_unref`.
@@ -44,6 +62,41 @@ final class PopplerFile {
     guard let error else { return "unknown error" }
     defer { g_error_free(error) }
     return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+  }
+}
+
+/// Reads a PDF deck's pages with Poppler: sizes, labels and sticky notes (`PDFReader`).
+public struct PopplerPDFReader: PDFReader {
+  public init() {}
+
+  public func read(_ path: String, password: String?) -> Result<PDFDocumentInfo, PDFReadError> {
+    let file: PopplerFile
+    do {
+      file = try PopplerFile(path: path, password: password)
+    } catch {
+      return .failure(error)
+    }
+    var pages: [PDFDocumentInfo.Page] = []
+    for index in 0..<file.pageCount {
+      guard let page = file.page(index) else { continue }
+      let (width, height) = page.size
+      pages.append(
+        PDFDocumentInfo.Page(width: width, height: height, label: page.label, notes: page.noteTexts)
+      )
+    }
+    return .success(PDFDocumentInfo(pages: pages, title: file.title, author: file.author))
+  }
+
+  public func firstLines(
+    of pages: [Int], crop: (Int) -> Rect, in path: String, password: String?
+  ) -> [String?] {
+    guard let file = try? PopplerFile(path: path, password: password) else {
+      return pages.map { _ in nil }
+    }
+    return pages.map { index in
+      file.page(index)?.text(in: crop(index)).split(separator: "\n").lazy
+        .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+    }
   }
 }
 
@@ -130,6 +183,34 @@ final class PopplerFilePage {
       node = current.pointee.next
     }
     return texts
+  }
+
+  /// The text whose characters lie inside `area` (points from the top-left corner), in reading
+  /// order, a line a line. The corresponding C functions are `poppler_page_get_text` and
+  /// `poppler_page_get_text_layout`, a rectangle for each character of the text.
+  func text(in area: Rect) -> String {
+    guard let text = poppler_page_get_text(pointer) else { return "" }
+    defer { g_free(text) }
+    var rectangles: UnsafeMutablePointer<PopplerRectangle>?
+    var count: guint = 0
+    guard poppler_page_get_text_layout(pointer, &rectangles, &count) != 0, let rectangles else {
+      return ""
+    }
+    defer { g_free(rectangles) }
+    var result = ""
+    for (index, character) in String(cString: text).unicodeScalars.enumerated()
+    where index < Int(count) {
+      if character == "\n" {
+        if result.last != "\n" { result.append("\n") }
+        continue
+      }
+      let box = rectangles[index]
+      let (x, y) = ((box.x1 + box.x2) / 2, (box.y1 + box.y2) / 2)
+      if x >= area.x && x <= area.x + area.width && y >= area.y && y <= area.y + area.height {
+        result.unicodeScalars.append(character)
+      }
+    }
+    return result
   }
 
   /// Draws the page on a cairo context, its top-left corner at the context's origin, one point

@@ -11,7 +11,8 @@ struct Check: ParsableCommand {
       + "line per deck. Exits 0 when no deck has an error, 1 when one has, 2 for a usage error."
   )
 
-  @Argument(help: "The deck files to check.", completion: .file(extensions: ["md", "markdown"]))
+  @Argument(
+    help: "The deck files to check.", completion: .file(extensions: ["md", "markdown", "pdf"]))
   var decks: [String]
 
   @Flag(help: "Print the result as JSON, for editors and scripts.")
@@ -19,6 +20,8 @@ struct Check: ParsableCommand {
 
   @Flag(help: "Treat warnings as errors (exit 1 when there is any).")
   var strict = false
+
+  @OptionGroup var pdf: PDFOptionGroup
 
   func validate() throws {
     if decks.isEmpty { throw ValidationError("Missing a deck file, e.g. 'podium check talk.md'.") }
@@ -28,9 +31,12 @@ struct Check: ParsableCommand {
     var reports: [CheckReport] = []
     // Decks are checked as they would be shown: with the configured theme when they name none.
     // The configuration's own problems are 'podium config's to report.
-    let loader = DeckLoader(configuration: Configuration.load(path: Configuration.defaultPath()).0)
+    let settings = Configuration.load(path: Configuration.defaultPath()).0
     for path in decks {
-      let loaded = loader.load(path)
+      let loaded = pdf.loader(settings, for: path).load(path)
+      if !json {
+        for notice in loaded.notices { print("\(path): \(notice)") }
+      }
       var diagnostics = loaded.diagnostics
       if let deck = loaded.deck {
         diagnostics += SystemChecks.diagnostics(for: deck, theme: loaded.theme)

@@ -53,6 +53,18 @@ struct CheckReport {
     var steps: Int
     var hasNotes: Bool
     var skipped: Bool
+    /// A PDF deck's slide: its pages, one a build step, numbered from 1.
+    var pages: [Int]?
+    /// The notes as text (a notes page's notes half is named as such).
+    var notes: String?
+  }
+
+  /// A block of notes as text; a PDF page's notes half as `[notes: page 3, right half]`.
+  private static func noteText(_ block: Block) -> String {
+    if case .image(let image) = block.kind, let page = image.page {
+      return "[notes: page \(page.index + 1)]"
+    }
+    return block.plainText
   }
 
   static func json(_ reports: [CheckReport]) throws -> String {
@@ -71,7 +83,9 @@ struct CheckReport {
           JSONSlide(
             number: $0.index + 1, line: $0.location.line, title: $0.title,
             layout: $0.layout.rawValue, steps: $0.stepCount, hasNotes: $0.hasNotes,
-            skipped: $0.directives.hidden)
+            skipped: $0.directives.hidden,
+            pages: $0.pages.isEmpty ? nil : $0.pages.map { $0.index + 1 },
+            notes: $0.hasNotes ? $0.notes.map(Self.noteText).joined(separator: "\n\n") : nil)
         })
     }
     let encoder = JSONEncoder()

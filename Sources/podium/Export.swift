@@ -56,6 +56,8 @@ struct Export: ParsableCommand {
   @Option(help: "PNG images encoded in parallel (default: one more than the cores).")
   var jobs: Int = DeckExporter.defaultJobs
 
+  @OptionGroup var pdfOptions: PDFOptionGroup
+
   func validate() throws {
     guard PixelSize(parsing: size) != nil else {
       throw ValidationError(
@@ -99,7 +101,7 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let settings = try Settings.load(command: "podium export")
-    let loaded = try DeckLoader(configuration: settings).loadOrExit(deck)
+    let loaded = try pdfOptions.loader(settings, for: deck).loadOrExit(deck)
     let plan = try plan(slideCount: loaded.deck.slides.count)
     let slideSize = PixelSize(parsing: size) ?? PixelSize(width: 1920, height: 1080)
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
@@ -192,6 +194,7 @@ extension DeckLoader {
   ) {
     let loaded = load(path)
     for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
+    for notice in loaded.notices { Console.error("\(path): \(notice)") }
     guard let deck = loaded.deck, !loaded.hasErrors else {
       Console.error("podium: \(path) has errors; \(command) (run 'podium check \(path)')")
       throw ExitCode.failure

@@ -23,8 +23,11 @@ struct Present: ParsableCommand {
 
   @OptionGroup var talk: TalkOptionGroup
 
+  @OptionGroup var pdf: PDFOptionGroup
+
   func run() throws {
-    let (settings, session) = try TalkOptionGroup.load(deck: deck, command: "present")
+    let (settings, session, loader) = try TalkOptionGroup.load(
+      deck: deck, command: "present", pdf: pdf)
     let talkDuration = talk.talkDuration
     // Pacing follows the last rehearsal when there is one (podium rehearse keeps them).
     let log = TalkOptionGroup.rehearsals(at: RehearsalLog.defaultPath(forDeck: deck))
@@ -36,7 +39,7 @@ struct Present: ParsableCommand {
       warningMinutes: talk.warningMinutes(settings))
     let options = PresentationApp.Options(
       stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings,
-      pages: PopplerPages())
+      loader: loader, pages: PopplerPages())
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()

@@ -26,8 +26,11 @@ struct Rehearse: ParsableCommand {
 
   @OptionGroup var talk: TalkOptionGroup
 
+  @OptionGroup var pdf: PDFOptionGroup
+
   func run() throws {
-    let (settings, session) = try TalkOptionGroup.load(deck: deck, command: "rehearse")
+    let (settings, session, loader) = try TalkOptionGroup.load(
+      deck: deck, command: "rehearse", pdf: pdf)
     var talkDeck = session.deck
     let recordPath = record ?? RehearsalLog.defaultPath(forDeck: deck)
     // A record that cannot be read is an error before the rehearsal, not a lost run after it.
@@ -45,7 +48,7 @@ struct Rehearse: ParsableCommand {
       warningMinutes: talk.warningMinutes(settings), rehearse: true)
     let options = PresentationApp.Options(
       stage: StageOptions(windowed: windowed), plan: talkPlan, tracePath: talk.tracePath,
-      configuration: settings, pages: PopplerPages())
+      configuration: settings, loader: loader, pages: PopplerPages())
     let recorder: RehearsalRecorder
     do {
       let app = try PresentationApp(session: session, options: options)

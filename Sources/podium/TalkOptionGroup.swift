@@ -39,18 +39,20 @@ struct TalkOptionGroup: ParsableArguments {
   }
 
   /// The configuration and the deck, or the command ends with their problems printed.
-  static func load(deck: String, command: String) throws -> (Configuration, TalkSession) {
+  static func load(deck: String, command: String, pdf: PDFOptionGroup) throws -> (
+    Configuration, TalkSession, DeckLoader
+  ) {
     let settings = try Settings.load(command: "podium \(command)")
     let verb = command == "rehearse" ? "the rehearsal" : "the talk"
-    let loaded = try DeckLoader(configuration: settings).loadOrExit(
-      deck, command: "\(verb) did not start")
+    let loader = pdf.loader(settings, for: deck)
+    let loaded = try loader.loadOrExit(deck, command: "\(verb) did not start")
     guard !loaded.deck.slides.isEmpty else {
       Console.error("podium \(command): \(deck) has no slides")
       throw ExitCode.failure
     }
     let session = TalkSession(
       path: deck, deck: loaded.deck, theme: loaded.theme, configuration: settings)
-    return (settings, session)
+    return (settings, session, loader)
   }
 
   /// The rehearsals kept for a deck; a record that cannot be read is a warning, since the talk

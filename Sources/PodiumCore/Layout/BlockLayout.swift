@@ -401,6 +401,19 @@ struct BlockLayout {
     guard case .image(let image) = block.kind else {
       return box(for: block, width: width)
     }
+    if let page = image.page {
+      // A page of a PDF (a notes page's notes): vectors, fitted at any size.
+      let natural = PixelSize(
+        width: max(1, Int(page.size.width * 100)), height: max(1, Int(page.size.height * 100)))
+      let target = fitted(natural, in: Rect(x: 0, y: 0, width: width, height: height))
+      let item = ImageItem(
+        path: page.file, destination: Rect(x: 0, y: 0, width: target.width, height: target.height),
+        source: page.crop, page: page.index)
+      return Box(
+        width: target.width, height: target.height,
+        pieces: [Piece(step: block.step, command: .image(item))], location: block.location,
+        spaceAfter: em * 0.6)
+    }
     if let path = image.path, let natural = engine.images.size(ofImageAt: path) {
       let target = engine.imageSize(
         image, natural: natural, width: width, height: height, slideHeight: context.slideRect.height

@@ -40,6 +40,9 @@ public struct LayoutEngine {
   public func layout(_ slide: Slide, in deck: Deck, step: Int, size: PixelSize) -> SlideFrame {
     let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
     let slideRect = Self.slideRect(aspect: deck.metadata.aspect, in: size)
+    if !slide.pages.isEmpty {
+      return pageFrame(slide.pages[min(max(0, step), slide.pages.count - 1)], canvas, slideRect)
+    }
     var context = Context(engine: self, slide: slide, deck: deck, slideRect: slideRect)
     context.textHeightLimit = context.contentRect.height
     var commands: [DrawCommand] = []

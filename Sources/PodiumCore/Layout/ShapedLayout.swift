@@ -29,6 +29,27 @@ extension LayoutEngine {
     return target
   }
 
+  /// A PDF deck's slide at one step: its page on white, as PDF viewers show pages, fitted in
+  /// the slide's place (a page of another size keeps its shape), black around it.
+  func pageFrame(_ page: PageReference, _ canvas: Rect, _ slideRect: Rect) -> SlideFrame {
+    var commands: [DrawCommand] = []
+    if slideRect != canvas { commands.append(.fill(canvas, RGBAColor(red: 0, green: 0, blue: 0))) }
+    let natural = PixelSize(
+      width: max(1, Int((page.size.width * 100).rounded())),
+      height: max(1, Int((page.size.height * 100).rounded())))
+    var placed = fitted(natural, in: slideRect)
+    // Whole pixels, so that the page's pixels are the window's.
+    placed = Rect(
+      x: placed.x.rounded(), y: placed.y.rounded(), width: placed.width.rounded(),
+      height: placed.height.rounded())
+    commands.append(.fill(placed, RGBAColor(red: 255, green: 255, blue: 255)))
+    commands.append(
+      .image(ImageItem(path: page.file, destination: placed, source: page.crop, page: page.index)))
+    return SlideFrame(
+      size: PixelSize(width: Int(canvas.width), height: Int(canvas.height)),
+      slideRect: slideRect, commands: commands)
+  }
+
   /// Marp's `<!-- fit -->` heading: the font grown or shrunk until the text fills `width` on one
   /// line, no taller than a third of the slide.
   func fittedHeading(_ font: FontSpec, text: String, width: Double) -> FontSpec {

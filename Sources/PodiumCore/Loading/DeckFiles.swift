@@ -97,7 +97,7 @@ public struct LocalFiles: DeckFiles {
     return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
   }
 
-  private static func describe(_ failure: OpenFile.Failure, path: String) -> String {
+  static func describe(_ failure: OpenFile.Failure, path: String) -> String {
     switch failure {
     case .notFound: return "no such file: '\(path)'"
     case .notADirectoryOnTheWay:

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A deck ready to show: the deck, the theme it asks for (or the configuration's, when it names
 /// none) and every problem found on the way. What `check`, `export`, `present`, `rehearse`, live
 /// reload and the examples all start from.
@@ -8,6 +10,10 @@ public struct LoadedDeck: Sendable {
   public var deck: Deck?
   public var theme: Theme
   public var diagnostics: [Diagnostic]
+  /// Facts worth a line that are not problems: how a PDF's notes pages were read.
+  public var notices: [String] = []
+  /// The deck is an encrypted PDF and no password, or a wrong one, was given.
+  public var needsPassword = false
 
   public var hasErrors: Bool { diagnostics.hasErrors }
 
@@ -30,6 +36,12 @@ public struct DeckLoader: Sendable {
   public var files: any DeckFiles
   /// What sets the deck's formulas; nil leaves them as TeX source.
   public var math: MathTypesetter?
+  /// What reads a deck that is a PDF; nil refuses PDFs.
+  public var pdf: (any PDFReader)?
+  /// The password of an encrypted PDF (`--password`).
+  public var password: String?
+  /// Which half of each page of a PDF holds notes (`--notes-pages`); nil detects beamer's.
+  public var notesPages: NotesPages?
 
   public init(
     defaultTheme: ThemeChoice? = nil, files: any DeckFiles = LocalFiles(),
@@ -49,6 +61,7 @@ public struct DeckLoader: Sendable {
   }
 
   public func load(_ path: String) -> LoadedDeck {
+    if Self.isPDF(path) { return loadPDF(path) }
     let parsed = DeckParser.parse(fileAt: path, files: files)
     var loaded = LoadedDeck(
       path: path, deck: parsed.deck, theme: .light, diagnostics: parsed.diagnostics)
@@ -93,5 +106,71 @@ public struct DeckLoader: Sendable {
           "formula '\(shown)' is shown as TeX source: \(problem)"))
     }
     return diagnostics
+  }
+}
+
+extension DeckLoader {
+  /// Whether a deck is a PDF, by its name.
+  public static func isPDF(_ path: String) -> Bool {
+    path.lowercased().hasSuffix(".pdf")
+  }
+
+  /// pdfpc's notes file for a PDF: `talk.pdfpc` beside `talk.pdf`.
+  public static func pdfpcPath(for path: String) -> String {
+    (path as NSString).deletingPathExtension + ".pdfpc"
+  }
+
+  /// A PDF as a deck: its pages read by `pdf`, its notes from the pdfpc file beside it.
+  private func loadPDF(_ path: String) -> LoadedDeck {
+    var loaded = LoadedDeck(path: path, deck: nil, theme: .dark, diagnostics: [])
+    func fail(_ message: String) -> LoadedDeck {
+      loaded.diagnostics.append(Diagnostic(.error, file: path, at: nil, message))
+      return loaded
+    }
+    guard let pdf else { return fail("this build of Podium cannot read PDFs") }
+    // A FIFO or a device is refused before Poppler could wait on it.
+    if case .failure(let failure) = OpenFile.open(path) {
+      return fail(LocalFiles.describe(failure, path: path))
+    }
+    let info: PDFDocumentInfo
+    switch pdf.read(path, password: password) {
+    case .success(let read): info = read
+    case .failure(.encrypted):
+      loaded.needsPassword = true
+      let name = (path as NSString).lastPathComponent
+      return fail(
+        password == nil
+          ? "\(name) is password-protected; give the password with --password"
+          : "the password for \(name) is wrong")
+    case .failure(.damaged(let reason)):
+      return fail("cannot read the PDF: \(reason)")
+    }
+    guard !info.pages.isEmpty else { return fail("the PDF has no pages") }
+
+    var pdfpc: PdfpcFile?
+    let notesPath = Self.pdfpcPath(for: path)
+    if FileManager.default.fileExists(atPath: notesPath) {
+      switch files.contents(of: notesPath, limit: 16 << 20, kind: "notes file") {
+      case .success(let bytes):
+        switch PdfpcFile.parse(bytes) {
+        case .success(let file): pdfpc = file
+        case .failure(let problem):
+          loaded.diagnostics.append(
+            Diagnostic(
+              .warning, file: notesPath, at: nil,
+              "pdfpc notes ignored: \(problem.message)"))
+        }
+      case .failure(let problem):
+        loaded.diagnostics.append(Diagnostic(.warning, file: notesPath, at: nil, problem.message))
+      }
+    }
+    var builder = PDFDeckBuilder(path: path, info: info, pdfpc: pdfpc, notesPages: notesPages)
+    builder.titles = { [password] pages, crop in
+      pdf.firstLines(of: pages, crop: crop, in: path, password: password)
+    }
+    let (deck, notice) = builder.deck()
+    loaded.deck = deck
+    loaded.notices = notice.map { [$0] } ?? []
+    return loaded
   }
 }

@@ -190,6 +190,8 @@ public struct ImageReference: Hashable, Sendable {
   public var height: Double?
   /// Marp's filters (`blur`, `sepia`...), drawn on the image's pixels in this order.
   public var filters: [ImageFilter] = []
+  /// A page of a PDF (`path`), or part of one, instead of a picture: a beamer notes page's notes.
+  public var page: PageReference?
 
   public init(source: String, alt: String, path: String?, problem: String? = nil) {
     self.source = source

@@ -39,6 +39,8 @@ public enum DeckDialect: String, Hashable, Sendable {
   case presenterm
   /// `%title:` metadata; every thematic break separates slides; `-> text <-` centres.
   case mdp
+  /// A PDF: a slide per page, or per run of pages with one label (overlays as build steps).
+  case pdf
 }
 
 /// The front matter, typed, with defaults for what is not given.
@@ -65,6 +67,10 @@ public struct DeckMetadata: Hashable, Sendable {
   public var headingDivider: Int?
   /// Whether `$...$` and `$$...$$` are formulas (Marp's `math:`, on unless `false`).
   public var math = true
+  /// A PDF deck of beamer notes pages: the half of each page that holds the notes.
+  public var notesPages: NotesPages?
+  /// When the countdown warns, in minutes before the end (pdfpc's `lastMinutes`).
+  public var warningMinutes: Double?
   /// Where each front-matter key was written, for diagnostics found later (e.g. a font that
   /// is not installed).
   public var keyLocations: [String: SourceLocation]

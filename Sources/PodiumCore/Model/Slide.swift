@@ -12,6 +12,9 @@ public struct Slide: Hashable, Sendable {
   public var backgrounds: [BackgroundImage]
   /// Build steps: 1 for a slide without pauses.
   public var stepCount: Int
+  /// A PDF deck's slide: the page shown at each build step (beamer's overlays); empty for a
+  /// slide written in Markdown.
+  public var pages: [PageReference] = []
 
   public init(
     index: Int, location: SourceLocation, blocks: [Block], notes: [Block] = [],

@@ -14,17 +14,21 @@ public final class PresentationApp {
     /// The speaker's configuration: key bindings, notes size and the default theme, which a
     /// reloaded deck gets as the first one did.
     public var configuration: Configuration
-    /// What draws pages of PDF files (typeset formulas).
+    /// What reads the deck again after an edit, as it was first read.
+    public var loader: DeckLoader
+    /// What draws pages of PDF files (PDF decks, typeset formulas).
     public var pages: (any PageRasterizer)?
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,
-      configuration: Configuration = Configuration(), pages: (any PageRasterizer)? = nil
+      configuration: Configuration = Configuration(), loader: DeckLoader? = nil,
+      pages: (any PageRasterizer)? = nil
     ) {
       self.stage = stage
       self.plan = plan
       self.tracePath = tracePath
       self.configuration = configuration
+      self.loader = loader ?? DeckLoader(configuration: configuration)
       self.pages = pages
     }
   }
@@ -182,8 +186,7 @@ public final class PresentationApp {
 
   /// Reads the deck again after an edit, as it was first loaded (the configured theme too).
   private func reload() {
-    let loader = DeckLoader(configuration: options.configuration)
-    let event = session.reload(using: loader, clock: Window.milliseconds)
+    let event = session.reload(using: options.loader, clock: Window.milliseconds)
     record(event)
     guard case .reload = event else { return }
     painter.deckReplaced(theme: session.theme, windows: windows.all)

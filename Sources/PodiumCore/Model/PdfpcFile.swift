@@ -1,0 +1,81 @@
+import Foundation
+
+/// pdfpc's notes file beside a PDF (`talk.pdfpc`, its format 2, JSON): the notes of each page,
+/// the talk's duration and end time. Podium reads it beside a PDF it presents and writes it
+/// beside a PDF it exports.
+public struct PdfpcFile: Codable, Hashable, Sendable {
+  public struct Page: Codable, Hashable, Sendable {
+    /// The zero-based page.
+    public var idx: Int
+    public var label: String?
+    /// The page's place among its slide's overlays (0 for the first).
+    public var overlay: Int?
+    public var forcedOverlay: Bool?
+    public var hidden: Bool?
+    public var note: String?
+
+    public init(
+      idx: Int, label: String? = nil, overlay: Int? = nil, forcedOverlay: Bool? = nil,
+      hidden: Bool? = nil, note: String? = nil
+    ) {
+      self.idx = idx
+      self.label = label
+      self.overlay = overlay
+      self.forcedOverlay = forcedOverlay
+      self.hidden = hidden
+      self.note = note
+    }
+  }
+
+  public var pdfpcFormat: Int? = 2
+  /// Notes are plain text, not Markdown.
+  public var disableMarkdown: Bool?
+  /// The talk's length, in minutes.
+  public var duration: Int?
+  /// When the talk must end, `HH:MM`.
+  public var endTime: String?
+  /// When the countdown turns to a warning, in minutes before the end.
+  public var lastMinutes: Int?
+  public var savedTimestamp: Int?
+  public var pages: [Page]?
+
+  public init(
+    disableMarkdown: Bool? = nil, duration: Int? = nil, endTime: String? = nil,
+    pages: [Page]? = nil
+  ) {
+    self.disableMarkdown = disableMarkdown
+    self.duration = duration
+    self.endTime = endTime
+    self.pages = pages
+  }
+
+  /// The file read, or why it cannot be: not JSON, or JSON of another shape.
+  public static func parse(_ bytes: [UInt8]) -> Result<PdfpcFile, PdfpcError> {
+    do {
+      return .success(try JSONDecoder().decode(PdfpcFile.self, from: Data(bytes)))
+    } catch DecodingError.dataCorrupted(let context) {
+      let reason = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"]
+      return .failure(PdfpcError(message: "not JSON: \(reason ?? context.debugDescription)"))
+    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+      DecodingError.keyNotFound(_, let context)
+    {
+      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+      return .failure(
+        PdfpcError(message: "\(path.joined().drop { $0 == "." }): \(context.debugDescription)"))
+    } catch {
+      return .failure(PdfpcError(message: "\(error)"))
+    }
+  }
+
+  /// The file as pdfpc writes it: pretty-printed JSON, keys sorted, ending in a newline.
+  public var json: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(self) else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}
+
+public struct PdfpcError: Error, Hashable, Sendable {
+  public var message: String
+}
