@@ -36,7 +36,7 @@ struct Present: ParsableCommand {
     let plan = TalkPlan(
       duration: talkDuration,
       pacing: PacingPlan.plan(for: session.deck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: talk.warningMinutes(settings))
+      warningMinutes: talk.warningMinutes(settings, deck: session.deck))
     let options = PresentationApp.Options(
       stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings,
       loader: loader, pages: PopplerPages())

@@ -45,7 +45,7 @@ struct Rehearse: ParsableCommand {
     let talkPlan = TalkPlan(
       duration: talkDuration,
       pacing: PacingPlan.plan(for: talkDeck, duration: talkDuration, rehearsal: log.runs.last),
-      warningMinutes: talk.warningMinutes(settings), rehearse: true)
+      warningMinutes: talk.warningMinutes(settings, deck: talkDeck), rehearse: true)
     let options = PresentationApp.Options(
       stage: StageOptions(windowed: windowed), plan: talkPlan, tracePath: talk.tracePath,
       configuration: settings, loader: loader, pages: PopplerPages())

@@ -32,10 +32,10 @@ struct TalkOptionGroup: ParsableArguments {
 
   var tracePath: String? { trace ?? ProcessInfo.processInfo.environment["PODIUM_TRACE"] }
 
-  /// `--warning`, else the configuration's.
-  func warningMinutes(_ settings: Configuration) -> Double {
+  /// `--warning`, else the deck's (a PDF's pdfpc `lastMinutes`), else the configuration's.
+  func warningMinutes(_ settings: Configuration, deck: Deck) -> Double {
     warning.flatMap(TalkDuration.init(parsing:)).map { Double($0.seconds) / 60 }
-      ?? settings.warningMinutes
+      ?? deck.metadata.warningMinutes ?? settings.warningMinutes
   }
 
   /// The configuration and the deck, or the command ends with their problems printed.

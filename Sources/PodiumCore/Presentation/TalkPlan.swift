@@ -44,7 +44,9 @@ extension TalkSession {
     }
     let elapsed = state.timer.elapsed(at: now)
     var status = ConsoleStatus(
-      now: now, elapsed: elapsed, duration: plan.duration ?? deck.metadata.duration,
+      now: now, elapsed: elapsed,
+      duration: plan.duration ?? endTimeDuration(elapsed: elapsed, date: date)
+        ?? deck.metadata.duration,
       clock: clock.string(from: date), audience: audience, warningMinutes: plan.warningMinutes,
       consoleOverMirror: stage.mode == .mirrored && !plan.rehearse)
     status.problem = reloadProblem
@@ -56,5 +58,19 @@ extension TalkSession {
       status.plannedEnd = clock.string(from: end)
     }
     return status
+  }
+
+  /// The deck's `end-time` (pdfpc's `endTime`) as a length: the countdown then reaches zero at
+  /// that time of day, whenever the talk started.
+  private func endTimeDuration(elapsed: Double, date: Date) -> TalkDuration? {
+    guard let endTime = deck.metadata.endTime else { return nil }
+    let parts = endTime.split(separator: ":").compactMap { Int($0) }
+    guard parts.count == 2 else { return nil }
+    let calendar = Calendar.current
+    guard
+      let end = calendar.date(
+        bySettingHour: parts[0], minute: parts[1], second: 0, of: date)
+    else { return nil }
+    return TalkDuration(seconds: max(0, Int(end.timeIntervalSince(date) + elapsed)))
   }
 }

@@ -1,0 +1,144 @@
+import Foundation
+import PodiumCore
+import PodiumSDLTestSupport
+import PodiumTestSupport
+import Testing
+
+/// PDF decks through the command line: beamer's decks from ../shared/compat/pdf, and PDFs made
+/// here with labels, sticky notes, ten thousand pages, a password or damage.
+@Suite struct PDFDeckCommandTests {
+  static let pdfs = Fixtures.shared.appendingPathComponent("compat/pdf")
+  static let overlays = pdfs.appendingPathComponent("beamer-overlays.pdf").path
+  static let notesRight = pdfs.appendingPathComponent("beamer-notes-right.pdf").path
+
+  func tool(_ name: String, _ arguments: [String]) throws -> CommandResult {
+    try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/\(name)"), arguments)
+  }
+
+  @Test func beamerDecksCountAsPdfpcCountsThem() throws {
+    let overlays = try CommandRunner.podium("check", Self.overlays)
+    #expect(overlays.status == 0)
+    #expect(
+      overlays.stdout.hasSuffix("5 slides, 9 build steps, 5 with notes, 0 errors, 0 warnings\n"))
+    let notes = try CommandRunner.podium("check", Self.notesRight)
+    #expect(notes.status == 0)
+    #expect(
+      notes.stdout.contains(
+        "notes pages: the right half of each page is the speaker's notes (each page is twice as "
+          + "wide as its slide)"), "\(notes.stdout)")
+    #expect(notes.stdout.hasSuffix("5 slides, 9 build steps, 5 with notes, 0 errors, 0 warnings\n"))
+
+    let json = try CommandRunner.podium("check", "--json", Self.overlays)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8))
+    let decks = try #require((object as? [String: Any])?["decks"] as? [[String: Any]])
+    let slides = try #require(decks.first?["slideList"] as? [[String: Any]])
+    #expect(slides.map { $0["pages"] as? [Int] ?? [] } == [[1], [2, 3, 4], [5, 6, 7], [8], [9]])
+    #expect((slides[3]["notes"] as? String)?.hasPrefix("With h = 0.9") == true)
+  }
+
+  /// Each build step is its page as Poppler draws it: the PNG export against `pdftocairo` of
+  /// the same page at the same size; with notes pages, only the slide half.
+  @Test func slidesArePagesAsPopplerDrawsThem() throws {
+    let out = try Fixtures.temporaryDirectory()
+    for (deck, crop) in [(Self.overlays, false), (Self.notesRight, true)] {
+      let folder = out.appendingPathComponent(crop ? "notes" : "overlays")
+      let export = try CommandRunner.podium(
+        "export", deck, "-o", folder.path, "--steps", "--slides", "2", "--size", "960x540")
+      #expect(export.status == 0, "\(export.stderr)")
+      // Slide 2, step 2 is page 3.
+      let shown = try RGBImage(
+        contentsOf: folder.appendingPathComponent("slide-002-step-2.png").path)
+      var arguments = ["-png", "-f", "3", "-l", "3", "-singlefile"]
+      arguments +=
+        crop
+        ? [
+          "-scale-to-x", "1920", "-scale-to-y", "540", "-x", "0", "-y", "0", "-W", "960", "-H",
+          "540",
+        ]
+        : ["-scale-to-x", "960", "-scale-to-y", "540"]
+      let reference = folder.appendingPathComponent("reference").path
+      #expect(try tool("pdftocairo", arguments + [deck, reference]).status == 0)
+      let expected = try RGBImage(contentsOf: reference + ".png")
+      let difference = try #require(shown.difference(from: expected))
+      #expect(difference.differing < 0.005, "\(deck): \(difference)")
+      // Not a blank page: the slide has its dark title bar and its text.
+      #expect(
+        shown.count(of: RGBAColor(red: 0x23, green: 0x37, blue: 0x3B), tolerance: 12) > 20_000)
+    }
+  }
+
+  @Test func labelsAndStickyNotesOfAnyPDF() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let path = folder.appendingPathComponent("talk.pdf")
+    try TinyPDF(pages: [
+      .init(label: "i", note: "Welcome"), .init(label: "1"), .init(label: "1", grey: 0.6),
+      .init(label: "2", note: "The demo"),
+    ]).write(to: path)
+    let check = try CommandRunner.podium("check", path.path)
+    #expect(check.stdout.hasSuffix("3 slides, 4 build steps, 2 with notes, 0 errors, 0 warnings\n"))
+  }
+
+  @Test func badPDFsGetClearErrorsAndNeverCrash() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    func checked(_ name: String, _ extra: [String] = []) throws -> CommandResult {
+      try CommandRunner.run(
+        CommandRunner.podium, ["check", folder.appendingPathComponent(name).path] + extra)
+    }
+    try TinyPDF(pages: [.init(), .init()]).write(to: folder.appendingPathComponent("plain.pdf"))
+    let encrypted = try tool(
+      "qpdf",
+      [
+        "--encrypt", "secret", "secret", "256", "--",
+        folder.appendingPathComponent("plain.pdf").path,
+        folder.appendingPathComponent("locked.pdf").path,
+      ])
+    #expect(encrypted.status == 0, "\(encrypted.stderr)")
+    let locked = try checked("locked.pdf")
+    #expect(locked.status == 1)
+    #expect(
+      locked.stdout.contains(
+        "error: locked.pdf is password-protected; give the password with --password"),
+      "\(locked.stdout)")
+    let wrong = try checked("locked.pdf", ["--password", "guess"])
+    #expect(wrong.stdout.contains("error: the password for locked.pdf is wrong"))
+    let opened = try checked("locked.pdf", ["--password", "secret"])
+    #expect(opened.status == 0 && opened.stdout.contains("2 slides"), "\(opened.stdout)")
+
+    try Data("%PDF-1.7\nthis is not a PDF at all\n".utf8).write(
+      to: folder.appendingPathComponent("damaged.pdf"))
+    let damaged = try checked("damaged.pdf")
+    #expect(damaged.status == 1)
+    #expect(damaged.stdout.contains("error: cannot read the PDF: "), "\(damaged.stdout)")
+
+    try TinyPDF(pages: []).write(to: folder.appendingPathComponent("empty.pdf"))
+    let empty = try checked("empty.pdf")
+    #expect(empty.status == 1)
+    #expect(
+      empty.stdout.contains("error: the PDF has no pages")
+        || empty.stdout.contains("error: cannot read the PDF"), "\(empty.stdout)")
+  }
+
+  /// Ten thousand pages are counted without drawing them; a page 200 inches wide is drawn at
+  /// the slide's size.
+  @Test func hugePDFsAreReadAndDrawnAtTheSlidesSize() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let many = folder.appendingPathComponent("many.pdf")
+    try TinyPDF(pages: (0..<10_000).map { _ in TinyPDF.Page() }).write(to: many)
+    let check = try CommandRunner.podium("check", many.path)
+    #expect(check.status == 0)
+    #expect(
+      check.stdout.hasSuffix(
+        "10000 slides, 10000 build steps, 0 with notes, 0 errors, 0 warnings\n"), "\(check.stdout)")
+
+    let wide = folder.appendingPathComponent("wide.pdf")
+    try TinyPDF(pages: [.init(width: 14_400, height: 8_100, grey: 0)]).write(to: wide)
+    let out = folder.appendingPathComponent("out")
+    let export = try CommandRunner.podium("export", wide.path, "-o", out.path, "--size", "640x360")
+    #expect(export.status == 0, "\(export.stderr)")
+    let image = try RGBImage(contentsOf: out.appendingPathComponent("slide-001.png").path)
+    #expect(image.width == 640 && image.height == 360)
+    // The black square in the middle third of the page, on white.
+    #expect(image.count(of: RGBAColor(red: 0, green: 0, blue: 0), tolerance: 4) > 10_000)
+    #expect(image.count(of: RGBAColor(red: 255, green: 255, blue: 255), tolerance: 4) > 100_000)
+  }
+}
