@@ -18,15 +18,18 @@ public final class PDFExporter {
     public var plan: ExportPlan
     /// Also write the notes, for pdfpc, as NAME.pdfpc beside the PDF (slides only).
     public var writesNotesFile: Bool
+    /// The password of an encrypted PDF deck, whose pages go into this PDF.
+    public var password: String?
 
     public init(
       outputPath: String, size: PixelSize = PixelSize(width: 1920, height: 1080),
-      plan: ExportPlan = ExportPlan(), writesNotesFile: Bool = true
+      plan: ExportPlan = ExportPlan(), writesNotesFile: Bool = true, password: String? = nil
     ) {
       self.outputPath = outputPath
       self.size = size
       self.plan = plan
       self.writesNotesFile = writesNotesFile
+      self.password = password
     }
   }
 
@@ -112,6 +115,7 @@ public final class PDFExporter {
         subject: deck.metadata.subtitle, creator: "Podium")
       let renderer = PDFRenderer(
         document: document, fonts: fonts, measurer: measurer, images: images)
+      renderer.password = options.password
       let points = Self.pagePoints(plan: plan, pixels: size)
       let scale = points.width / Double(size.width)
       var outlined: Set<Int> = []

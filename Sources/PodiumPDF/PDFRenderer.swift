@@ -31,8 +31,10 @@ final class PDFRenderer {
   /// Pictures, kept while pages use them; one dropped and made again is still embedded once,
   /// as cairo knows it by its unique id.
   private var pictures = LRUCache<String, CairoImage?>(budget: 128 * 1024 * 1024)
-  /// PDF files whose pages are drawn (typeset formulas), each opened once.
+  /// PDF files whose pages are drawn (a PDF deck's, typeset formulas), each opened once.
   private var pdfFiles: [String: PopplerFile?] = [:]
+  /// The password of an encrypted PDF deck.
+  var password: String?
   private var glyphImages: [GlyphImageKey: CairoImage?] = [:]
 
   /// SDL_ttf's synthetic italic shear (`GLYPH_ITALICS`).
@@ -266,7 +268,7 @@ final class PDFRenderer {
   /// A PDF file opened once for every page drawn from it.
   private func pdfFile(_ path: String) -> PopplerFile? {
     if let known = pdfFiles[path] { return known }
-    let made = try? PopplerFile(path: path)
+    let made = try? PopplerFile(path: path, password: password)
     pdfFiles[path] = made
     return made
   }

@@ -100,32 +100,99 @@ public struct PopplerPDFReader: PDFReader {
   }
 }
 
-/// Pages of PDF files as pixels, for the screen (`PageRasterizer`): formulas and PDF decks drawn
-/// at each window's own size. Open files are kept, a few at a time; one lock guards Poppler.
+/// Pages of PDF files as pixels, for the screen (`PageRasterizer`): PDF decks and formulas drawn
+/// at each window's own size. Pages asked for ahead are drawn on a thread of their own, with its
+/// own Poppler documents (Poppler's objects are never shared between threads), and kept within
+/// a memory budget until they are shown; a page not drawn ahead is drawn on the caller's thread.
 public final class PopplerPages: PageRasterizer, @unchecked Sendable {
-  private let lock = NSLock()
-  private var open = LRUCache<String, PopplerFile?>(budget: 8)
+  /// Pages drawn ahead are kept up to this many bytes (four 1080p pages: the next and the
+  /// previous slide for the audience and the console's views of them).
+  public static let readyBudget = 32 << 20
 
-  public init() {}
+  /// Guards everything below but the caller's documents.
+  private let condition = NSCondition()
+  private var queue: [PageRequest] = []
+  private var ready = LRUCache<PageRequest, [UInt8]>(budget: readyBudget)
+  private var whenReady: (@Sendable () -> Void)?
+  private var started = false
+  /// The caller's documents, under their own lock.
+  private let callerLock = NSLock()
+  private var callerFiles = LRUCache<String, PopplerFile?>(budget: 8)
+  /// The password of an encrypted PDF deck (`--password`).
+  private let password: String?
 
-  public func bgraPixels(ofPage index: Int, in file: String, size: PixelSize, crop: Rect?)
-    -> [UInt8]?
-  {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let page = document(file)?.page(index), let canvas = try? CairoCanvas(size: size)
-    else { return nil }
-    let (width, height) = page.size
-    canvas.fit(crop ?? Rect(x: 0, y: 0, width: width, height: height))
-    page.render(on: canvas.context)
-    return canvas.bgraPixels()
+  public init(password: String? = nil) {
+    self.password = password
   }
 
-  private func document(_ file: String) -> PopplerFile? {
-    if let known = open.value(forKey: file) { return known }
-    let made = try? PopplerFile(path: file)
-    open.insert(made, forKey: file, cost: 1)
-    return made
+  public func bgraPixels(for request: PageRequest) -> [UInt8]? {
+    condition.lock()
+    let drawn = ready.value(forKey: request)
+    condition.unlock()
+    if let drawn { return drawn }
+    callerLock.lock()
+    defer { callerLock.unlock() }
+    return Self.draw(request, password: password, files: &callerFiles)
+  }
+
+  public func isReady(_ request: PageRequest) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return ready.contains(request)
+  }
+
+  public func prefetch(_ requests: [PageRequest], whenReady: @escaping @Sendable () -> Void) {
+    condition.lock()
+    queue = requests.filter { !ready.contains($0) }
+    self.whenReady = whenReady
+    if !started {
+      started = true
+      // The thread lives as long as the process: one rasterizer serves a whole talk.
+      let thread = Thread { [self] in work() }
+      thread.name = "podium-pages"
+      thread.qualityOfService = .userInitiated
+      thread.start()
+    }
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// The worker: draws what is asked for, one page at a time, newest wishes first.
+  private func work() {
+    var files = LRUCache<String, PopplerFile?>(budget: 8)
+    while true {
+      condition.lock()
+      while queue.isEmpty { condition.wait() }
+      let request = queue.removeFirst()
+      let known = ready.contains(request)
+      condition.unlock()
+      if known { continue }
+      let pixels = Self.draw(request, password: password, files: &files)
+      condition.lock()
+      if let pixels { _ = ready.insert(pixels, forKey: request, cost: pixels.count) }
+      let notify = whenReady
+      condition.unlock()
+      notify?()
+    }
+  }
+
+  /// Draws a page with the documents of one thread.
+  private static func draw(
+    _ request: PageRequest, password: String?, files: inout LRUCache<String, PopplerFile?>
+  ) -> [UInt8]? {
+    var document: PopplerFile?
+    if let known = files.value(forKey: request.file) {
+      document = known
+    } else {
+      document = try? PopplerFile(path: request.file, password: password)
+      _ = files.insert(document, forKey: request.file, cost: 1)
+    }
+    guard let page = document?.page(request.page), let canvas = try? CairoCanvas(size: request.size)
+    else { return nil }
+    let (width, height) = page.size
+    canvas.fit(request.crop ?? Rect(x: 0, y: 0, width: width, height: height))
+    page.render(on: canvas.context)
+    return canvas.bgraPixels()
   }
 }
 

@@ -101,7 +101,8 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let settings = try Settings.load(command: "podium export")
-    let loaded = try pdfOptions.loader(settings, for: deck).loadOrExit(deck)
+    let loader = pdfOptions.loader(settings, for: deck)
+    let loaded = try loader.loadOrExit(deck)
     let plan = try plan(slideCount: loaded.deck.slides.count)
     let slideSize = PixelSize(parsing: size) ?? PixelSize(width: 1920, height: 1080)
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
@@ -118,7 +119,8 @@ struct Export: ParsableCommand {
         let images = ImageLibrary()
         let exporter = PDFExporter(
           deck: loaded.deck, theme: loaded.theme,
-          options: PDFExporter.Options(outputPath: output, size: slideSize, plan: plan),
+          options: PDFExporter.Options(
+            outputPath: output, size: slideSize, plan: plan, password: loader.password),
           fonts: fonts, measurer: SDLTextMeasurer(library: fonts), images: images)
         let cleanup = InterruptCleanup(removing: exporter.temporaryPath)
         defer { cleanup.disarm() }
@@ -132,7 +134,7 @@ struct Export: ParsableCommand {
       case .png:
         var options = DeckExporter.Options(outputDirectory: output, plan: plan, jobs: jobs)
         options.size = slideSize
-        options.pages = PopplerPages()
+        options.pages = PopplerPages(password: loader.password)
         let exporter = DeckExporter(deck: loaded.deck, theme: loaded.theme, options: options)
         let result = try exporter.run { done, total in bar.update(done, total) }
         pageSize = "\(exporter.pageSize)"

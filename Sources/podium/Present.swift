@@ -39,7 +39,7 @@ struct Present: ParsableCommand {
       warningMinutes: talk.warningMinutes(settings, deck: session.deck))
     let options = PresentationApp.Options(
       stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings,
-      loader: loader, pages: PopplerPages())
+      loader: loader, pages: PopplerPages(password: loader.password))
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()

@@ -48,7 +48,7 @@ struct Rehearse: ParsableCommand {
       warningMinutes: talk.warningMinutes(settings, deck: talkDeck), rehearse: true)
     let options = PresentationApp.Options(
       stage: StageOptions(windowed: windowed), plan: talkPlan, tracePath: talk.tracePath,
-      configuration: settings, loader: loader, pages: PopplerPages())
+      configuration: settings, loader: loader, pages: PopplerPages(password: loader.password))
     let recorder: RehearsalRecorder
     do {
       let app = try PresentationApp(session: session, options: options)

@@ -110,13 +110,34 @@ public protocol FontRunSource {
   func fontRuns(of text: String, font: FontSpec) -> [FontRun]
 }
 
-/// Draws a page of a PDF file as pixels, at whatever size a window needs it (Poppler, in
-/// PodiumPDF): how a screen shows a typeset formula, crisp at any size.
+/// A page of a PDF file, or the part `crop` of it (in points from its top-left corner), drawn
+/// to fill `size` pixels.
+public struct PageRequest: Hashable, Sendable {
+  public var file: String
+  public var page: Int
+  public var size: PixelSize
+  public var crop: Rect?
+
+  public init(file: String, page: Int, size: PixelSize, crop: Rect?) {
+    self.file = file
+    self.page = page
+    self.size = size
+    self.crop = crop
+  }
+}
+
+/// Draws pages of PDF files as pixels, at whatever size a window needs them (Poppler, in
+/// PodiumPDF): how a screen shows a PDF deck's slides and typeset formulas, crisp at any size.
+/// Pages can be asked for ahead, to be drawn on a thread of their own while the talk goes on.
 public protocol PageRasterizer: Sendable {
-  /// The page, or the part `crop` of it (in points from its top-left corner), scaled to fill
-  /// `size`, as premultiplied BGRA rows of `size.width * 4` bytes; transparent where the page
-  /// draws nothing. nil when the file or the page cannot be read.
-  func bgraPixels(ofPage page: Int, in file: String, size: PixelSize, crop: Rect?) -> [UInt8]?
+  /// The page as premultiplied BGRA rows of `size.width * 4` bytes, transparent where the page
+  /// draws nothing: one drawn ahead, or drawn now. nil when the file or the page cannot be read.
+  func bgraPixels(for request: PageRequest) -> [UInt8]?
+  /// Whether the page is drawn and waiting, so that showing it costs no drawing.
+  func isReady(_ request: PageRequest) -> Bool
+  /// Draws these pages ahead, in this order, instead of those asked for before; calls
+  /// `whenReady` (on another thread) after each one.
+  func prefetch(_ requests: [PageRequest], whenReady: @escaping @Sendable () -> Void)
 }
 
 /// Gives the pixels of a deck's image when a renderer cannot decode its format itself (the PDF

@@ -16,6 +16,9 @@ public final class FrameRenderer {
   /// does not grow without limit.
   private var textTextures = LRUCache<TextKey, CachedText>(budget: 24 * 1024 * 1024)
   private var imageTextures = LRUCache<String, Texture>(budget: ImageLibrary.cacheBudget)
+  /// Pages of PDFs (a PDF deck's slides, formulas) at the size they are shown. Few are kept: a
+  /// slide's page lives on in the layer it is drawn into, and a 1080p page is 8 MB.
+  private var pageTextures = LRUCache<String, Texture>(budget: 16 * 1024 * 1024)
   /// Past this many bytes of text textures, those the last frame did not draw are let go before
   /// the next. The console's clock and countdown are new strings every second: kept until the
   /// budget, they would add megabytes a minute to a talk's memory.
@@ -209,20 +212,62 @@ public final class FrameRenderer {
   }
 
   private func imageTexture(_ item: ImageItem) -> Texture? {
-    // A PDF page (a formula) is drawn at the size it is shown, so it stays crisp.
-    let pageSize = item.page.map { _ in item.destination.sdlRect }.map {
-      PixelSize(width: Int($0.w), height: Int($0.h))
-    }
-    let key =
-      pageSize.map { ImageLibrary.pageKey(item, size: $0) }
-      ?? item.path + "\u{0}" + item.filters.map(\.name).joined(separator: " ")
+    if item.page != nil { return pageTexture(item) }
+    let key = item.path + "\u{0}" + item.filters.map(\.name).joined(separator: " ")
     if let cached = imageTextures.value(forKey: key) { return cached }
-    let surface =
-      pageSize.map { images.pageSurface(item, size: $0) }
-      ?? images.surface(at: item.path, filters: item.filters)
-    guard let surface, let made = try? renderer.texture(from: surface) else { return nil }
+    guard let surface = images.surface(at: item.path, filters: item.filters),
+      let made = try? renderer.texture(from: surface)
+    else { return nil }
     imageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
     return made
+  }
+
+  /// A PDF page (a PDF deck's slide, a formula) drawn at the size it is shown, so it is crisp.
+  private func pageTexture(_ item: ImageItem) -> Texture? {
+    let size = Self.pixelSize(of: item)
+    let key = ImageLibrary.pageKey(item, size: size)
+    if let cached = pageTextures.value(forKey: key) { return cached }
+    guard let surface = images.pageSurface(item, size: size),
+      let made = try? renderer.texture(from: surface)
+    else { return nil }
+    pageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
+    return made
+  }
+
+  private static func pixelSize(of item: ImageItem) -> PixelSize {
+    let rect = item.destination.sdlRect
+    return PixelSize(width: Int(rect.w), height: Int(rect.h))
+  }
+
+  /// The pages of PDFs a frame draws, at the sizes it draws them, those of layers not kept
+  /// included: what to draw ahead for it.
+  public func pageRequests(in frame: SlideFrame) -> [PageRequest] {
+    pageItems(in: frame.commands).map { ImageLibrary.pageRequest($0, size: Self.pixelSize(of: $0)) }
+  }
+
+  /// Whether drawing the frame needs no page drawn now: each is in a kept layer or texture, or
+  /// drawn ahead and waiting.
+  public func pagesReady(in frame: SlideFrame) -> Bool {
+    guard let pages = images.pages else { return true }
+    return pageItems(in: frame.commands).allSatisfy { item in
+      let size = Self.pixelSize(of: item)
+      return pageTextures.contains(ImageLibrary.pageKey(item, size: size))
+        || pages.isReady(ImageLibrary.pageRequest(item, size: size))
+    }
+  }
+
+  private func pageItems(in commands: [DrawCommand]) -> [ImageItem] {
+    commands.flatMap { command -> [ImageItem] in
+      switch command {
+      case .image(let item) where item.page != nil:
+        return [item]
+      case .layer(let layer)
+      where !layers.contains(LayerKey(key: layer.key, size: layer.frame.size)):
+        return pageItems(in: layer.frame.commands)
+      default:
+        return []
+      }
+    }
   }
 
   private func drawImage(_ item: ImageItem) {
@@ -235,6 +280,7 @@ public final class FrameRenderer {
   public func purgeCaches() {
     textTextures.removeAll()
     imageTextures.removeAll()
+    pageTextures.removeAll()
     layers.removeAll()
   }
 }

@@ -22,15 +22,13 @@ public final class ImageLibrary: ImageMeasurer {
   }
 
   /// A page of a PDF file drawn at `size` (`item.page` of `item.path`, cropped to `item.source`),
-  /// its ink in `item.tint` when it has one; kept like an image.
+  /// its ink in `item.tint` when it has one.
   func pageSurface(_ item: ImageItem, size: PixelSize) -> Surface? {
-    guard let index = item.page, let pages, size.width > 0, size.height > 0,
+    guard item.page != nil, let pages, size.width > 0, size.height > 0,
       size.width <= ImageFile.maximumSide, size.height <= ImageFile.maximumSide
     else { return nil }
-    let key = Self.pageKey(item, size: size)
-    if let cached = surfaces.value(forKey: key) { return cached }
     var made: Surface?
-    if var pixels = pages.bgraPixels(ofPage: index, in: item.path, size: size, crop: item.source),
+    if var pixels = pages.bgraPixels(for: Self.pageRequest(item, size: size)),
       let surface = try? Surface(transparentWidth: size.width, height: size.height),
       let target = surface.pointer.pointee.pixels
     {
@@ -45,8 +43,13 @@ public final class ImageLibrary: ImageMeasurer {
       }
       made = surface
     }
-    surfaces.insert(made, forKey: key, cost: size.width * size.height * 4)
+    // Not kept here: the window keeps the texture made from it.
     return made
+  }
+
+  /// What asks the rasterizer for an item's page at `size` pixels.
+  static func pageRequest(_ item: ImageItem, size: PixelSize) -> PageRequest {
+    PageRequest(file: item.path, page: item.page ?? 0, size: size, crop: item.source)
   }
 
   /// What names a page drawn at one size in one colour, in the caches.

@@ -133,6 +133,7 @@ public final class Window {
 
   /// Draws the layers of a frame to be shown soon into their textures, showing nothing.
   func prepare(_ frame: SlideFrame) {
+    guard frames.pagesReady(in: frame) else { return }
     frames.prepare(frame)
   }
 }

@@ -90,8 +90,10 @@ public final class PresentationApp {
       var changed = false
       var cause: UInt32?
       var restageNeeded = false
+      var pagesArrived = false
       if SDL_WaitEventTimeout(&event, untilNextSecond) != 0 {
         repeat {
+          pagesArrived = pagesArrived || event.type == TalkInput.pagesReady
           let outcome = handle(event)
           changed = changed || outcome.changed
           restageNeeded = restageNeeded || outcome.restage
@@ -119,6 +121,8 @@ public final class PresentationApp {
       let second = Int(Self.now())
       if changed {
         render(cause: cause)
+        record(painter.prepareAhead(session, windows: windows.all, context: context))
+      } else if pagesArrived {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       } else if second != lastSecond || session.state.quitArmedAt != nil {
         renderConsoles()

@@ -131,17 +131,28 @@ final class TalkPainter {
         ahead.append(moved)
       }
     }
+    // What each window will draw, the audience's first; their PDF pages are drawn ahead on the
+    // rasterizer's thread, and a frame is put into its window's cache once its pages are ready
+    // (the rasterizer wakes the loop for that), so this never waits on a page being drawn.
+    var planned: [(StageWindow, SlideFrame)] = []
     for future in ahead {
-      for entry in windows {
-        if TalkInput.isWaiting() { return prepared(interrupted: true) }
+      for entry in windows.sorted(by: { $0.role == .audience && $1.role != .audience }) {
         let size = entry.window.pixelSize
         if context.showsConsole(entry.role, future) {
-          entry.window.prepare(consoleFrame(session, future, size: size, context: context).frame)
+          planned.append((entry, consoleFrame(session, future, size: size, context: context).frame))
         } else if !future.isFrozen && future.blank == nil {
-          entry.window.prepare(audienceFrame(session, future.audienceView, size: size))
+          planned.append((entry, audienceFrame(session, future.audienceView, size: size)))
         }
-        frames += 1
       }
+    }
+    if let pages = images.pages {
+      let requests = planned.flatMap { $0.0.window.frames.pageRequests(in: $0.1) }
+      if !requests.isEmpty { pages.prefetch(requests, whenReady: TalkInput.announcePagesReady) }
+    }
+    for (entry, frame) in planned {
+      if TalkInput.isWaiting() { return prepared(interrupted: true) }
+      entry.window.prepare(frame)
+      frames += 1
     }
     return prepared(interrupted: false)
   }
