@@ -1,5 +1,6 @@
 import Foundation
 import PodiumCore
+import PodiumPDF
 import PodiumSDL
 import PodiumSDLTestSupport
 import PodiumTestSupport
@@ -418,5 +419,69 @@ import Testing
     #expect(ConsoleStatus.format(65.9) == "1:05")
     #expect(ConsoleStatus.format(3725) == "1:02:05")
     #expect(ConsoleStatus.format(-10) == "-0:10")
+  }
+}
+
+/// The console for a PDF deck: the page as the slide, pdfpc's notes as Markdown, and the notes
+/// half of a beamer notes page as a picture.
+@Suite(.serialized) struct PDFConsoleTests {
+  let fonts = FontLibrary()
+  let images = ImageLibrary(pages: PopplerPages())
+
+  func load(_ name: String) throws -> Deck {
+    var loader = DeckLoader(math: nil)
+    loader.pdf = PopplerPDFReader()
+    let path = Fixtures.shared.appendingPathComponent("compat/pdf/\(name)").path
+    return try #require(loader.load(path).deck)
+  }
+
+  func console(_ deck: Deck, slide: Int) throws -> (RGBImage, SlideFrame) {
+    var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    state.apply(.goTo(slide + 1), at: 1)
+    let status = ConsoleStatus(
+      now: 60, elapsed: 59, duration: deck.metadata.duration, clock: "14:05",
+      audience: "Audience on DUMMY1")
+    let measurer = SDLTextMeasurer(library: fonts)
+    let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
+    let size = PixelSize(width: 1920, height: 1080)
+    let frame = engine.console(deck: deck, state: state, status: status, size: size).frame
+    let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
+    canvas.draw(frame)
+    if let folder = ProcessInfo.processInfo.environment["PODIUM_CONSOLE_PNG"] {
+      try canvas.writePNG(path: "\(folder)/console-pdf-\(slide).png")
+    }
+    return (RGBImage(canvas), frame)
+  }
+
+  func pages(_ commands: [DrawCommand]) -> [ImageItem] {
+    commands.flatMap { command -> [ImageItem] in
+      switch command {
+      case .image(let item) where item.page != nil: return [item]
+      case .layer(let layer): return pages(layer.frame.commands)
+      default: return []
+      }
+    }
+  }
+
+  @Test func pdfpcNotesAndThePagesOfNowAndNext() throws {
+    let deck = try load("beamer-overlays.pdf")
+    let (image, frame) = try console(deck, slide: 3)
+    let texts = frame.consoleTexts
+    #expect(texts.contains("Slide 4 / 5"), "\(texts.prefix(8))")
+    #expect(texts.contains { $0.contains("With h = 0.9 the speed-up is about 10x") })
+    // The current slide is page 8, the next is page 9.
+    #expect(Set(pages(frame.commands).map(\.page)) == [7, 8])
+    // Drawn, not blank: the beamer theme's dark title bar shows in both views.
+    #expect(image.count(of: RGBAColor(red: 0x23, green: 0x37, blue: 0x3B), tolerance: 12) > 10_000)
+  }
+
+  @Test func aNotesPagesNotesHalfIsTheNotes() throws {
+    let deck = try load("beamer-notes-right.pdf")
+    let (_, frame) = try console(deck, slide: 1)
+    let shown = pages(frame.commands)
+    // The slide's half now and next, and the notes half of its first page.
+    #expect(shown.contains { $0.page == 1 && $0.source?.x == 0 })
+    let notes = try #require(shown.first { ($0.source?.x ?? 0) > 0 })
+    #expect(notes.page == 1 && abs((notes.source?.x ?? 0) - 453.5) < 0.1)
   }
 }

@@ -703,4 +703,60 @@ import Testing
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
+
+  /// A beamer PDF on two monitors: overlays are build steps, the audience's pixels are the page
+  /// as Poppler draws it at the monitor's size, the console has pdfpc's notes; with notes pages
+  /// the audience sees only the slide half.
+  @Test func aBeamerPDFWalksItsSlidesAndStepsOnTheAudience() throws {
+    let pdfs = Fixtures.shared.appendingPathComponent("compat/pdf")
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let out = try Fixtures.temporaryDirectory()
+    for (name, crop) in [("beamer-overlays.pdf", false), ("beamer-notes-right.pdf", true)] {
+      let deck = pdfs.appendingPathComponent(name).path
+      let run = try PresentRun(server, deck: deck)
+      #expect(run.waitFor("show") != nil, "\(name) starts")
+      // Eight presses walk the five slides' nine steps, each shown in turn (steps from 1).
+      let steps = [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3), (4, 1), (5, 1)]
+      for (slide, step) in steps {
+        let before = run.events().count
+        try run.key("Right")
+        #expect(
+          run.waitFor(
+            "show", after: before,
+            where: { $0["slide"] as? Int == slide && $0["step"] as? Int == step }) != nil,
+          "\(name): slide \(slide) step \(step)")
+      }
+      #expect(run.presented("audience", slide: 5))
+      // Back to slide 2, step 2: page 3.
+      try run.key("Home")
+      let before = run.events().count
+      try run.key("Right", "Right")
+      #expect(
+        run.waitFor(
+          "present", after: before,
+          where: { $0["role"] as? String == "audience" && $0["step"] as? Int == 2 }) != nil)
+      Thread.sleep(forTimeInterval: 0.4)
+      let screen = try Screenshot.capture(display: server.display)
+      let audience = screen.crop(x: 1920, y: 0, width: 1920, height: 1080)
+      let shown = RGBImage(width: 1920, height: 1080, pixels: audience.pixels)
+      var arguments = ["-png", "-f", "3", "-l", "3", "-singlefile"]
+      arguments +=
+        crop
+        ? ["-scale-to-x", "3840", "-scale-to-y", "1080", "-W", "1920", "-H", "1080"]
+        : ["-scale-to-x", "1920", "-scale-to-y", "1080"]
+      let reference = out.appendingPathComponent(name).path
+      let drawn = try CommandRunner.run(
+        URL(fileURLWithPath: "/usr/bin/pdftocairo"), arguments + [deck, reference])
+      #expect(drawn.status == 0)
+      let expected = try RGBImage(contentsOf: reference + ".png")
+      let difference = try #require(shown.difference(from: expected))
+      #expect(difference.differing < 0.005, "\(name): the audience vs pdftocairo: \(difference)")
+      #expect(
+        shown.count(of: RGBAColor(red: 0x23, green: 0x37, blue: 0x3B), tolerance: 12) > 100_000,
+        "the page, not a blank frame")
+      try run.key("q", "q")
+      #expect(run.waitForExit() == 0)
+    }
+  }
 }
