@@ -115,6 +115,8 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   private var ready = LRUCache<PageRequest, [UInt8]>(budget: readyBudget)
   private var whenReady: (@Sendable () -> Void)?
   private var started = false
+  /// Counts `forget()`s: the worker lets its documents go when it changes.
+  private var generation = 0
   /// The caller's documents, under their own lock.
   private let callerLock = NSLock()
   private var callerFiles = LRUCache<String, PopplerFile?>(budget: 8)
@@ -157,19 +159,39 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     condition.unlock()
   }
 
+  public func forget() {
+    condition.lock()
+    queue.removeAll()
+    ready.removeAll()
+    generation += 1
+    condition.unlock()
+    callerLock.lock()
+    callerFiles.removeAll()
+    callerLock.unlock()
+  }
+
   /// The worker: draws what is asked for, one page at a time, newest wishes first.
   private func work() {
     var files = LRUCache<String, PopplerFile?>(budget: 8)
+    var seen = 0
     while true {
       condition.lock()
       while queue.isEmpty { condition.wait() }
       let request = queue.removeFirst()
       let known = ready.contains(request)
+      let current = generation
       condition.unlock()
+      if current != seen {
+        files.removeAll()
+        seen = current
+      }
       if known { continue }
       let pixels = Self.draw(request, password: password, files: &files)
       condition.lock()
-      if let pixels { _ = ready.insert(pixels, forKey: request, cost: pixels.count) }
+      // A page drawn from a file forgotten meanwhile is not kept.
+      if let pixels, generation == current {
+        _ = ready.insert(pixels, forKey: request, cost: pixels.count)
+      }
       let notify = whenReady
       condition.unlock()
       notify?()

@@ -104,11 +104,20 @@ import Testing
     let opened = try checked("locked.pdf", ["--password", "secret"])
     #expect(opened.status == 0 && opened.stdout.contains("2 slides"), "\(opened.stdout)")
 
-    try Data("%PDF-1.7\nthis is not a PDF at all\n".utf8).write(
+    try Data("%PDF-1.7\nthis is not a PDF at all\n%%EOF\n".utf8).write(
       to: folder.appendingPathComponent("damaged.pdf"))
     let damaged = try checked("damaged.pdf")
     #expect(damaged.status == 1)
     #expect(damaged.stdout.contains("error: cannot read the PDF: "), "\(damaged.stdout)")
+
+    // Half a PDF, as while LaTeX writes it: not read, whatever Poppler could rebuild of it.
+    let whole = try Data(contentsOf: URL(fileURLWithPath: Self.overlays))
+    try whole.prefix(whole.count / 2).write(to: folder.appendingPathComponent("half.pdf"))
+    let half = try checked("half.pdf")
+    #expect(half.status == 1)
+    #expect(
+      half.stdout.contains("error: the PDF is incomplete (it does not end with %%EOF)"),
+      "\(half.stdout)")
 
     try TinyPDF(pages: []).write(to: folder.appendingPathComponent("empty.pdf"))
     let empty = try checked("empty.pdf")
@@ -140,5 +149,44 @@ import Testing
     // The black square in the middle third of the page, on white.
     #expect(image.count(of: RGBAColor(red: 0, green: 0, blue: 0), tolerance: 4) > 10_000)
     #expect(image.count(of: RGBAColor(red: 255, green: 255, blue: 255), tolerance: 4) > 100_000)
+  }
+  /// Damaged copies of a real beamer PDF (bytes overwritten in its objects, its cross-reference
+  /// table, its streams; seeded, so a failure can be replayed) are read and drawn or refused
+  /// with a message, never a crash.
+  @Test func corruptedPDFsAreRefusedOrShownNeverACrash() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.overlays)))
+    var generator = SeededGenerator(seed: 0x5EED)
+    for round in 0..<24 {
+      var bytes = original
+      // Keep the end (%%EOF) so that the damage reaches Poppler.
+      for _ in 0..<(1 + round % 6) {
+        let start = Int.random(in: 16..<(bytes.count - 64), using: &generator)
+        for offset in 0..<Int.random(in: 1...48, using: &generator) {
+          bytes[start + offset] = UInt8.random(in: 0...255, using: &generator)
+        }
+      }
+      let path = folder.appendingPathComponent("damaged-\(round).pdf").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let check = try CommandRunner.podium("check", path)
+      #expect(check.status == 0 || check.status == 1, "round \(round): \(check.stderr)")
+      let export = try CommandRunner.podium(
+        "export", path, "-o", folder.appendingPathComponent("out-\(round)").path, "--size",
+        "320x180", "--steps")
+      #expect(export.status == 0 || export.status == 1, "round \(round): \(export.stderr)")
+    }
+  }
+}
+
+/// A small, fixed pseudo-random sequence (SplitMix64), so a damaged file can be made again.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -138,6 +138,9 @@ public protocol PageRasterizer: Sendable {
   /// Draws these pages ahead, in this order, instead of those asked for before; calls
   /// `whenReady` (on another thread) after each one.
   func prefetch(_ requests: [PageRequest], whenReady: @escaping @Sendable () -> Void)
+  /// Lets go of every open file and every page drawn: the files may have changed on disk (a
+  /// PDF deck rewritten by LaTeX, reloaded).
+  func forget()
 }
 
 /// Gives the pixels of a deck's image when a renderer cannot decode its format itself (the PDF

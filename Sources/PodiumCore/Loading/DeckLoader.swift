@@ -23,6 +23,7 @@ public struct LoadedDeck: Sendable {
 
   static func watchedFiles(deckAt path: String, _ deck: Deck?) -> [String] {
     var files = [path]
+    if DeckLoader.isPDF(path) { files.append(DeckLoader.pdfpcPath(for: path)) }
     if case .file(let theme)? = deck?.metadata.theme { files.append(theme) }
     return files + (deck?.imagePaths ?? [])
   }
@@ -115,6 +116,16 @@ extension DeckLoader {
     path.lowercased().hasSuffix(".pdf")
   }
 
+  /// Whether the file's last kilobyte holds `%%EOF`, as every complete PDF's does.
+  static func endsLikeAPDF(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    guard let size = try? handle.seekToEnd() else { return false }
+    try? handle.seek(toOffset: size > 1024 ? size - 1024 : 0)
+    let tail = (try? handle.readToEnd()) ?? Data()
+    return tail.range(of: Data("%%EOF".utf8)) != nil
+  }
+
   /// pdfpc's notes file for a PDF: `talk.pdfpc` beside `talk.pdf`.
   public static func pdfpcPath(for path: String) -> String {
     (path as NSString).deletingPathExtension + ".pdfpc"
@@ -131,6 +142,11 @@ extension DeckLoader {
     // A FIFO or a device is refused before Poppler could wait on it.
     if case .failure(let failure) = OpenFile.open(path) {
       return fail(LocalFiles.describe(failure, path: path))
+    }
+    // A PDF being written (LaTeX rewrites it in place) is not read until it ends: Poppler would
+    // rebuild a cut file into fewer pages, and a live reload would take them.
+    guard Self.endsLikeAPDF(path) else {
+      return fail("the PDF is incomplete (it does not end with %%EOF); still being written?")
     }
     let info: PDFDocumentInfo
     switch pdf.read(path, password: password) {

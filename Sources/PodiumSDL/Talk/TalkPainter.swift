@@ -30,6 +30,7 @@ final class TalkPainter {
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
     frames.removeAll()
     images.removeAll()
+    images.pages?.forget()
     for entry in windows { entry.window.purgeCaches() }
   }
 
