@@ -35,7 +35,12 @@ def fail(message):
 talk = os.path.join(work, "talk")
 os.makedirs(os.path.join(talk, "images"))
 shutil.copy(image, os.path.join(talk, "images", "two-displays.png"))
-deck_path = os.path.join(talk, "deck.md")
+# SOAK_DECK=pdf presents a PDF instead: each version is the Markdown deck below exported by
+# podium's own PDF export, a page per build step (pages of one slide share its label, so the
+# PDF has the same slides and steps); broken edits are a PDF cut short, garbage that ends as a
+# PDF does, and an empty file.
+pdf_mode = os.environ.get("SOAK_DECK") == "pdf"
+deck_path = os.path.join(talk, "deck.pdf" if pdf_mode else "deck.md")
 
 
 def good_deck(version):
@@ -93,26 +98,54 @@ BROKEN = {
 }
 
 
+def as_pdf(text):
+    """The deck's Markdown exported to a PDF, a page per build step, as bytes."""
+    source = os.path.join(talk, ".soak-source.md")
+    output = os.path.join(work, "soak-export.pdf")
+    with open(source, "w") as handle:
+        handle.write(text)
+    subprocess.run(
+        [podium, "export", source, "-o", output, "--steps"], check=True, capture_output=True
+    )
+    os.unlink(source)
+    with open(output, "rb") as handle:
+        return handle.read()
+
+
+if pdf_mode:
+    whole = as_pdf(good_deck(1)[0])
+    BROKEN = {
+        "cut-short": whole[: len(whole) // 2],
+        "garbage": b"%PDF-1.7\nnot a PDF at all\n%%EOF\n",
+        "empty": b"",
+    }
+
+
 def write(text, how):
-    """Writes the deck as editors do: atomically (a new file renamed over it), in place (truncated,
-    then written in two parts), or deleted and created again."""
+    """Writes the deck as editors do (and LaTeX, for a PDF): atomically (a new file renamed over
+    it), in place (truncated, then written in two parts), or deleted and created again. A PDF
+    deck's version is its Markdown exported; bytes are written as they are."""
+    if isinstance(text, str):
+        data = as_pdf(text) if pdf_mode and text else text.encode()
+    else:
+        data = text
     if how == "atomic":
         temporary = deck_path + f".tmp{rng.randrange(1 << 30)}"
-        with open(temporary, "w") as handle:
-            handle.write(text)
+        with open(temporary, "wb") as handle:
+            handle.write(data)
         os.replace(temporary, deck_path)
     elif how == "in-place":
-        with open(deck_path, "w") as handle:
-            half = len(text) // 2
-            handle.write(text[:half])
+        with open(deck_path, "wb") as handle:
+            half = len(data) // 2
+            handle.write(data[:half])
             handle.flush()
             time.sleep(0.01)
-            handle.write(text[half:])
+            handle.write(data[half:])
     elif how == "recreate":
         if os.path.exists(deck_path):
             os.unlink(deck_path)
-        with open(deck_path, "w") as handle:
-            handle.write(text)
+        with open(deck_path, "wb") as handle:
+            handle.write(data)
     else:
         raise ValueError(how)
 
@@ -342,7 +375,11 @@ figures = {
     "edits_broken": 0,
     "deletes": 0,
 }
-broken_cycle = ["bad-aspect", "deleted", "empty", "folder-moved", "bad-yaml"]
+broken_cycle = (
+    ["cut-short", "deleted", "empty", "folder-moved", "garbage"]
+    if pdf_mode
+    else ["bad-aspect", "deleted", "empty", "folder-moved", "bad-yaml"]
+)
 writes = ["atomic", "in-place", "recreate"]
 deleted = False  # the deck is not there (deleted, or its folder moved away)
 moved_away = talk + ".away"

@@ -250,9 +250,9 @@ final class PDFDocument {
 
   /// Starts a page of `points` size on which one pixel is `scale` points. The corresponding C
   /// function is `cairo_pdf_surface_set_size`.
-  func beginPage(points: (width: Double, height: Double), scale: Double, label: String) {
+  func beginPage(points: (width: Double, height: Double), scale: Double, label: String?) {
     cairo_pdf_surface_set_size(surface, points.width, points.height)
-    cairo_pdf_surface_set_page_label(surface, label)
+    if let label { cairo_pdf_surface_set_page_label(surface, label) }
     cairo_identity_matrix(context)
     cairo_scale(context, scale, scale)
     clipDepth = 0

@@ -87,6 +87,16 @@ public final class PDFExporter {
       .appendingPathComponent(".\(output.lastPathComponent).\(getpid()).part").path
   }
 
+  /// A page's label when pages are build steps: `Slide 2` on each of slide 2's pages, so that
+  /// PDF presenters (pdfpc, Podium) take them as one slide, as they take beamer's overlays. The
+  /// label is words because cairo 1.16 mangles labels made only of digits into page-number
+  /// ranges that point at the wrong pages; without steps no label is needed, page numbers being
+  /// slide numbers.
+  static func pageLabel(_ page: ExportPlan.Page, plan: ExportPlan) -> String? {
+    guard case .slides = plan.layout, plan.steps else { return nil }
+    return "Slide \((page.shots.first?.slideIndex ?? 0) + 1)"
+  }
+
   /// The pdfpc notes file for the output: NAME.pdfpc for NAME.pdf.
   public var notesPath: String {
     URL(fileURLWithPath: options.outputPath).deletingPathExtension()
@@ -120,12 +130,8 @@ public final class PDFExporter {
       let scale = points.width / Double(size.width)
       var outlined: Set<Int> = []
       for page in pages {
-        let label: String
-        switch plan.layout {
-        case .slides: label = "\((page.shots.first?.slideIndex ?? 0) + 1)"
-        case .handouts: label = "\(page.number)"
-        }
-        document.beginPage(points: points, scale: scale, label: label)
+        document.beginPage(
+          points: points, scale: scale, label: Self.pageLabel(page, plan: plan))
         let frame = engine.frame(
           for: page, of: plan, in: deck, pageCount: pages.count, size: size)
         overflow += frame.overflow.filter { !overflow.contains($0) }
@@ -148,7 +154,7 @@ public final class PDFExporter {
 
     var notes: String?
     if options.writesNotesFile, case .slides = plan.layout {
-      let text = PDFPCNotes(deck: deck, pages: pages).json
+      let text = PDFPCNotes(deck: deck, pages: pages, plan: plan).json
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: notesPath), options: .atomic)
         notes = notesPath
@@ -225,6 +231,7 @@ public final class PDFExporter {
 struct PDFPCNotes {
   let deck: Deck
   let pages: [ExportPlan.Page]
+  let plan: ExportPlan
 
   var json: String {
     var file = PdfpcFile(disableMarkdown: true, endTime: deck.metadata.endTime)
@@ -233,7 +240,9 @@ struct PDFPCNotes {
       let shot = page.shots.first ?? SlideShot(slideIndex: 0, step: 0)
       let slide = deck.slides[shot.slideIndex]
       return PdfpcFile.Page(
-        idx: page.number - 1, label: "\(shot.slideIndex + 1)", overlay: shot.step,
+        idx: page.number - 1,
+        label: PDFExporter.pageLabel(page, plan: plan) ?? "\(shot.slideIndex + 1)",
+        overlay: shot.step,
         forcedOverlay: shot.step > 0, hidden: false,
         note: slide.hasNotes ? slide.notes.map(\.plainText).joined(separator: "\n\n") : nil)
     }

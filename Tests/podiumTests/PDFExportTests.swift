@@ -140,8 +140,15 @@ import Testing
     let notes = try JSONSerialization.jsonObject(
       with: Data(contentsOf: folder.appendingPathComponent("steps.pdfpc")))
     let pages = try #require((notes as? [String: Any])?["pages"] as? [[String: Any]])
-    #expect(pages.map { $0["label"] as? String } == ["1", "2", "2", "3"])
+    #expect(pages.map { $0["label"] as? String } == ["Slide 1", "Slide 2", "Slide 2", "Slide 3"])
     #expect(pages.map { $0["overlay"] as? Int } == [0, 0, 1, 0])
+    // The PDF's own page labels say the same: presented, it has the deck's slides and steps.
+    let markdown = try CommandRunner.podium("check", "talk.md", in: folder)
+    let exported = try CommandRunner.podium("check", "steps.pdf", "--strict", in: folder)
+    #expect(exported.status == 0, "\(exported.stdout)")
+    #expect(
+      markdown.stdout.split(separator: ":").last?.prefix(28)
+        == exported.stdout.split(separator: ":").last?.prefix(28), "\(exported.stdout)")
 
     for (perPage, paper, expected) in [
       ("1", "a4", ("3", "595.276 x 841.89 pts (A4)")),
