@@ -98,8 +98,14 @@ BROKEN = {
 }
 
 
+exported = {}
+
+
 def as_pdf(text):
-    """The deck's Markdown exported to a PDF, a page per build step, as bytes."""
+    """The deck's Markdown exported to a PDF, a page per build step, as bytes (each version
+    once: they are made before the talk, so that an edit is only a write)."""
+    if text in exported:
+        return exported[text]
     source = os.path.join(talk, ".soak-source.md")
     output = os.path.join(work, "soak-export.pdf")
     with open(source, "w") as handle:
@@ -109,10 +115,13 @@ def as_pdf(text):
     )
     os.unlink(source)
     with open(output, "rb") as handle:
-        return handle.read()
+        exported[text] = handle.read()
+    return exported[text]
 
 
 if pdf_mode:
+    for made in range(1, 12):
+        as_pdf(good_deck(made)[0])
     whole = as_pdf(good_deck(1)[0])
     BROKEN = {
         "cut-short": whole[: len(whole) // 2],
