@@ -31,7 +31,8 @@ struct Present: ParsableCommand {
     stageOptions.preferredAudience = settings.audienceDisplay
     let plan = TalkPlan(
       duration: talkDuration,
-      pacing: PacingPlan.plan(for: session.deck, duration: talkDuration, rehearsal: log.runs.last),
+      pacing: PacingPlan.plan(
+        for: session.deck, duration: talkDuration, rehearsal: log.lastFinished),
       warningMinutes: talk.warningMinutes(settings))
     let journal = JournalFile(deck: deck, talk: .present)
     let options = PresentationApp.Options(

@@ -63,7 +63,7 @@ struct Rehearse: ParsableCommand {
     let talkDuration = talk.talkDuration
     let talkPlan = TalkPlan(
       duration: talkDuration,
-      pacing: PacingPlan.plan(for: talkDeck, duration: talkDuration, rehearsal: log.runs.last),
+      pacing: PacingPlan.plan(for: talkDeck, duration: talkDuration, rehearsal: log.lastFinished),
       warningMinutes: talk.warningMinutes(settings), rehearse: true)
     let options = PresentationApp.Options(
       stage: StageOptions(windowed: windowed), plan: talkPlan, tracePath: talk.tracePath,
@@ -87,7 +87,7 @@ struct Rehearse: ParsableCommand {
     let run = recorder.run(titles: talkDeck.titles, date: Date())
     // Read again: the record may have changed while the rehearsal ran.
     var kept = Self.readRecord(recordPath)
-    let previous = kept.runs.last
+    let previous = kept.lastFinished
     kept.runs.append(run)
     do {
       try kept.write(to: recordPath)

@@ -167,6 +167,16 @@ import Testing
       plan.remaining(onSlide: 1, elapsed: 225) == 60, "behind: only the later slides are left")
   }
 
+  @Test func pacingFollowsTheLastRunThatFinished() {
+    let finished = RehearsalRun(
+      date: "", total: 20, slides: [.init(slide: 1, title: "A", seconds: 20, steps: [20])])
+    var interrupted = finished
+    interrupted.total = 5
+    interrupted.interrupted = true
+    #expect(RehearsalLog(runs: [finished, interrupted]).lastFinished == finished)
+    #expect(RehearsalLog(runs: [interrupted]).lastFinished == nil)
+  }
+
   @Test func aCorruptOrHandEditedRehearsalRecordIsReportedAtItsLineAndKeptAside() throws {
     let folder = try Fixtures.temporaryDirectory()
     let path = folder.appendingPathComponent("talk.rehearsal.json").path

@@ -47,6 +47,10 @@ public struct RehearsalLog: Codable, Hashable, Sendable {
   public init(runs: [RehearsalRun] = []) {
     self.runs = runs
   }
+
+  /// The last run that ended as the speaker ended it: what pacing follows and the table
+  /// compares with. An interrupted run stops part-way, so its later slides read as no time.
+  public var lastFinished: RehearsalRun? { runs.last { $0.interrupted != true } }
 }
 
 /// Adds up the time spent on each slide and build step while the talk's timer runs: the app
