@@ -107,6 +107,17 @@ import Testing
     _ = talk.handle(press("t"), at: 8)
     #expect(keeper.records(for: talk, at: 8, wall: 108).count == 1, "paused")
     #expect(keeper.records(for: talk, at: 20, wall: 120).isEmpty, "a paused clock writes nothing")
+    _ = talk.handle(press("r"), at: 21)
+    let reset = keeper.records(for: talk, at: 21, wall: 121)
+    guard case .state(let zero, _)? = reset.first else {
+      Issue.record("a reset of the paused clock is a change: \(reset)")
+      return
+    }
+    #expect(zero.elapsed == 0 && !zero.running)
+    _ = talk.handle(press("t"), at: 22)
+    #expect(keeper.records(for: talk, at: 22, wall: 122).count == 1, "running again")
+    _ = talk.handle(press("r"), at: 22.5)
+    #expect(keeper.records(for: talk, at: 22.5, wall: 122.5).count == 1, "reset while running")
   }
 
   @Test func aRehearsalsLinesCarryTheStepsTimesAndReplayIntoAnInterruptedRun() throws {

@@ -35,7 +35,12 @@ public struct JournalKeeper: Sendable {
       records.append(.deck(shape))
     }
     let state = JournalState(session.state, at: now)
-    let moved = last.map { !state.samePlace(as: $0) } ?? true
+    // A reset (r) sets the clock back: a change, running or not, as is any change while paused.
+    let moved =
+      last.map {
+        !state.samePlace(as: $0)
+          || (state.running ? state.elapsed < $0.elapsed : state.elapsed != $0.elapsed)
+      } ?? true
     // The loop wakes once a second for the clock; a little slack keeps one line per wake.
     let tick = state.running && wall - lastWall >= 0.95
     guard moved || tick || !records.isEmpty else { return [] }
