@@ -35,6 +35,21 @@ import Testing
     return started
   }
 
+  /// A talk of `deck()` killed with SIGKILL at slide 5 step 2, blanked, its clock running:
+  /// the deck's path, the state folder, the journal and the clock's reading at the kill.
+  func crashedTalk(on server: XorgServer) throws -> (
+    path: String, state: [String: String], journal: String, elapsed: Double
+  ) {
+    let path = try Fixtures.writeDeck(Self.deck())
+    let state = ["XDG_STATE_HOME": try Fixtures.temporaryDirectory("podium-state").path]
+    let run = try PresentRun(server, deck: path, environment: state)
+    let started = try goToFiveTwoAndBlank(run)
+    Thread.sleep(forTimeInterval: 2.5)
+    let journal = try #require(run.waitFor("journal")?["path"] as? String)
+    killNine(run)
+    return (path, state, journal, Date().timeIntervalSince(started))
+  }
+
   func killNine(_ run: PresentRun) {
     kill(run.process.processIdentifier, SIGKILL)
     run.process.waitUntilExit()
@@ -62,14 +77,7 @@ import Testing
   @Test func aTalkKilledMidWayResumesWhereItWasWithResume() throws {
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
-    let path = try Fixtures.writeDeck(Self.deck())
-    let state = ["XDG_STATE_HOME": try Fixtures.temporaryDirectory("podium-state").path]
-    let first = try PresentRun(server, deck: path, environment: state)
-    let started = try goToFiveTwoAndBlank(first)
-    Thread.sleep(forTimeInterval: 2.5)
-    let journal = try #require(first.waitFor("journal")?["path"] as? String)
-    killNine(first)
-    let elapsed = Date().timeIntervalSince(started)
+    let (path, state, journal, elapsed) = try crashedTalk(on: server)
     Thread.sleep(forTimeInterval: 1.5)  // down for a while: not added to the clock
 
     let second = try PresentRun(server, deck: path, arguments: ["--resume"], environment: state)
@@ -118,13 +126,7 @@ import Testing
   @Test func withoutResumeTheConsoleOffersTheTalkAndTheRoomSeesSlideOne() throws {
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
-    let path = try Fixtures.writeDeck(Self.deck())
-    let state = ["XDG_STATE_HOME": try Fixtures.temporaryDirectory("podium-state").path]
-    let first = try PresentRun(server, deck: path, environment: state)
-    let started = try goToFiveTwoAndBlank(first)
-    Thread.sleep(forTimeInterval: 2.2)
-    killNine(first)
-    let elapsed = Date().timeIntervalSince(started)
+    let (path, state, _, elapsed) = try crashedTalk(on: server)
 
     let second = try PresentRun(server, deck: path, environment: state)
     let offered = second.waitFor("resume-offered")
