@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The soak test's talk: runs `podium present` on the X server of scripts/xrig for SECONDS,
-disturbs it (keys, clicks, unplugs, resolution changes, edits of the deck), then checks the trace
-and the memory. scripts/soak starts the server and runs this; its comment says what is checked.
+disturbs it (keys, clicks, unplugs, resolution changes, edits of the deck, kill -9 and
+--resume), then checks the trace and the memory. scripts/soak starts the server and runs this;
+its comment says what is checked.
 
     python3 scripts/soak.py PODIUM WORK SECONDS SEED WM IMAGE
 
@@ -17,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zlib
 
 podium, work, seconds, seed, wm, image = sys.argv[1:]
 # The rig's display commands (plug, unplug, mode): the same steps as the tests' XorgServer.
@@ -163,10 +165,14 @@ version = 1
 write(good_deck(version)[0], "atomic")
 
 # --- The trace, read as it grows. ---
+# Each podium process (a new one after every kill -9) writes a trace of its own; their events are
+# read into one list, their times moved to the run's clock by when each process started.
 trace_path = os.path.join(work, "trace.jsonl")
 events = []
 partial = ""
 handle = None
+trace_offset = 0.0
+process_first_event = 0  # where the running process's events begin in `events`
 
 
 def poll_trace():
@@ -182,7 +188,9 @@ def poll_trace():
     partial = lines.pop()
     for line in lines:
         if line.strip():
-            events.append(json.loads(line))
+            event = json.loads(line)
+            event["t"] = round(event.get("t", 0) + trace_offset, 3)
+            events.append(event)
 
 
 # Each disturbance expects events in the trace, in order, after the moment it happened.
@@ -228,14 +236,24 @@ def is_(name, **fields):
 log = open(os.path.join(work, "podium-output.txt"), "w")
 env = dict(os.environ)
 env.pop("PODIUM_TRACE", None)
+# The talk's journal (what --resume reads after a kill -9) is kept with the run.
+env["XDG_STATE_HOME"] = os.path.join(work, "state")
 started = time.monotonic()
-app = subprocess.Popen(
-    [podium, "present", deck_path, "--trace", trace_path],
-    stdout=log,
-    stderr=subprocess.STDOUT,
-    env=env,
-)
-open(os.path.join(work, "podium.pid"), "w").write(str(app.pid))
+
+
+def start_talk(*arguments):
+    """Starts podium present on the deck, tracing into the run's next trace file."""
+    process = subprocess.Popen(
+        [podium, "present", deck_path, "--trace", trace_path, *arguments],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    open(os.path.join(work, "podium.pid"), "w").write(str(process.pid))
+    return process
+
+
+app = start_talk()
 while time.monotonic() - started < 20 and not any(e.get("event") == "show" for e in events):
     poll_trace()
     time.sleep(0.05)
@@ -350,7 +368,11 @@ calm = seconds * 0.8
 # How long a monitor stays unplugged or at the other resolution, and the rest before the next
 # change: shorter in a short run, so that every planned change fits in.
 unplug_hold, mode_hold, rest = ((1, 4), (2, 5), 1.5) if seconds >= 300 else ((1, 1.6), (1, 2), 0.8)
-warm_up = [("unplug", 0), ("resolution", 0), ("edit", 0), ("resolution", 1)]
+# kill -9 and --resume, a few times, all before the mark: memory from the mark to the end is
+# one process's (the deck is good then, too: broken edits come after the mark).
+n_kill = max(2, round(3 * scale))
+warm_up = [("unplug", 0), ("kill", 0), ("resolution", 0), ("edit", 0), ("kill", 1)]
+warm_up += [("resolution", 1)] + [("kill", index) for index in range(2, n_kill)]
 
 
 def spread(count, kind, first, start, stop):
@@ -377,6 +399,7 @@ restore = []  # (time, action)
 unplugged = False
 modes = {"DUMMY0": "1920x1080", "DUMMY1": "1920x1080"}
 figures = {
+    "kills": 0,
     "unplug": 0,
     "replug": 0,
     "resolution": 0,
@@ -510,6 +533,84 @@ def edit(index):
         )
 
 
+def journal_state(path):
+    """The last good state line of a journal (`CRC32 JSON`, JSON lines): what --resume restores.
+    The checksum is checked here as podium checks it."""
+    state = None
+    try:
+        data = open(path, "rb").read()
+    except OSError:
+        return None
+    for line in data.split(b"\n")[:-1]:
+        checksum, _, body = line.partition(b" ")
+        if f"{zlib.crc32(body):08x}".encode() != checksum:
+            continue
+        record = json.loads(body)
+        if record.get("k") == "state":
+            state = record["state"]
+    return state
+
+
+def kill_and_resume():
+    """kill -9 in the middle of the talk, then podium present --resume: the talk must come back
+    where the journal left it, and the journal where the trace says the talk was."""
+    global app, trace_path, handle, partial, trace_offset, process_first_event
+    figures["kills"] += 1
+    number = figures["kills"]
+    quiet_from = time.monotonic() - started
+    # What the talk was asked to do is done, and its journal line written.
+    deadline = time.monotonic() + 15
+    while pending and time.monotonic() < deadline:
+        poll_trace()
+        pending[:] = [p for p in pending if not p.check()]
+        time.sleep(0.1)
+    time.sleep(0.5)
+    poll_trace()
+    mine = events[process_first_event:]
+    journal = next((e["path"] for e in mine if e.get("event") == "journal"), None)
+    shown = next((e for e in reversed(mine) if e.get("event") == "show"), None)
+    kept = journal_state(journal) if journal else None
+    if kept is None:
+        fail(f"kill {number}: no journal with a state line ({journal})")
+    elif shown and (kept["slide"] + 1, kept["step"] + 1) != (shown["slide"], shown["step"]):
+        fail(
+            f"kill {number}: the journal kept slide {kept['slide'] + 1} step {kept['step'] + 1}, "
+            f"the talk showed slide {shown['slide']} step {shown['step']}"
+        )
+    app.kill()
+    app.wait()
+    # The next process's trace.
+    trace_path = os.path.join(work, f"trace-{number + 1}.jsonl")
+    handle, partial, process_first_event = None, "", len(events)
+    trace_offset = time.monotonic() - started
+    app = start_talk("--resume")
+    deadline = time.monotonic() + 20
+    resumed = None
+    while resumed is None and time.monotonic() < deadline and app.poll() is None:
+        poll_trace()
+        resumed = next(
+            (e for e in events[process_first_event:] if e.get("event") == "resumed"), None
+        )
+        time.sleep(0.05)
+    if resumed is None:
+        fail(f"kill {number}: podium --resume did not resume within 20 s")
+    elif kept is not None:
+        wanted = (
+            kept["slide"] + 1,
+            kept["step"] + 1,
+            kept.get("blank", "none"),
+            kept.get("frozen_slide") is not None,
+        )
+        got = (resumed["slide"], resumed["step"], resumed["blank"], resumed["frozen"])
+        if wanted != got or abs(resumed["elapsed"] - kept["elapsed"]) > 0.01:
+            fail(
+                f"kill {number}: resumed {got}, clock {resumed['elapsed']}; the journal had "
+                f"{wanted}, clock {kept['elapsed']}"
+            )
+    # Input paused on purpose: not a wait for a frame.
+    quiet.append((quiet_from, time.monotonic() - started))
+
+
 # --- The run. ---
 rss = []
 next_sample = 0.0
@@ -636,7 +737,11 @@ while time.monotonic() < end - 4:
         if kind == "edit":
             schedule.pop(0)
             edit(index)
-        elif elapsed >= display_busy_until:
+        elif kind == "kill" and elapsed >= display_busy_until:
+            schedule.pop(0)
+            kill_and_resume()
+            display_busy_until = time.monotonic() - started + rest
+        elif kind != "kill" and elapsed >= display_busy_until:
             # One display change at a time, each undone before the next.
             schedule.pop(0)
             if kind == "unplug":
@@ -771,6 +876,7 @@ for e in events:
                 )
 
 planned = {
+    "kills": n_kill,
     "unplug": n_unplug,
     "replug": n_unplug,
     "resolution": 2 * n_resolution,
@@ -850,6 +956,10 @@ print(f"soak figures ({seconds} s, seed {seed}, window manager {wm}):")
 print(
     f"  input: {counts['keys']} keys, {counts['clicks']} clicks, {counts['wheel']} wheel turns, "
     f"{counts['moves']} pointer moves, in {counts['batches']} xdotool bursts"
+)
+print(
+    f"  crashes: {figures['kills']} kill -9, each resumed (--resume) where the journal left it; "
+    f"{names.count('resumed')} resumed events"
 )
 print(
     f"  displays: {figures['unplug']} unplug / {figures['replug']} replug cycles of DUMMY1, "

@@ -7,8 +7,9 @@ import PodiumCore
 /// slides' titles and the deck's metadata; for slides, a `.pdfpc` file beside it carries the
 /// speaker notes to PDF presenters.
 ///
-/// The file is written under a temporary name beside the output and renamed when complete, so a
-/// failed or interrupted export never leaves half a PDF.
+/// The file is written under a temporary name beside the output and put in place when complete
+/// (`AtomicFile`: synced, then renamed), so a failed or interrupted export never leaves half a
+/// PDF.
 public final class PDFExporter {
   public struct Options: Sendable {
     public var outputPath: String
@@ -81,11 +82,7 @@ public final class PDFExporter {
 
   /// The temporary file a run writes before renaming it: hidden, beside the output, so the
   /// rename stays on one file system.
-  public var temporaryPath: String {
-    let output = URL(fileURLWithPath: options.outputPath)
-    return output.deletingLastPathComponent()
-      .appendingPathComponent(".\(output.lastPathComponent).\(getpid()).part").path
-  }
+  public var temporaryPath: String { AtomicFile.temporaryPath(for: options.outputPath) }
 
   /// A page's label when pages are build steps: `Slide 2` on each of slide 2's pages, so that
   /// PDF presenters (pdfpc, Podium) take them as one slide, as they take beamer's overlays. The
@@ -156,14 +153,16 @@ public final class PDFExporter {
     if options.writesNotesFile, case .slides = plan.layout {
       let text = PDFPCNotes(deck: deck, pages: pages, plan: plan).json
       do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: notesPath), options: .atomic)
+        try AtomicFile.write(Data(text.utf8), to: notesPath)
         notes = notesPath
-      } catch {
-        throw ExportError.write(notesPath, Self.reason(error))
+      } catch let error as AtomicFile.WriteError {
+        throw ExportError.write(notesPath, error.reason)
       }
     }
-    guard rename(temporary, output) == 0 else {
-      throw ExportError.write(output, String(cString: strerror(errno)))
+    do {
+      try AtomicFile.commit(temporary, to: output)
+    } catch let error as AtomicFile.WriteError {
+      throw ExportError.write(output, error.reason)
     }
     succeeded = true
     let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0

@@ -92,33 +92,47 @@ public final class PresentRun {
   public let server: XorgServer
 
   private let outputPath: String
+  private let errorPath: String
 
-  /// Runs `podium COMMAND DECK --trace ... ARGUMENTS` (`present` or `rehearse`) on `server`.
+  /// Runs `podium COMMAND DECK --trace ... ARGUMENTS` (`present` or `rehearse`) on `server`,
+  /// through `launcher` when given (e.g. `setpriv` with its options). The talk's journal goes
+  /// to a state folder of the run's own unless `environment` names one (`XDG_STATE_HOME`), so
+  /// no test offers another's talk to resume.
   public init(
     _ server: XorgServer, deck: String, arguments: [String] = [], command: String = "present",
-    environment extra: [String: String] = [:]
+    environment extra: [String: String] = [:], launcher: [String] = []
   ) throws {
     self.server = server
     let folder = try Fixtures.temporaryDirectory("podium-trace")
     tracePath = folder.appendingPathComponent("trace.jsonl").path
     outputPath = folder.appendingPathComponent("output.txt").path
+    errorPath = folder.appendingPathComponent("errors.txt").path
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
     process = Process()
-    process.executableURL = CommandRunner.podium
-    process.arguments = [command, deck, "--trace", tracePath] + arguments
+    let podium = [CommandRunner.podium.path, command, deck, "--trace", tracePath] + arguments
+    let line = launcher + podium
+    process.executableURL = URL(fileURLWithPath: line[0])
+    process.arguments = Array(line.dropFirst())
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = server.display
     environment["SDL_VIDEODRIVER"] = "x11"
+    environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
     environment.merge(extra) { $1 }
     process.environment = environment
     process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-    process.standardError = FileHandle.nullDevice
+    process.standardError = FileHandle(forWritingAtPath: errorPath)
     try process.run()
   }
 
   /// What the command printed on standard output so far.
   public func output() -> String {
     (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  }
+
+  /// What the command printed on standard error so far.
+  public func errors() -> String {
+    (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
   }
 
   deinit {

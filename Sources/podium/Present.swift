@@ -35,17 +35,42 @@ struct Present: ParsableCommand {
     stageOptions.preferredAudience = settings.audienceDisplay
     let plan = TalkPlan(
       duration: talkDuration,
-      pacing: PacingPlan.plan(for: session.deck, duration: talkDuration, rehearsal: log.runs.last),
+      pacing: PacingPlan.plan(
+        for: session.deck, duration: talkDuration, rehearsal: log.lastFinished),
       warningMinutes: talk.warningMinutes(settings, deck: session.deck))
+    let journal = JournalFile(deck: deck, talk: .present)
     let options = PresentationApp.Options(
       stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings,
-      loader: loader, pages: PopplerPages(password: loader.password))
+      loader: loader, pages: PopplerPages(password: loader.password), journal: journal,
+      resume: resume(journal))
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()
     } catch {
+      journal.close(ending: false)
       Console.error("podium present: \(error)")
       throw ExitCode.failure
     }
+    // q twice, Ctrl+C, SIGTERM or the window closed: the talk ended; nothing is offered again.
+    journal.close(ending: true)
+  }
+
+  /// With --resume, the talk the journal holds (also one that ended, for a slip of q q); without,
+  /// an offer on the console of a talk that did not end, from the last hour.
+  private func resume(_ journal: JournalFile) -> PresentationApp.Resume? {
+    let found = journal.read().flatMap { $0.state == nil ? nil : $0 }
+    if talk.resume {
+      guard let found else {
+        Console.error(
+          "podium present: warning: no talk of \(deck) to resume (\(journal.path)); starting at the first slide"
+        )
+        return nil
+      }
+      return .init(journal: found, clock: talk.clock, ask: false)
+    }
+    guard let found,
+      found.isUnfinished(at: Date().timeIntervalSince1970, within: TalkOptionGroup.offerAge)
+    else { return nil }
+    return .init(journal: found, clock: talk.clock, ask: true)
   }
 }

@@ -19,7 +19,22 @@ struct TalkOptionGroup: ParsableArguments {
     help: "Write a JSON-lines trace of displays, windows and slides to FILE (also PODIUM_TRACE).")
   var trace: String?
 
+  @Flag(
+    help:
+      "Take up the talk where Podium last left it (a crash, kill -9, a dead battery): slide, step, blanking and the timer, from the journal in $XDG_STATE_HOME/podium."
+  )
+  var resume = false
+
+  @Option(
+    help:
+      "How --resume sets the timer: 'talk' (as it read when Podium stopped) or 'wall' (plus the time Podium was down).",
+    completion: .list(TalkSession.ResumeClock.allCases.map(\.rawValue)))
+  var resumeClock: String = TalkSession.ResumeClock.talk.rawValue
+
   func validate() throws {
+    if TalkSession.ResumeClock(rawValue: resumeClock) == nil {
+      throw ValidationError("--resume-clock '\(resumeClock)' is not talk or wall.")
+    }
     if let duration, TalkDuration(parsing: duration) == nil {
       throw ValidationError("--duration '\(duration)' is not a length of time, e.g. 20m or 1h10m.")
     }
@@ -27,6 +42,8 @@ struct TalkOptionGroup: ParsableArguments {
       throw ValidationError("--warning '\(warning)' is not a length of time, e.g. 2m or 90s.")
     }
   }
+
+  var clock: TalkSession.ResumeClock { TalkSession.ResumeClock(rawValue: resumeClock) ?? .talk }
 
   var talkDuration: TalkDuration? { duration.flatMap(TalkDuration.init(parsing:)) }
 
@@ -54,6 +71,10 @@ struct TalkOptionGroup: ParsableArguments {
       path: deck, deck: loaded.deck, theme: loaded.theme, configuration: settings)
     return (settings, session, loader)
   }
+
+  /// How long a talk that did not end is offered on the console: after an hour it is another
+  /// talk.
+  static let offerAge = 3600.0
 
   /// The rehearsals kept for a deck; a record that cannot be read is a warning, since the talk
   /// goes on without pacing.

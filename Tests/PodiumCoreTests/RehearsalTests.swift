@@ -1,5 +1,6 @@
 import Foundation
 import PodiumCore
+import PodiumTestSupport
 import Testing
 
 @Suite struct RehearsalTests {
@@ -70,7 +71,7 @@ import Testing
     #expect {
       try RehearsalLog.read(from: path)
     } throws: { error in
-      "\(error)".contains("talk.rehearsal.json: error: not a rehearsal record (runs.0.date")
+      "\(error)".contains("talk.rehearsal.json:1:34: error: not a rehearsal record (runs.0.date")
     }
   }
 
@@ -164,5 +165,59 @@ import Testing
     #expect(plan.remaining(onSlide: 1, elapsed: 100) == 140)
     #expect(
       plan.remaining(onSlide: 1, elapsed: 225) == 60, "behind: only the later slides are left")
+  }
+
+  @Test func pacingFollowsTheLastRunThatFinished() {
+    let finished = RehearsalRun(
+      date: "", total: 20, slides: [.init(slide: 1, title: "A", seconds: 20, steps: [20])])
+    var interrupted = finished
+    interrupted.total = 5
+    interrupted.interrupted = true
+    #expect(RehearsalLog(runs: [finished, interrupted]).lastFinished == finished)
+    #expect(RehearsalLog(runs: [interrupted]).lastFinished == nil)
+  }
+
+  @Test func aCorruptOrHandEditedRehearsalRecordIsReportedAtItsLineAndKeptAside() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let path = folder.appendingPathComponent("talk.rehearsal.json").path
+    let run = RehearsalRun(
+      date: "2026-01-01T00:00:00Z", total: 3,
+      slides: [.init(slide: 1, title: "One", seconds: 3, steps: [3])])
+    try RehearsalLog(runs: [run]).write(to: path)
+    #expect(try RehearsalLog.read(from: path).runs == [run])
+    let good = try #require(
+      String(data: try Data(contentsOf: URL(fileURLWithPath: path)), encoding: .utf8))
+
+    // Hand-edited: a number made a word. The place is the value's.
+    let edited = good.replacingOccurrences(of: "\"total\" : 3", with: "\"total\" : \"three\"")
+    #expect(edited != good, "\(good)")
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
+    let line = edited.split(separator: "\n", omittingEmptySubsequences: false)
+      .firstIndex { $0.contains("three") }.map { $0 + 1 }
+    do {
+      _ = try RehearsalLog.read(from: path)
+      Issue.record("a record with a word for a number was read")
+    } catch let error as RehearsalLog.ReadError {
+      #expect(error.location?.line == line, "\(error)")
+      #expect(
+        error.description.hasPrefix("\(path):\(line ?? 0):")
+          && error.description.contains("runs.0.total"), "\(error)")
+    }
+
+    // Cut short (a crash of an older Podium mid-write): where the JSON stops.
+    try Data(good.prefix(40).utf8).write(to: URL(fileURLWithPath: path))
+    #expect(throws: RehearsalLog.ReadError.self) { try RehearsalLog.read(from: path) }
+
+    // Kept aside, never overwritten: NAME.bad, then NAME.bad.2.
+    let first = RehearsalLog.readKeepingAside(path)
+    #expect(first.log.runs.isEmpty && first.problem != nil)
+    #expect(first.keptAside == path + ".bad")
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(FileManager.default.contents(atPath: path + ".bad") == Data(good.prefix(40).utf8))
+    try Data("{".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(RehearsalLog.readKeepingAside(path).keptAside == path + ".bad.2")
+    #expect(FileManager.default.contents(atPath: path + ".bad") == Data(good.prefix(40).utf8))
+    // A missing record is an empty one, not a problem.
+    #expect(RehearsalLog.readKeepingAside(path).problem == nil)
   }
 }

@@ -11,6 +11,7 @@ import Testing
     // fish names options without their dashes.
     for word in [
       "present", "rehearse", "export", "check", "displays", "audience-display", "record",
+      "resume", "resume-clock", "recover",
     ] {
       #expect(result.stdout.contains(word), "\(shell) completion lacks \(word)")
     }

@@ -86,7 +86,13 @@ struct ConsoleLayout {
     // layer, kept as a texture, so a tick of the clock or a prepared slide change redraws little.
     var body = SlideFrame(size: size, slideRect: page, commands: commands)
     commands = [.layer(LayerItem(key: "console \(body.hashValue)", x: 0, y: 0, frame: body))]
-    if let problem = status.problem { problemBand(problem, above: bar) }
+    var bandsTop = bar.y
+    if let problem = status.problem {
+      bandsTop = band(problem, above: bandsTop, fill: palette.problem, color: palette.text)
+    }
+    if let offer = status.offer {
+      _ = band(offer, above: bandsTop, fill: palette.accent, color: palette.background)
+    }
     // The laser dot moves with the mouse: drawn over the layer, not in it.
     if let laser = state.laser, talk.current.width > 0 { commands += laser.dot(in: talk.current) }
     times(in: bar)
@@ -229,18 +235,22 @@ struct ConsoleLayout {
     return placed.scrollLimit
   }
 
-  /// A problem for the speaker alone (an edit that broke the deck) in a band above the status
-  /// bar; a long one (a deep path, a long YAML error) ends in an ellipsis, not at the edge.
-  mutating func problemBand(_ problem: String, above bar: Rect) {
+  /// A line for the speaker alone in a band across the console whose bottom is at `bottom`: a
+  /// problem (an edit that broke the deck, a journal that cannot be written) above the status
+  /// bar, the offer to resume above that. A long one (a deep path, a long YAML error) ends in an
+  /// ellipsis, not at the edge. Returns the band's top.
+  mutating func band(_ message: String, above bottom: Double, fill: RGBAColor, color: RGBAColor)
+    -> Double
+  {
     let textSize = unit * 0.9
-    let band = Rect(x: 0, y: bar.y - textSize * 1.8, width: page.width, height: textSize * 1.8)
-    commands.append(.fill(band, palette.problem))
+    let band = Rect(x: 0, y: bottom - textSize * 1.8, width: page.width, height: textSize * 1.8)
+    commands.append(.fill(band, fill))
     commands.append(.pushClip(band))
     let font = FontSpec(family: family, size: textSize, bold: true)
-    let shown = shortened(problem, toFit: band.width - 2 * margin, font: font)
-    _ = text(
-      shown, x: margin, y: band.y + textSize * 0.3, size: textSize, color: palette.text, bold: true)
+    let shown = shortened(message, toFit: band.width - 2 * margin, font: font)
+    _ = text(shown, x: margin, y: band.y + textSize * 0.3, size: textSize, color: color, bold: true)
     commands.append(.popClip)
+    return band.y
   }
 
   /// The status bar's times: elapsed, what is left of the talk's length, paused, the pace

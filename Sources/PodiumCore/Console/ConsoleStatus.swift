@@ -22,6 +22,9 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var plannedEnd: String?
   /// A problem for the speaker alone, such as the edited deck failing to parse.
   public var problem: String?
+  /// The offer to take up a talk that did not end (`Resume at slide 14, 12:31 elapsed? Enter /
+  /// Esc`), until the speaker answers.
+  public var offer: String?
   /// `podium rehearse`: no audience, so the keys line leaves out blanking and displays.
   public var rehearsing = false
   /// The keys in effect, for the keys line: the speaker's own show there.

@@ -265,11 +265,31 @@ public struct PresentationState: Hashable, Sendable {
   public mutating func replaceDeck(stepCounts newCounts: [Int], hidden newHidden: Set<Int> = []) {
     stepCounts = newCounts.isEmpty ? [1] : newCounts.map { max(1, $0) }
     hidden = newHidden
+    clampPlace()
+  }
+
+  /// Puts the talk back where its journal left it (`--resume`): the place, blanking, freeze and
+  /// the clock reading `saved.elapsed` at `now`, running if it ran. Clamped to the deck as it is
+  /// now, as a reload clamps, when slides went while the talk was down.
+  public mutating func restore(_ saved: JournalState, at now: Double) {
+    (slide, step) = (max(0, saved.slide), max(0, saved.step))
+    blank = saved.blank
+    frozen = saved.frozen
+    timer = TalkTimer(
+      elapsed: saved.elapsed, running: saved.running, started: saved.started, at: now)
+    (jumpEntry, overviewSelection, history, quitArmedAt) = ("", nil, [], nil)
+    clampPlace()
+  }
+
+  /// Keeps the place, the frozen place and the overview's selection on slides and steps that
+  /// exist.
+  private mutating func clampPlace() {
     slide = min(slide, slideCount - 1)
     step = min(step, stepCounts[slide] - 1)
     if let position = frozen {
-      let frozenSlide = min(position.slide, slideCount - 1)
-      frozen = Position(slide: frozenSlide, step: min(position.step, stepCounts[frozenSlide] - 1))
+      let frozenSlide = min(max(0, position.slide), slideCount - 1)
+      frozen = Position(
+        slide: frozenSlide, step: min(max(0, position.step), stepCounts[frozenSlide] - 1))
     }
     // An open overview keeps a slide that exists selected, so Enter still jumps.
     if let selection = overviewSelection { overviewSelection = min(selection, slideCount - 1) }
@@ -293,6 +313,13 @@ public struct TalkTimer: Hashable, Sendable {
   public private(set) var started = false
 
   public init() {}
+
+  /// A clock that reads `elapsed` at `now`, running from there or paused.
+  public init(elapsed: Double, running: Bool, started: Bool, at now: Double) {
+    accumulated = max(0, elapsed)
+    runningSince = running ? now : nil
+    self.started = started || running
+  }
 
   public var isRunning: Bool { runningSince != nil }
 

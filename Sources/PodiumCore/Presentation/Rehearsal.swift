@@ -22,11 +22,15 @@ public struct RehearsalRun: Codable, Hashable, Sendable {
   public var date: String
   public var total: Double
   public var slides: [SlideTime]
+  /// Podium stopped mid-run (a crash, `kill -9`, a dead battery): the run was recovered from
+  /// the journal, with the times up to its last line. Absent in runs that ended cleanly.
+  public var interrupted: Bool?
 
-  public init(date: String, total: Double, slides: [SlideTime]) {
+  public init(date: String, total: Double, slides: [SlideTime], interrupted: Bool? = nil) {
     self.date = date
     self.total = total
     self.slides = slides
+    self.interrupted = interrupted
   }
 
   /// Seconds spent on slide `index` (0-based), 0 when the run has no such slide.
@@ -44,49 +48,9 @@ public struct RehearsalLog: Codable, Hashable, Sendable {
     self.runs = runs
   }
 
-  public struct ReadError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): error: not a rehearsal record (\(reason))" }
-  }
-
-  /// Where rehearsals of the deck at `deckPath` are kept: beside it, `.md` replaced.
-  public static func defaultPath(forDeck deckPath: String) -> String {
-    let url = URL(fileURLWithPath: deckPath)
-    return url.deletingPathExtension().appendingPathExtension("rehearsal.json").path
-  }
-
-  /// The log at `path`; an empty log when there is no file yet.
-  public static func read(from path: String) throws -> RehearsalLog {
-    guard FileManager.default.fileExists(atPath: path) else { return RehearsalLog() }
-    do {
-      let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      return try JSONDecoder().decode(RehearsalLog.self, from: data)
-    } catch let error as DecodingError {
-      throw ReadError(path: path, reason: Self.describe(error))
-    } catch {
-      throw ReadError(path: path, reason: error.localizedDescription)
-    }
-  }
-
-  /// Writes the log atomically: an interrupted write never loses the earlier runs.
-  public func write(to path: String) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
-  }
-
-  private static func describe(_ error: DecodingError) -> String {
-    switch error {
-    case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-      .valueNotFound(_, let context):
-      let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(
-        separator: ".")
-      return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-    @unknown default:
-      return "\(error)"
-    }
-  }
+  /// The last run that ended as the speaker ended it: what pacing follows and the table
+  /// compares with. An interrupted run stops part-way, so its later slides read as no time.
+  public var lastFinished: RehearsalRun? { runs.last { $0.interrupted != true } }
 }
 
 /// Adds up the time spent on each slide and build step while the talk's timer runs: the app
@@ -114,6 +78,26 @@ public struct RehearsalRecorder: Hashable, Sendable {
 
   public var total: Double { stepSeconds.joined().reduce(0, +) }
 
+  /// The seconds so far at `now`: what `observe` would have credited, without crediting it.
+  public func stepSeconds(at now: Double) -> [[Double]] {
+    var seconds = stepSeconds
+    if let current, let since, seconds.indices.contains(current.slide),
+      seconds[current.slide].indices.contains(current.step)
+    {
+      seconds[current.slide][current.step] += max(0, now - since)
+    }
+    return seconds
+  }
+
+  /// Takes up a run where its journal left it: `seconds` by slide and step as they were, fitted
+  /// to the deck as it is now (as `replaceDeck` fits them).
+  public mutating func restore(_ seconds: [[Double]]) {
+    let counts = stepSeconds.map(\.count)
+    stepSeconds = seconds
+    replaceDeck(stepCounts: counts)
+    (current, since) = (nil, nil)
+  }
+
   /// Keeps the times recorded so far when the deck is edited mid-rehearsal: by slide and step
   /// number, new ones at zero, removed ones dropped.
   public mutating func replaceDeck(stepCounts: [Int]) {
@@ -128,15 +112,24 @@ public struct RehearsalRecorder: Hashable, Sendable {
 
   /// The run as it is kept, with each slide's title.
   public func run(titles: [String], date: Date) -> RehearsalRun {
+    Self.run(stepSeconds, titles: titles, date: date)
+  }
+
+  /// A run of `stepSeconds` (by slide and step), with each slide's title.
+  public static func run(
+    _ stepSeconds: [[Double]], titles: [String], date: Date, interrupted: Bool? = nil
+  ) -> RehearsalRun {
     let formatter = ISO8601DateFormatter()
+    let total = stepSeconds.joined().reduce(0, +)
     let slides = stepSeconds.enumerated().map { index, steps in
       RehearsalRun.SlideTime(
         slide: index + 1,
         title: titles.indices.contains(index) ? titles[index] : "Slide \(index + 1)",
-        seconds: Self.rounded(steps.reduce(0, +)), steps: steps.map(Self.rounded))
+        seconds: rounded(steps.reduce(0, +)), steps: steps.map(rounded))
     }
     return RehearsalRun(
-      date: formatter.string(from: date), total: Self.rounded(total), slides: slides)
+      date: formatter.string(from: date), total: rounded(total), slides: slides,
+      interrupted: interrupted)
   }
 
   private static func rounded(_ seconds: Double) -> Double { (seconds * 10).rounded() / 10 }

@@ -49,7 +49,8 @@ extension TalkSession {
         ?? deck.metadata.duration,
       clock: clock.string(from: date), audience: audience, warningMinutes: plan.warningMinutes,
       consoleOverMirror: stage.mode == .mirrored && !plan.rehearse)
-    status.problem = reloadProblem
+    status.problem = reloadProblem ?? journalProblem
+    status.offer = resumeOffer?.journal.prompt
     status.rehearsing = plan.rehearse
     status.bindings = configuration.bindings
     if let pacing = plan.pacing, state.timer.started {

@@ -70,6 +70,13 @@ public struct TalkSession: Sendable {
   public private(set) var reloadWrittenAt: Double?
   /// Where each window's console parts were last drawn, by window id.
   private var regions: [UInt32: ConsoleRegions] = [:]
+  /// A talk of this deck that did not end, which the speaker may take up (Enter) or leave (Esc,
+  /// or moving on); until then the audience sees the first slide and nothing is journaled.
+  public private(set) var resumeOffer: ResumeOffer?
+  /// Why the journal cannot be kept: on the console only, while the talk goes on.
+  public private(set) var journalProblem: String?
+  /// The speaker's answer to the offer, for the trace.
+  private var answers: [TraceEvent] = []
 
   /// A session on a loaded deck that has slides and no errors.
   public init(
@@ -107,9 +114,98 @@ public struct TalkSession: Sendable {
   }
 
   public mutating func handle(_ input: TalkInput, at now: Double) -> Outcome {
+    if let offer = resumeOffer, case .key(let key) = input, key.modifiers.isEmpty {
+      if key.code == .named(.return) || key.code == .named(.keypadEnter) {
+        resume(offer.journal, clock: offer.clock, at: now, wall: offer.wall(at: now))
+        return .redraw
+      }
+      if key.code == .named(.escape) {
+        declineResume(reason: "esc")
+        return .redraw
+      }
+    }
+    let before = JournalState(state, at: now)
     let outcome = outcome(of: input, at: now)
     if outcome.changed { recorder.observe(state, at: now) }
+    // Moving on (a slide, blanking, the clock) is a new talk: the offer goes.
+    if resumeOffer != nil, !JournalState(state, at: now).samePlace(as: before) {
+      declineResume(reason: "moved on")
+    }
     return outcome
+  }
+
+  // MARK: - Resuming
+
+  /// How the clock resumes: as it read at the crash, or with the time Podium was down added.
+  public enum ResumeClock: String, CaseIterable, Hashable, Sendable {
+    case talk, wall
+  }
+
+  /// A talk the console offers to take up.
+  public struct ResumeOffer: Hashable, Sendable {
+    public var journal: TalkJournal
+    public var clock: ResumeClock
+    /// When it was offered, on the talk's clock and in seconds since 1970.
+    public var offeredAt: Double
+    public var offeredWall: Double
+
+    /// The wall clock at `now` on the talk's clock.
+    func wall(at now: Double) -> Double { offeredWall + max(0, now - offeredAt) }
+  }
+
+  /// Asks the speaker whether to take up `journal`'s talk (the console shows its prompt).
+  @discardableResult
+  public mutating func offerResume(
+    _ journal: TalkJournal, clock: ResumeClock, at now: Double, wall: Double
+  ) -> TraceEvent {
+    resumeOffer = ResumeOffer(journal: journal, clock: clock, offeredAt: now, offeredWall: wall)
+    let saved = journal.state ?? JournalState(slide: 0, step: 0)
+    let event = TraceEvent.resumeOffered(
+      .init(
+        slide: saved.slide + 1, step: saved.step + 1, elapsed: saved.elapsed,
+        age: (max(0, wall - journal.updated) * 10).rounded() / 10))
+    answers.append(event)
+    return event
+  }
+
+  /// Takes up the talk `journal` left: the place, blanking, freeze and the clock (as it read
+  /// then; with `.wall`, plus the time Podium was down while it ran), clamped to the deck as it
+  /// is now; a rehearsal's times so far too. `wall` is seconds since 1970.
+  @discardableResult
+  public mutating func resume(
+    _ journal: TalkJournal, clock: ResumeClock, at now: Double, wall: Double
+  ) -> TraceEvent {
+    resumeOffer = nil
+    var saved = journal.state ?? JournalState(slide: 0, step: 0)
+    let downtime = max(0, wall - journal.updated)
+    if clock == .wall && saved.running { saved.elapsed += downtime }
+    state.restore(saved, at: now)
+    if journal.talk == .rehearse { recorder.restore(journal.spent) }
+    recorder.observe(state, at: now)
+    let event = TraceEvent.resumed(
+      .init(
+        slide: state.slide + 1, step: state.step + 1, blank: state.blank?.rawValue ?? "none",
+        frozen: state.isFrozen, elapsed: (state.timer.elapsed(at: now) * 1000).rounded() / 1000,
+        running: state.timer.isRunning, downtime: (downtime * 10).rounded() / 10,
+        clamped: state.slide != saved.slide || state.step != saved.step))
+    answers.append(event)
+    return event
+  }
+
+  private mutating func declineResume(reason: String) {
+    resumeOffer = nil
+    answers.append(.resumeDeclined(.init(reason: reason)))
+  }
+
+  /// The offers and answers since the last call, for the trace.
+  public mutating func takeResumeAnswers() -> [TraceEvent] {
+    defer { answers = [] }
+    return answers
+  }
+
+  /// The journal cannot be written (`nil`: it can again); the console says so.
+  public mutating func journalFailed(_ problem: String?) {
+    journalProblem = problem
   }
 
   private mutating func outcome(of input: TalkInput, at now: Double) -> Outcome {

@@ -15,7 +15,59 @@ public enum TraceEvent: Hashable, Sendable {
   case show(Shown)
   case present(Presented)
   case prepared(Prepared)
+  case journal(Journal)
+  case journalFailed(JournalFailed)
+  case resumeOffered(ResumeOffered)
+  case resumed(Resumed)
+  case resumeDeclined(ResumeDeclined)
   case quit
+
+  /// The talk's journal is kept at `path` (what `--resume` reads after a crash).
+  public struct Journal: Codable, Hashable, Sendable {
+    public var path: String
+
+    public init(path: String) {
+      self.path = path
+    }
+  }
+
+  /// The journal cannot be written: `message` in full, `console` what the speaker reads. The
+  /// talk goes on without it.
+  public struct JournalFailed: Codable, Hashable, Sendable {
+    public var message: String
+    public var console: String
+
+    public init(message: String, console: String) {
+      self.message = message
+      self.console = console
+    }
+  }
+
+  /// The console offers to take up a talk that did not end, `age` seconds after its last line.
+  public struct ResumeOffered: Codable, Hashable, Sendable {
+    public var slide: Int
+    public var step: Int
+    public var elapsed: Double
+    public var age: Double
+  }
+
+  /// The talk taken up where its journal left it (1-based); `downtime` is how long Podium was
+  /// down, `clamped` whether slides went meanwhile and the place moved.
+  public struct Resumed: Codable, Hashable, Sendable {
+    public var slide: Int
+    public var step: Int
+    public var blank: String
+    public var frozen: Bool
+    public var elapsed: Double
+    public var running: Bool
+    public var downtime: Double
+    public var clamped: Bool
+  }
+
+  /// The speaker left the offer: `esc`, or `moved on`.
+  public struct ResumeDeclined: Codable, Hashable, Sendable {
+    public var reason: String
+  }
 
   /// The deck a talk starts with.
   public struct DeckShown: Codable, Hashable, Sendable {
@@ -165,6 +217,11 @@ public enum TraceEvent: Hashable, Sendable {
     case .show: "show"
     case .present: "present"
     case .prepared: "prepared"
+    case .journal: "journal"
+    case .journalFailed: "journal-failed"
+    case .resumeOffered: "resume-offered"
+    case .resumed: "resumed"
+    case .resumeDeclined: "resume-declined"
     case .quit: "quit"
     }
   }
@@ -206,6 +263,11 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "show": event = .show(try body(TraceEvent.Shown.self))
     case "present": event = .present(try body(TraceEvent.Presented.self))
     case "prepared": event = .prepared(try body(TraceEvent.Prepared.self))
+    case "journal": event = .journal(try body(TraceEvent.Journal.self))
+    case "journal-failed": event = .journalFailed(try body(TraceEvent.JournalFailed.self))
+    case "resume-offered": event = .resumeOffered(try body(TraceEvent.ResumeOffered.self))
+    case "resumed": event = .resumed(try body(TraceEvent.Resumed.self))
+    case "resume-declined": event = .resumeDeclined(try body(TraceEvent.ResumeDeclined.self))
     case "quit": event = .quit
     default: throw UnknownEvent(name: name)
     }
@@ -229,6 +291,11 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .show(let body): try body.encode(to: encoder)
     case .present(let body): try body.encode(to: encoder)
     case .prepared(let body): try body.encode(to: encoder)
+    case .journal(let body): try body.encode(to: encoder)
+    case .journalFailed(let body): try body.encode(to: encoder)
+    case .resumeOffered(let body): try body.encode(to: encoder)
+    case .resumed(let body): try body.encode(to: encoder)
+    case .resumeDeclined(let body): try body.encode(to: encoder)
     case .quit: break
     }
   }

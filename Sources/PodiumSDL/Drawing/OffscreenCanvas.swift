@@ -51,7 +51,7 @@ public final class OffscreenCanvas {
   }
 
   /// Writes the canvas as a PNG with Podium's encoder, reading the pixels in place; returns
-  /// the file's size. The write is atomic: a reader never sees half a file.
+  /// the file's size. The write is atomic (`AtomicFile`): a reader never sees half a file.
   @discardableResult
   public func writePNG(path: String, encoder: PNGEncoder = PNGEncoder()) throws -> Int {
     let png = try withPixels { pixels, pitch in
@@ -62,13 +62,18 @@ public final class OffscreenCanvas {
         bgrx: pixels, width: size.width, height: size.height, pitch: pitch,
         workspace: pngWorkspace)
     }
-    try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
+    try AtomicFile.write(Data(png), to: path)
     return png.count
   }
 
   /// Writes the canvas with SDL_image's PNG writer at its default settings: the naive way the
   /// export benchmark compares against. The corresponding C function is `IMG_SavePNG`.
   public func saveWithSDLImage(path: String) throws {
-    guard IMG_SavePNG(surface.pointer, path) == 0 else { throw SDLError.last("IMG_SavePNG") }
+    let temporary = AtomicFile.temporaryPath(for: path)
+    guard IMG_SavePNG(surface.pointer, temporary) == 0 else {
+      unlink(temporary)
+      throw SDLError.last("IMG_SavePNG")
+    }
+    try AtomicFile.commit(temporary, to: path)
   }
 }

@@ -18,11 +18,15 @@ public final class PresentationApp {
     public var loader: DeckLoader
     /// What draws pages of PDF files (PDF decks, typeset formulas).
     public var pages: (any PageRasterizer)?
+    /// Where the talk's state is kept while it runs, so a crash loses nothing; nil keeps none.
+    public var journal: JournalFile?
+    /// A talk that did not end, taken up at the start (`--resume`) or offered on the console.
+    public var resume: Resume?
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,
       configuration: Configuration = Configuration(), loader: DeckLoader? = nil,
-      pages: (any PageRasterizer)? = nil
+      pages: (any PageRasterizer)? = nil, journal: JournalFile? = nil, resume: Resume? = nil
     ) {
       self.stage = stage
       self.plan = plan
@@ -30,6 +34,21 @@ public final class PresentationApp {
       self.configuration = configuration
       self.loader = loader ?? DeckLoader(configuration: configuration)
       self.pages = pages
+      self.journal = journal
+      self.resume = resume
+    }
+  }
+
+  /// What to do at the start with a journal's talk: take it up, or ask the speaker first.
+  public struct Resume: Sendable {
+    public var journal: TalkJournal
+    public var clock: TalkSession.ResumeClock
+    public var ask: Bool
+
+    public init(journal: TalkJournal, clock: TalkSession.ResumeClock, ask: Bool) {
+      self.journal = journal
+      self.clock = clock
+      self.ask = ask
     }
   }
 
@@ -43,6 +62,7 @@ public final class PresentationApp {
   private var context: TalkContext
   private let windows: StageWindows
   private var shown: PresentationState.Position?
+  private var keeper: JournalKeeper?
 
   /// Opens the video system and the trace; throws when there is no display server.
   public init(session: TalkSession, options: Options) throws {
@@ -67,6 +87,9 @@ public final class PresentationApp {
     self.trace = trace
     windows = StageWindows { trace.record($0, at: PresentationApp.now()) }
     watcher = DeckWatcher(files: session.watchedFiles)
+    keeper = options.journal.map {
+      JournalKeeper(talk: options.plan.rehearse ? .rehearse : .present, deckPath: $0.deckPath)
+    }
   }
 
   /// Seconds on SDL's monotonic clock. The corresponding C function is `SDL_GetTicks64`.
@@ -76,11 +99,21 @@ public final class PresentationApp {
   public func run() throws {
     // Keys are commands, not text: no text-input events to wade through.
     SDL_StopTextInput()
+    if let resume = options.resume {
+      // Before the first frame: a resumed talk opens where it was, within a second of start.
+      let (now, wall) = (Self.now(), Date().timeIntervalSince1970)
+      if resume.ask {
+        session.offerResume(resume.journal, clock: resume.clock, at: now, wall: wall)
+      } else {
+        session.resume(resume.journal, clock: resume.clock, at: now, wall: wall)
+      }
+    }
     record(.deck(.init(session)))
     try restage(initial: true)
     session.observeClock(at: Self.now())
     render(cause: nil)
     record(painter.prepareAhead(session, windows: windows.all, context: context))
+    keepJournal()
     var lastSecond = -1
     var restageFailed = false
     var event = SDL_Event()
@@ -128,14 +161,40 @@ public final class PresentationApp {
         renderConsoles()
       }
       lastSecond = second
+      keepJournal()
     }
     session.observeClock(at: Self.now())
+    keepJournal()
     record(.quit)
     windows.closeAll()
   }
 
   private func record(_ event: TraceEvent) {
     trace.record(event, at: Self.now())
+  }
+
+  /// After the frames of a turn are out: the speaker's answer to an offer to the trace, and
+  /// what changed to the journal, which writes it off this thread. A journal that cannot be
+  /// written is a warning on the console; the talk goes on.
+  private func keepJournal() {
+    for answer in session.takeResumeAnswers() { record(answer) }
+    guard let journal = options.journal, var keeper else { return }
+    let wall = Date().timeIntervalSince1970
+    journal.append(keeper.records(for: session, at: Self.now(), wall: wall), wall: wall)
+    self.keeper = keeper
+    for report in journal.takeReports() {
+      switch report {
+      case .opened(let path):
+        record(.journal(.init(path: path)))
+        session.journalFailed(nil)
+      case .failed(let message):
+        let console = "No crash journal (\(message)); the talk goes on"
+        FileHandle.standardError.write(
+          Data("podium: warning: \(message); the talk goes on without a crash journal\n".utf8))
+        record(.journalFailed(.init(message: message, console: console)))
+        session.journalFailed(console)
+      }
+    }
   }
 
   /// What an SDL event does to the talk: inputs go to the session; an edit of the deck, a
