@@ -10,6 +10,8 @@ public struct JournalKeeper: Sendable {
   private var begun = false
   private var last: JournalState?
   private var lastWall = 0.0
+  /// The talk's clock (`now`) when the last line was written.
+  private var lastNow = 0.0
   private var version = 0
   private var spent: [[Double]] = []
 
@@ -36,17 +38,20 @@ public struct JournalKeeper: Sendable {
     }
     let state = JournalState(session.state, at: now)
     // A reset (r) sets the clock back: a change, running or not, as is any change while paused.
+    // A running clock should have gone on since the last line; reading less than that (by more
+    // than a rounding) is a reset, even one just after the clock started from zero.
     let moved =
       last.map {
-        !state.samePlace(as: $0)
-          || (state.running ? state.elapsed < $0.elapsed : state.elapsed != $0.elapsed)
+        let expected = $0.running ? $0.elapsed + (now - lastNow) : $0.elapsed
+        return !state.samePlace(as: $0)
+          || (state.running ? state.elapsed < expected - 0.05 : state.elapsed != $0.elapsed)
       } ?? true
     // The loop wakes once a second for the clock; a little slack keeps one line per wake.
     let tick = state.running && wall - lastWall >= 0.95
     guard moved || tick || !records.isEmpty else { return [] }
     let times = talk == .rehearse ? changedTimes(session.recorder.stepSeconds(at: now)) : []
     records.append(.state(state, spent: times))
-    (last, lastWall) = (state, wall)
+    (last, lastWall, lastNow) = (state, wall, now)
     return records
   }
 
