@@ -174,3 +174,43 @@ import Testing
     #expect(loaded.diagnostics.first?.message.contains("not a regular file") == true)
   }
 }
+
+/// A PDF rewritten during the talk (LaTeX after an edit) keeps the speaker on the same slide,
+/// found by its label when slides were added before it.
+@Suite struct PDFReloadTests {
+  final class Labels: @unchecked Sendable {
+    var current: [String] = []
+  }
+
+  struct ChangingReader: PDFReader {
+    let labels: Labels
+    func read(_ path: String, password: String?) -> Result<PDFDocumentInfo, PDFReadError> {
+      .success(
+        PDFDocumentInfo(pages: labels.current.map { .init(width: 400, height: 300, label: $0) }))
+    }
+    func firstLines(of pages: [Int], crop: (Int) -> Rect, in path: String, password: String?)
+      -> [String?]
+    { pages.map { _ in nil } }
+  }
+
+  @Test func aSlideIsFoundAgainByItsLabel() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let path = folder.appendingPathComponent("talk.pdf").path
+    try TinyPDF(pages: [.init()]).write(to: URL(fileURLWithPath: path))
+    let labels = Labels()
+    labels.current = ["1", "2", "2", "3"]
+    var loader = DeckLoader(math: nil)
+    loader.pdf = ChangingReader(labels: labels)
+    let deck = try #require(loader.load(path).deck)
+    var session = TalkSession(path: path, deck: deck, theme: .dark)
+    for _ in 0..<2 { _ = session.handle(.key(try #require(Key(name: "Right"))), at: 1) }
+    #expect(session.state.slide == 1 && session.state.step == 1)
+    // A title page and a new frame come before it; its frame is now the fourth slide.
+    labels.current = ["0", "1", "1b", "2", "2", "3"]
+    guard case .reload = session.reload(using: loader, clock: { 2 }) else {
+      Issue.record("not reloaded")
+      return
+    }
+    #expect(session.state.slide == 3 && session.state.step == 1)
+  }
+}

@@ -31,6 +31,7 @@ struct PDFDeckBuilder {
         index: index, location: SourceLocation(line: pages[0] + 1, column: 1), blocks: [],
         stepCount: pages.count)
       slide.pages = pages.map { reference(page: $0, notes: false, side: chosen) }
+      slide.label = info.pages[pages[0]].label
       slide.notes = notes(for: pages, side: chosen)
       slides.append(slide)
     }

@@ -15,6 +15,9 @@ public struct Slide: Hashable, Sendable {
   /// A PDF deck's slide: the page shown at each build step (beamer's overlays); empty for a
   /// slide written in Markdown.
   public var pages: [PageReference] = []
+  /// A PDF deck's slide: its pages' label (beamer's frame number), which finds it again when
+  /// LaTeX rewrites the PDF with slides added before it.
+  public var label: String?
 
   public init(
     index: Int, location: SourceLocation, blocks: [Block], notes: [Block] = [],

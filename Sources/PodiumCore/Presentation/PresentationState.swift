@@ -268,6 +268,14 @@ public struct PresentationState: Hashable, Sendable {
     clampPlace()
   }
 
+  /// Moves to `slide` and `step` (0-based), as far as that slide has the step: a reloaded PDF's
+  /// slide found again by its label.
+  public mutating func relocate(toSlide slide: Int, step: Int) {
+    guard slide >= 0, slide < slideCount else { return }
+    (self.slide, self.step) = (slide, max(0, step))
+    clampPlace()
+  }
+
   /// Puts the talk back where its journal left it (`--resume`): the place, blanking, freeze and
   /// the clock reading `saved.elapsed` at `now`, running if it ran. Clamped to the deck as it is
   /// now, as a reload clamps, when slides went while the talk was down.

@@ -299,10 +299,20 @@ public struct TalkSession: Sendable {
       reloadProblem = shown
       return .reloadFailed(.init(message: message, console: shown))
     }
+    // A PDF's slide is found again by its label (slides added before it move it along);
+    // otherwise the place is kept by number, as far as the new deck reaches.
+    let label = deck.slides.indices.contains(state.slide) ? deck.slides[state.slide].label : nil
+    let step = state.step
     deck = fresh
     theme = loaded.theme
     deckVersion += 1
     state.replaceDeck(stepCounts: fresh.slides.map(\.stepCount), hidden: fresh.hiddenSlides)
+    if let label, fresh.slides.indices.contains(state.slide),
+      fresh.slides[state.slide].label != label,
+      let found = fresh.slides.firstIndex(where: { $0.label == label })
+    {
+      state.relocate(toSlide: found, step: step)
+    }
     recorder.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
     reloadProblem = nil
     return .reload(
