@@ -213,4 +213,22 @@ import Testing
     }
     #expect(session.state.slide == 3 && session.state.step == 1)
   }
+  /// The console says which half of a notes page it takes, and the countdown reaches zero at
+  /// pdfpc's `endTime`.
+  @Test func theConsoleNamesTheNotesHalfAndCountsDownToTheEndTime() throws {
+    var builder = PDFDeckBuilder(
+      path: "/t.pdf",
+      info: PDFDocumentInfo(pages: [.init(width: 907, height: 255, label: "1")]),
+      pdfpc: PdfpcFile(endTime: "14:45"))
+    let talk = TalkSession(path: "/t.pdf", deck: builder.deck().0, theme: .dark)
+    var noon = DateComponents()
+    (noon.year, noon.month, noon.day, noon.hour, noon.minute) = (2026, 11, 23, 14, 30)
+    let date = try #require(Calendar.current.date(from: noon))
+    let status = talk.consoleStatus(
+      for: talk.state, stage: Stage(mode: .extended, presenter: 0, audience: [1]),
+      plan: TalkPlan(), now: 0, date: date, clock: DateFormatter(), displayName: { "\($0)" })
+    #expect(status.audience.hasSuffix(" · notes: the right half of each page"))
+    // At 14:30, with nothing elapsed, a quarter of an hour is left.
+    #expect(status.duration == TalkDuration(seconds: 900))
+  }
 }

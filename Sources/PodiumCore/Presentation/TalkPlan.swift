@@ -30,7 +30,7 @@ extension TalkSession {
     for state: PresentationState, stage: Stage, plan: TalkPlan, now: Double, date: Date,
     clock: DateFormatter, displayName: (Int) -> String
   ) -> ConsoleStatus {
-    let audience: String
+    var audience: String
     switch stage.mode {
     case _ where plan.rehearse:
       audience =
@@ -41,6 +41,10 @@ extension TalkSession {
       audience = "Mirrored: the audience sees this screen (Tab hides the console)"
     case .windowed:
       audience = "Windowed"
+    }
+    // A PDF of beamer notes pages: the console says which half it takes for the notes.
+    if let side = deck.metadata.notesPages {
+      audience += " · notes: the \(side.rawValue) half of each page"
     }
     let elapsed = state.timer.elapsed(at: now)
     var status = ConsoleStatus(
