@@ -216,7 +216,7 @@ import Testing
   /// The console says which half of a notes page it takes, and the countdown reaches zero at
   /// pdfpc's `endTime`.
   @Test func theConsoleNamesTheNotesHalfAndCountsDownToTheEndTime() throws {
-    var builder = PDFDeckBuilder(
+    let builder = PDFDeckBuilder(
       path: "/t.pdf",
       info: PDFDocumentInfo(pages: [.init(width: 907, height: 255, label: "1")]),
       pdfpc: PdfpcFile(endTime: "14:45"))
