@@ -1,0 +1,69 @@
+/// Images in a block's place: a picture fitted to the room it has, a page of a PDF, or a
+/// placeholder naming what is missing.
+extension BlockLayout {
+  /// An image fitted into `width` × `height` with its aspect kept, or a placeholder naming it.
+  func imageBox(for block: Block, width: Double, height: Double) -> Box {
+    guard case .image(let image) = block.kind else {
+      return box(for: block, width: width)
+    }
+    if let page = image.page {
+      // A page of a PDF (a notes page's notes): vectors, fitted at any size.
+      let natural = PixelSize(
+        width: max(1, Int(page.size.width * 100)), height: max(1, Int(page.size.height * 100)))
+      let target = fitted(natural, in: Rect(x: 0, y: 0, width: width, height: height))
+      let item = ImageItem(
+        path: page.file, destination: Rect(x: 0, y: 0, width: target.width, height: target.height),
+        source: page.crop, page: page.index)
+      return Box(
+        width: target.width, height: target.height,
+        pieces: [Piece(step: block.step, command: .image(item))], location: block.location,
+        spaceAfter: em * 0.6)
+    }
+    if let path = image.path, let natural = engine.images.size(ofImageAt: path) {
+      let target = engine.imageSize(
+        image, natural: natural, width: width, height: height, slideHeight: context.slideRect.height
+      )
+      return Box(
+        width: target.width, height: target.height,
+        pieces: [
+          Piece(
+            step: block.step,
+            command: .image(
+              ImageItem(
+                path: path,
+                destination: Rect(x: 0, y: 0, width: target.width, height: target.height),
+                filters: image.filters)))
+        ],
+        location: block.location, spaceAfter: em * 0.6)
+    }
+    // Missing or unreadable: a visible box with the path, so the speaker sees what is wrong.
+    let boxHeight = min(height, width * 9 / 16, context.slideRect.height * 0.4)
+    let boxWidth = min(width, boxHeight * 16 / 9)
+    let frame = Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)
+    let font = FontSpec(family: context.bodyFamily, size: em * 0.7)
+    let label = "\(image.problem ?? "image not found"): \(image.source)"
+    let lines = engine.flow(context, font: font, color: colors.muted).lines(
+      [TextRun(label)], width: boxWidth * 0.9, alignment: .center)
+    let textHeight = lines.reduce(0) { $0 + $1.height }
+    var pieces = [Piece(step: block.step, command: .fill(frame, colors.placeholder))]
+    var y = (boxHeight - textHeight) / 2
+    for line in lines {
+      for var item in line.items {
+        item.x += boxWidth * 0.05
+        item.y += y
+        pieces.append(Piece(step: block.step, command: .text(item)))
+      }
+      y += line.height
+    }
+    let border = max(1, (em * 0.05).rounded())
+    pieces += [
+      Rect(x: 0, y: 0, width: boxWidth, height: border),
+      Rect(x: 0, y: boxHeight - border, width: boxWidth, height: border),
+      Rect(x: 0, y: 0, width: border, height: boxHeight),
+      Rect(x: boxWidth - border, y: 0, width: border, height: boxHeight),
+    ].map { Piece(step: block.step, command: .fill($0, colors.muted)) }
+    return Box(
+      width: boxWidth, height: boxHeight, pieces: pieces, location: block.location,
+      spaceAfter: em * 0.6)
+  }
+}
