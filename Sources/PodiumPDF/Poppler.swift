@@ -131,7 +131,7 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     condition.lock()
     let drawn = ready.value(forKey: request)
     condition.unlock()
-    if let drawn { return drawn }
+    if let drawn { return drawn.isEmpty ? nil : drawn }
     callerLock.lock()
     defer { callerLock.unlock() }
     return Self.draw(request, password: password, files: &callerFiles)
@@ -188,9 +188,10 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
       if known { continue }
       let pixels = Self.draw(request, password: password, files: &files)
       condition.lock()
-      // A page drawn from a file forgotten meanwhile is not kept.
-      if let pixels, generation == current {
-        _ = ready.insert(pixels, forKey: request, cost: pixels.count)
+      // A page drawn from a file forgotten meanwhile is not kept. One that cannot be drawn is
+      // kept as nothing, so that a window waiting for it stops waiting.
+      if generation == current {
+        _ = ready.insert(pixels ?? [], forKey: request, cost: max(1, pixels?.count ?? 0))
       }
       let notify = whenReady
       condition.unlock()

@@ -12,16 +12,20 @@ public struct TinyPDF {
     public var note: String?
     /// The grey (0 black to 1 white) of a square in the page's middle.
     public var grey: Double
+    /// Tiny filled curves scattered over the page, to make it slow to draw (200,000 take
+    /// seconds at 1080p).
+    public var curves: Int
 
     public init(
       width: Double = 400, height: Double = 225, label: String? = nil, note: String? = nil,
-      grey: Double = 0.2
+      grey: Double = 0.2, curves: Int = 0
     ) {
       self.width = width
       self.height = height
       self.label = label
       self.note = note
       self.grey = grey
+      self.curves = curves
     }
   }
 
@@ -43,9 +47,15 @@ public struct TinyPDF {
     var kids: [Int] = []
     for page in pages {
       let square = min(page.width, page.height) / 3
-      let content =
+      var content =
         "\(page.grey) g \((page.width - square) / 2) \((page.height - square) / 2) "
         + "\(square) \(square) re f"
+      for index in 0..<page.curves {
+        // A fixed scatter (no randomness): the same file each time.
+        let x = Double((index &* 7919) % Int(max(1, page.width - 10)))
+        let y = Double((index &* 104_729) % Int(max(1, page.height - 10))) + 5
+        content += " \(x) \(y) m \(x + 3) \(y + 5) \(x + 6) \(y - 5) \(x + 9) \(y) c f"
+      }
       let stream = add("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
       var annotations = ""
       if let note = page.note {

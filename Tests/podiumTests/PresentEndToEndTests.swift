@@ -759,4 +759,42 @@ import Testing
       #expect(run.waitForExit() == 0)
     }
   }
+  /// A page that takes seconds to draw never holds up the talk: keys are answered at once, the
+  /// audience keeps the slide it had (never half a page) until the page is ready, and the next
+  /// key's slide shows as soon as the drawing that is under way ends.
+  @Test func aSlowPageNeverHoldsUpTheTalk() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let deck = folder.appendingPathComponent("slow.pdf")
+    try TinyPDF(pages: [
+      .init(grey: 0), .init(grey: 0.8, curves: 200_000), .init(grey: 0.5),
+    ]).write(to: deck)
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: deck.path)
+    #expect(run.presented("audience", slide: 1))
+    Thread.sleep(forTimeInterval: 0.3)
+    var before = run.events().count
+    let pressed = Date()
+    try run.key("Right")
+    #expect(run.waitFor("show", after: before, where: { $0["slide"] as? Int == 2 }) != nil)
+    // The key is taken at once; the audience still shows slide 1 whole (its black square).
+    #expect(Date().timeIntervalSince(pressed) < 1.5)
+    let waiting = try Screenshot.capture(display: server.display)
+    #expect(waiting.pixel(x: 1920 + 960, y: 540) == (0, 0, 0), "slide 1's square, untouched")
+    #expect(waiting.pixel(x: 1920 + 10, y: 10) == (255, 255, 255))
+    // The speaker moves on: the loop answers, and slide 3 shows once the drawing ends.
+    before = run.events().count
+    try run.key("Right")
+    #expect(run.waitFor("show", after: before, where: { $0["slide"] as? Int == 3 }) != nil)
+    #expect(run.presented("audience", slide: 3, after: before))
+    let last = run.events().last {
+      $0["event"] as? String == "present" && $0["role"] as? String == "audience"
+    }
+    #expect(last?["slide"] as? Int == 3)
+    Thread.sleep(forTimeInterval: 0.3)
+    let square = try Screenshot.capture(display: server.display).pixel(x: 1920 + 960, y: 540)
+    #expect(abs(Int(square.0) - 128) <= 2, "slide 3's grey square: \(square)")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
 }

@@ -152,8 +152,10 @@ public final class PresentationApp {
         changed = true
       }
       let second = Int(Self.now())
-      if changed {
-        render(cause: cause)
+      if changed || (pagesArrived && painter.isWaitingForPages) {
+        // A window that waited for a page draws again, its latency from the input it answers.
+        let waited = painter.takeWaitingCause()
+        render(cause: cause ?? waited)
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       } else if pagesArrived {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
@@ -167,6 +169,7 @@ public final class PresentationApp {
     keepJournal()
     record(.quit)
     windows.closeAll()
+    painter.windowsOpened()
   }
 
   private func record(_ event: TraceEvent) {
@@ -278,7 +281,10 @@ public final class PresentationApp {
       let entry = try windows.open(
         placement, title: placement.role == .presenter ? title : "Podium audience",
         painter: painter)
-      record(painter.draw(entry, session: &session, context: context, cause: nil))
+      // The audience's first frame is always drawn: the room sees the slide at once.
+      if let shown = painter.draw(entry, session: &session, context: context, cause: nil) {
+        record(shown)
+      }
       entry.window.enterFullscreen()
     }
   }
@@ -290,7 +296,9 @@ public final class PresentationApp {
       record(.show(.init(session.state.position)))
     }
     for entry in windows.all where !context.showsConsole(entry.role, session.state) {
-      record(painter.draw(entry, session: &session, context: context, cause: cause))
+      if let shown = painter.draw(entry, session: &session, context: context, cause: cause) {
+        record(shown)
+      }
     }
     renderConsoles(cause: cause)
     if let written = session.takeReloadWrittenAt() {
@@ -302,7 +310,9 @@ public final class PresentationApp {
 
   private func renderConsoles(cause: UInt32? = nil) {
     for entry in windows.all where context.showsConsole(entry.role, session.state) {
-      record(painter.draw(entry, session: &session, context: context, cause: cause))
+      if let shown = painter.draw(entry, session: &session, context: context, cause: cause) {
+        record(shown)
+      }
     }
   }
 }

@@ -10,6 +10,14 @@ final class TalkPainter {
   let images: ImageLibrary
   let measurer: SDLTextMeasurer
   private(set) var engine: LayoutEngine
+  /// PDF pages a window waits for before it shows its next frame (a page that is slow to draw,
+  /// or one a jump reached before it was drawn ahead), the first to be drawn; and the input that
+  /// caused the wait, for the latency of the frame once it shows.
+  private(set) var waitingPages: [PageRequest] = []
+  private(set) var waitingCause: UInt32?
+  /// Audience windows that have shown a frame: the room's first frame is drawn whatever it
+  /// takes, rather than show nothing; the console waits for its pages like any frame.
+  private var windowsShown = Set<UInt32>()
   /// Slides laid out once per (slide, step, size) for every window.
   private let frames = SlideFrameCache(capacity: 48)
   /// The wall clock on the console, `14:05`; made once, as Foundation's formatters are costly.
@@ -23,6 +31,20 @@ final class TalkPainter {
     images = ImageLibrary(pages: pages)
     measurer = SDLTextMeasurer(library: fonts)
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
+  }
+
+  /// Whether a window waits for pages, and why: the input to measure its frame from.
+  var isWaitingForPages: Bool { !waitingPages.isEmpty }
+
+  /// Starts a new round of drawing: what windows waited for is asked for again if still needed.
+  func takeWaitingCause() -> UInt32? {
+    defer { (waitingPages, waitingCause) = ([], nil) }
+    return waitingCause
+  }
+
+  /// New windows (a restage) draw their first frame whatever it takes.
+  func windowsOpened() {
+    windowsShown.removeAll()
   }
 
   /// A new deck (or theme): everything laid out or decoded before is let go.
@@ -75,10 +97,13 @@ final class TalkPainter {
       deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
   }
 
-  /// Draws one window from the session and says what it showed, for the trace.
+  /// Draws one window from the session and says what it showed, for the trace; nil when the
+  /// window keeps its frame a moment longer because a PDF page of the new one is still being
+  /// drawn on the rasterizer's thread (the loop is woken to draw again when it is ready), so
+  /// that no page, however slow, holds up the talk and no window shows half a frame.
   func draw(
     _ entry: StageWindow, session: inout TalkSession, context: TalkContext, cause: UInt32?
-  ) -> TraceEvent {
+  ) -> TraceEvent? {
     let size = entry.window.pixelSize
     let start = Window.milliseconds()
     let console = context.showsConsole(entry.role, session.state)
@@ -92,6 +117,19 @@ final class TalkPainter {
       frame = audienceFrame(session, session.state.audienceView, size: size)
     }
     let layout = Window.milliseconds() - start
+    if let pages = images.pages,
+      entry.role != .audience || windowsShown.contains(entry.window.id),
+      !entry.window.frames.pagesReady(in: frame)
+    {
+      for request in entry.window.frames.pageRequests(in: frame)
+      where !pages.isReady(request) && !waitingPages.contains(request) {
+        waitingPages.append(request)
+      }
+      if waitingCause == nil { waitingCause = cause }
+      pages.prefetch(waitingPages, whenReady: TalkInput.announcePagesReady)
+      return nil
+    }
+    windowsShown.insert(entry.window.id)
     let (drawing, presenting) = entry.window.show(frame)
     let state = session.state
     let view = Self.viewName(console, state.audienceView)
@@ -147,7 +185,7 @@ final class TalkPainter {
       }
     }
     if let pages = images.pages {
-      let requests = planned.flatMap { $0.0.window.frames.pageRequests(in: $0.1) }
+      let requests = waitingPages + planned.flatMap { $0.0.window.frames.pageRequests(in: $0.1) }
       if !requests.isEmpty { pages.prefetch(requests, whenReady: TalkInput.announcePagesReady) }
     }
     for (entry, frame) in planned {
