@@ -59,6 +59,22 @@ extension TalkInput {
     SDL_PushEvent(&event)
   }
 
+  /// What a display plugged in or unplugged is, for the trace; nil for other display events.
+  /// SDL has forgotten an unplugged display by then: its name comes from `known`, the last
+  /// enumeration.
+  static func displayChange(_ event: SDL_DisplayEvent, known: [DisplayInfo]) -> TraceEvent? {
+    let index = Int(event.display)
+    switch SDL_DisplayEventID(UInt32(event.event)) {
+    case SDL_DISPLAYEVENT_CONNECTED:
+      return .displayConnected(.init(index, name: SDLDisplayProvider.name(of: index)))
+    case SDL_DISPLAYEVENT_DISCONNECTED:
+      let name = known.first { $0.index == index }?.name ?? "display \(index)"
+      return .displayDisconnected(.init(index, name: name))
+    default:
+      return nil
+    }
+  }
+
   static func isWaiting() -> Bool {
     SDL_PumpEvents()
     return [SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL, SDL_DISPLAYEVENT, SDL_QUIT].contains {

@@ -7,51 +7,6 @@ import PodiumCore
 /// roles again and rebuild the windows while the session (slide, step, blank, freeze, timer)
 /// carries on.
 public final class PresentationApp {
-  public struct Options {
-    public var stage: StageOptions
-    public var plan: TalkPlan
-    public var tracePath: String?
-    /// The speaker's configuration: key bindings, notes size and the default theme, which a
-    /// reloaded deck gets as the first one did.
-    public var configuration: Configuration
-    /// What reads the deck again after an edit, as it was first read.
-    public var loader: DeckLoader
-    /// What draws pages of PDF files (PDF decks, typeset formulas).
-    public var pages: (any PageRasterizer)?
-    /// Where the talk's state is kept while it runs, so a crash loses nothing; nil keeps none.
-    public var journal: JournalFile?
-    /// A talk that did not end, taken up at the start (`--resume`) or offered on the console.
-    public var resume: Resume?
-
-    public init(
-      stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,
-      configuration: Configuration = Configuration(), loader: DeckLoader? = nil,
-      pages: (any PageRasterizer)? = nil, journal: JournalFile? = nil, resume: Resume? = nil
-    ) {
-      self.stage = stage
-      self.plan = plan
-      self.tracePath = tracePath
-      self.configuration = configuration
-      self.loader = loader ?? DeckLoader(configuration: configuration)
-      self.pages = pages
-      self.journal = journal
-      self.resume = resume
-    }
-  }
-
-  /// What to do at the start with a journal's talk: take it up, or ask the speaker first.
-  public struct Resume: Sendable {
-    public var journal: TalkJournal
-    public var clock: TalkSession.ResumeClock
-    public var ask: Bool
-
-    public init(journal: TalkJournal, clock: TalkSession.ResumeClock, ask: Bool) {
-      self.journal = journal
-      self.clock = clock
-      self.ask = ask
-    }
-  }
-
   /// The talk: what the loop hands inputs to and the windows draw from.
   public private(set) var session: TalkSession
   private let options: Options
@@ -62,7 +17,7 @@ public final class PresentationApp {
   private var context: TalkContext
   private let windows: StageWindows
   private var shown: PresentationState.Position?
-  private var keeper: JournalKeeper?
+  private var journalling: TalkJournalling?
 
   /// Opens the video system and the trace; throws when there is no display server.
   public init(session: TalkSession, options: Options) throws {
@@ -87,8 +42,8 @@ public final class PresentationApp {
     self.trace = trace
     windows = StageWindows { trace.record($0, at: PresentationApp.now()) }
     watcher = DeckWatcher(files: session.watchedFiles)
-    keeper = options.journal.map {
-      JournalKeeper(talk: options.plan.rehearse ? .rehearse : .present, deckPath: $0.deckPath)
+    journalling = options.journal.map {
+      TalkJournalling(journal: $0, talk: options.plan.rehearse ? .rehearse : .present)
     }
   }
 
@@ -152,12 +107,11 @@ public final class PresentationApp {
         changed = true
       }
       let second = Int(Self.now())
-      if changed || (pagesArrived && painter.isWaitingForPages) {
-        // A window that waited for a page draws again, its latency from the input it answers.
-        let waited = painter.takeWaitingCause()
-        render(cause: cause ?? waited)
-        record(painter.prepareAhead(session, windows: windows.all, context: context))
-      } else if pagesArrived {
+      // A window that waited for a page draws again, its latency from the input it answers.
+      let redraw = changed || (pagesArrived && painter.isWaitingForPages)
+      let waited = redraw ? painter.takeWaitingCause() : nil
+      if redraw { render(cause: cause ?? waited) }
+      if redraw || pagesArrived {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       } else if second != lastSecond || session.state.quitArmedAt != nil {
         renderConsoles()
@@ -169,35 +123,17 @@ public final class PresentationApp {
     keepJournal()
     record(.quit)
     windows.closeAll()
-    painter.windowsOpened()
   }
 
   private func record(_ event: TraceEvent) {
     trace.record(event, at: Self.now())
   }
 
-  /// After the frames of a turn are out: the speaker's answer to an offer to the trace, and
-  /// what changed to the journal, which writes it off this thread. A journal that cannot be
-  /// written is a warning on the console; the talk goes on.
+  /// After the frames of a turn are out: the speaker's answer to an offer, and what changed
+  /// to the journal (written off this thread), with what that says, to the trace.
   private func keepJournal() {
     for answer in session.takeResumeAnswers() { record(answer) }
-    guard let journal = options.journal, var keeper else { return }
-    let wall = Date().timeIntervalSince1970
-    journal.append(keeper.records(for: session, at: Self.now(), wall: wall), wall: wall)
-    self.keeper = keeper
-    for report in journal.takeReports() {
-      switch report {
-      case .opened(let path):
-        record(.journal(.init(path: path)))
-        session.journalFailed(nil)
-      case .failed(let message):
-        let console = "No crash journal (\(message)); the talk goes on"
-        FileHandle.standardError.write(
-          Data("podium: warning: \(message); the talk goes on without a crash journal\n".utf8))
-        record(.journalFailed(.init(message: message, console: console)))
-        session.journalFailed(console)
-      }
-    }
+    for event in journalling?.keep(&session, at: Self.now()) ?? [] { record(event) }
   }
 
   /// What an SDL event does to the talk: inputs go to the session; an edit of the deck, a
@@ -213,16 +149,8 @@ public final class PresentationApp {
     if let input = TalkInput(event) { return session.handle(input, at: Self.now()) }
     switch SDL_EventType(event.type) {
     case SDL_DISPLAYEVENT:
-      let index = Int(event.display.display)
-      switch SDL_DisplayEventID(UInt32(event.display.event)) {
-      case SDL_DISPLAYEVENT_CONNECTED:
-        record(.displayConnected(.init(index, name: SDLDisplayProvider.name(of: index))))
-      case SDL_DISPLAYEVENT_DISCONNECTED:
-        // SDL has forgotten the display by now: its name comes from the last enumeration.
-        let name = context.displays.first { $0.index == index }?.name ?? "display \(index)"
-        record(.displayDisconnected(.init(index, name: name)))
-      default:
-        break
+      if let change = TalkInput.displayChange(event.display, known: context.displays) {
+        record(change)
       }
       return .restage
     case SDL_WINDOWEVENT:
@@ -276,6 +204,7 @@ public final class PresentationApp {
     context.stage = assigned
     record(.stage(.init(assigned, state: session.state, at: Self.now())))
     windows.closeAll()
+    painter.windowsOpened()
     let title = "Podium: \(session.deck.metadata.title ?? "presenter")"
     for placement in placements {
       let entry = try windows.open(

@@ -1,0 +1,48 @@
+import PodiumCore
+
+extension PresentationApp {
+  public struct Options {
+    public var stage: StageOptions
+    public var plan: TalkPlan
+    public var tracePath: String?
+    /// The speaker's configuration: key bindings, notes size and the default theme, which a
+    /// reloaded deck gets as the first one did.
+    public var configuration: Configuration
+    /// What reads the deck again after an edit, as it was first read.
+    public var loader: DeckLoader
+    /// What draws pages of PDF files (PDF decks, typeset formulas).
+    public var pages: (any PageRasterizer)?
+    /// Where the talk's state is kept while it runs, so a crash loses nothing; nil keeps none.
+    public var journal: JournalFile?
+    /// A talk that did not end, taken up at the start (`--resume`) or offered on the console.
+    public var resume: Resume?
+
+    public init(
+      stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,
+      configuration: Configuration = Configuration(), loader: DeckLoader? = nil,
+      pages: (any PageRasterizer)? = nil, journal: JournalFile? = nil, resume: Resume? = nil
+    ) {
+      self.stage = stage
+      self.plan = plan
+      self.tracePath = tracePath
+      self.configuration = configuration
+      self.loader = loader ?? DeckLoader(configuration: configuration)
+      self.pages = pages
+      self.journal = journal
+      self.resume = resume
+    }
+  }
+
+  /// What to do at the start with a journal's talk: take it up, or ask the speaker first.
+  public struct Resume: Sendable {
+    public var journal: TalkJournal
+    public var clock: TalkSession.ResumeClock
+    public var ask: Bool
+
+    public init(journal: TalkJournal, clock: TalkSession.ResumeClock, ask: Bool) {
+      self.journal = journal
+      self.clock = clock
+      self.ask = ask
+    }
+  }
+}

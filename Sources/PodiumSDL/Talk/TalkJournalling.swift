@@ -1,0 +1,36 @@
+import Foundation
+import PodiumCore
+
+/// The talk loop's side of the crash journal: what changed goes to the journal file, which
+/// writes it off the loop's thread, and what the file reports comes back as trace events and a
+/// console warning. A journal that cannot be written never stops the talk.
+struct TalkJournalling {
+  let journal: JournalFile
+  private var keeper: JournalKeeper
+
+  init(journal: JournalFile, talk: JournalRecord.Talk) {
+    self.journal = journal
+    keeper = JournalKeeper(talk: talk, deckPath: journal.deckPath)
+  }
+
+  /// Writes what changed since the last call; returns what to trace.
+  mutating func keep(_ session: inout TalkSession, at now: Double) -> [TraceEvent] {
+    let wall = Date().timeIntervalSince1970
+    journal.append(keeper.records(for: session, at: now, wall: wall), wall: wall)
+    var events: [TraceEvent] = []
+    for report in journal.takeReports() {
+      switch report {
+      case .opened(let path):
+        events.append(.journal(.init(path: path)))
+        session.journalFailed(nil)
+      case .failed(let message):
+        let console = "No crash journal (\(message)); the talk goes on"
+        FileHandle.standardError.write(
+          Data("podium: warning: \(message); the talk goes on without a crash journal\n".utf8))
+        events.append(.journalFailed(.init(message: message, console: console)))
+        session.journalFailed(console)
+      }
+    }
+    return events
+  }
+}
