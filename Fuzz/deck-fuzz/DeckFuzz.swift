@@ -49,6 +49,31 @@ enum DeckFuzz {
     let result = DeckParser.parse(
       bytes: Array(bytes), file: "/fuzz/deck.md", baseDirectory: "/fuzz")
     layOut(result)
+    // JSON may be a pdfpc notes file beside a PDF deck: read it as Podium does.
+    if bytes.first == UInt8(ascii: "{") { runPdfpc(Array(bytes)) }
+  }
+
+  /// A pdfpc notes file made into a PDF deck, as `DeckLoader` makes one: pages (up to 64) whose
+  /// labels and sticky notes come from the file's entries, some twice as wide as a slide, with
+  /// notes pages detected or asked for; then laid out like any deck. Poppler, which reads the
+  /// PDF itself, is not in this harness: `PDFDeckCommandTests` feeds it damaged PDFs.
+  static func runPdfpc(_ bytes: [UInt8]) {
+    guard case .success(let file) = PdfpcFile.parse(bytes) else { return }
+    let entries = (file.pages ?? []).filter { $0.idx >= 0 && $0.idx < 64 }
+    let count = (entries.map(\.idx).max() ?? 0) + 1
+    var pages = (0..<count).map { index in
+      PDFDocumentInfo.Page(width: index % 4 == 3 ? 453.5 : 907, height: 255.1)
+    }
+    for entry in entries {
+      pages[entry.idx].label = entry.label
+      if let note = entry.note { pages[entry.idx].notes.append(note) }
+    }
+    let asked: NotesPages? = count % 2 == 0 ? nil : NotesPages.allCases[count % 4]
+    let (deck, _) = PDFDeckBuilder(
+      path: "/fuzz/deck.pdf", info: PDFDocumentInfo(pages: pages), pdfpc: file, notesPages: asked
+    ).deck()
+    precondition(deck.slides.reduce(0) { $0 + $1.pages.count } == count, "pages lost")
+    layOut(deck)
   }
 
   static func layOut(_ result: DeckParseResult) {
@@ -59,6 +84,10 @@ enum DeckFuzz {
       precondition(result.hasErrors, "no deck and no error")
       return
     }
+    layOut(deck)
+  }
+
+  static func layOut(_ deck: Deck) {
     _ = deck.imagePaths
     for (slideNumber, slide) in deck.slides.enumerated() {
       precondition(slide.index == slideNumber, "slide \(slideNumber) has index \(slide.index)")

@@ -5,17 +5,26 @@ import Foundation
 /// PDF without labels has a slide per page. Notes come from pdfpc's notes file beside it
 /// (`talk.pdfpc`, Markdown unless it says `disableMarkdown`), from the pages' text annotations,
 /// and from beamer notes pages, whose notes half the console shows as a picture.
-struct PDFDeckBuilder {
-  var path: String
-  var info: PDFDocumentInfo
-  var pdfpc: PdfpcFile?
+public struct PDFDeckBuilder {
+  public var path: String
+  public var info: PDFDocumentInfo
+  public var pdfpc: PdfpcFile?
   /// The notes half asked for (`--notes-pages`); nil finds beamer's usual layout by itself.
-  var notesPages: NotesPages?
+  public var notesPages: NotesPages?
   /// The first line of text of each page's slide part, when page labels cannot be trusted.
-  var titles: (([Int], (Int) -> Rect) -> [String?])?
+  public var titles: (([Int], (Int) -> Rect) -> [String?])?
+
+  public init(
+    path: String, info: PDFDocumentInfo, pdfpc: PdfpcFile? = nil, notesPages: NotesPages? = nil
+  ) {
+    self.path = path
+    self.info = info
+    self.pdfpc = pdfpc
+    self.notesPages = notesPages
+  }
 
   /// The deck, and a line saying how notes pages were read, if they were.
-  func deck() -> (Deck, notice: String?) {
+  public func deck() -> (Deck, notice: String?) {
     var metadata = DeckMetadata(title: info.title, author: info.author)
     let chosen = notesPages ?? NotesPages.detected(in: info.pages)
     metadata.notesPages = chosen
