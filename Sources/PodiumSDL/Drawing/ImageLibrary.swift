@@ -14,7 +14,7 @@ public final class ImageLibrary: ImageMeasurer {
   /// Decoded images, and nil for those that cannot be shown (so they are not tried again).
   private var surfaces = LRUCache<String, Surface?>(budget: cacheBudget)
   private var sizes: [String: PixelSize?] = [:]
-  /// What draws pages of PDF files (typeset formulas); without it they are left out.
+  /// What draws pages of PDF files (PDF decks, typeset formulas); without it they are left out.
   public let pages: (any PageRasterizer)?
 
   public init(pages: (any PageRasterizer)? = nil) {

@@ -132,8 +132,11 @@ public final class Window {
   }
 
   /// Draws the layers of a frame to be shown soon into their textures, showing nothing.
-  func prepare(_ frame: SlideFrame) {
-    guard frames.pagesReady(in: frame) else { return }
+  /// False when a PDF page of the frame is not drawn yet: the frame waits for it.
+  @discardableResult
+  func prepare(_ frame: SlideFrame) -> Bool {
+    guard frames.pagesReady(in: frame) else { return false }
     frames.prepare(frame)
+    return true
   }
 }

@@ -190,8 +190,7 @@ final class TalkPainter {
     }
     for (entry, frame) in planned {
       if TalkInput.isWaiting() { return prepared(interrupted: true) }
-      entry.window.prepare(frame)
-      frames += 1
+      if entry.window.prepare(frame) { frames += 1 }
     }
     return prepared(interrupted: false)
   }
