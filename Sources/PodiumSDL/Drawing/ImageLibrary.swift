@@ -27,24 +27,28 @@ public final class ImageLibrary: ImageMeasurer {
     guard item.page != nil, let pages, size.width > 0, size.height > 0,
       size.width <= ImageFile.maximumSide, size.height <= ImageFile.maximumSide
     else { return nil }
-    var made: Surface?
-    if var pixels = pages.bgraPixels(for: Self.pageRequest(item, size: size)),
-      let surface = try? Surface(transparentWidth: size.width, height: size.height),
-      let target = surface.pointer.pointee.pixels
-    {
-      Self.straighten(&pixels, tint: item.tint)
-      let pitch = Int(surface.pointer.pointee.pitch)
-      let line = size.width * 4
-      pixels.withUnsafeBytes { from in
-        for row in 0..<size.height {
-          UnsafeMutableRawBufferPointer(start: target + row * pitch, count: line).copyMemory(
-            from: UnsafeRawBufferPointer(rebasing: from[(row * line)..<((row + 1) * line)]))
-        }
-      }
-      made = surface
+    guard var pixels = pages.bgraPixels(for: Self.pageRequest(item, size: size)) else {
+      return nil
     }
+    Self.straighten(&pixels, tint: item.tint)
     // Not kept here: the window keeps the texture made from it.
-    return made
+    return Self.surface(bgra: pixels, size: size)
+  }
+
+  /// A new surface holding straight BGRA rows of `size.width * 4` bytes.
+  private static func surface(bgra pixels: [UInt8], size: PixelSize) -> Surface? {
+    guard let surface = try? Surface(transparentWidth: size.width, height: size.height),
+      let target = surface.pointer.pointee.pixels
+    else { return nil }
+    let pitch = Int(surface.pointer.pointee.pitch)
+    let line = size.width * 4
+    pixels.withUnsafeBytes { from in
+      for row in 0..<size.height {
+        UnsafeMutableRawBufferPointer(start: target + row * pitch, count: line).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: from[(row * line)..<((row + 1) * line)]))
+      }
+    }
+    return surface
   }
 
   /// What asks the rasterizer for an item's page at `size` pixels.
@@ -159,20 +163,8 @@ extension ImageLibrary: ImagePixelSource {
     guard !filters.isEmpty else { return surface(at: path) }
     let key = path + "\u{0}" + filters.map(\.name).joined(separator: " ")
     if let cached = surfaces.value(forKey: key) { return cached }
-    var made: Surface?
-    if let (size, pixels) = bgraPixels(ofImageAt: path, filters: filters, premultiplied: false),
-      let surface = try? Surface(transparentWidth: size.width, height: size.height),
-      let target = surface.pointer.pointee.pixels
-    {
-      let pitch = Int(surface.pointer.pointee.pitch)
-      pixels.withUnsafeBytes { from in
-        for row in 0..<size.height {
-          let line = size.width * 4
-          UnsafeMutableRawBufferPointer(start: target + row * pitch, count: line).copyMemory(
-            from: UnsafeRawBufferPointer(rebasing: from[(row * line)..<((row + 1) * line)]))
-        }
-      }
-      made = surface
+    let made = bgraPixels(ofImageAt: path, filters: filters, premultiplied: false).flatMap {
+      Self.surface(bgra: $0.pixels, size: $0.size)
     }
     surfaces.insert(made, forKey: key, cost: made.map { $0.width * $0.height * 4 } ?? 0)
     return made
