@@ -96,8 +96,7 @@ public final class PDFExporter {
 
   /// The pdfpc notes file for the output: NAME.pdfpc for NAME.pdf.
   public var notesPath: String {
-    URL(fileURLWithPath: options.outputPath).deletingPathExtension()
-      .appendingPathExtension("pdfpc").path
+    PdfpcFile.path(besidePDF: URL(fileURLWithPath: options.outputPath).path)
   }
 
   /// Writes the PDF; `progress` is called on this thread with (pages done, total).

@@ -23,7 +23,7 @@ public struct LoadedDeck: Sendable {
 
   static func watchedFiles(deckAt path: String, _ deck: Deck?) -> [String] {
     var files = [path]
-    if DeckLoader.isPDF(path) { files.append(DeckLoader.pdfpcPath(for: path)) }
+    if DeckLoader.isPDF(path) { files.append(PdfpcFile.path(besidePDF: path)) }
     if case .file(let theme)? = deck?.metadata.theme { files.append(theme) }
     return files + (deck?.imagePaths ?? [])
   }
@@ -126,11 +126,6 @@ extension DeckLoader {
     return tail.range(of: Data("%%EOF".utf8)) != nil
   }
 
-  /// pdfpc's notes file for a PDF: `talk.pdfpc` beside `talk.pdf`.
-  public static func pdfpcPath(for path: String) -> String {
-    (path as NSString).deletingPathExtension + ".pdfpc"
-  }
-
   /// A PDF as a deck: its pages read by `pdf`, its notes from the pdfpc file beside it.
   private func loadPDF(_ path: String) -> LoadedDeck {
     var loaded = LoadedDeck(path: path, deck: nil, theme: .dark, diagnostics: [])
@@ -164,7 +159,7 @@ extension DeckLoader {
     guard !info.pages.isEmpty else { return fail("the PDF has no pages") }
 
     var pdfpc: PdfpcFile?
-    let notesPath = Self.pdfpcPath(for: path)
+    let notesPath = PdfpcFile.path(besidePDF: path)
     if FileManager.default.fileExists(atPath: notesPath) {
       switch files.contents(of: notesPath, limit: 16 << 20, kind: "notes file") {
       case .success(let bytes):

@@ -116,9 +116,14 @@ public struct MathTypesetter: Sendable {
     _ = FileManager.default.createFile(atPath: path, contents: data)
   }
 
-  /// A key made of two 64-bit FNV-1a hashes of the formula and the way it is set.
+  /// A key made of the formula and the way it is set.
   static func key(_ formula: MathFormula) -> String {
-    let bytes = Array("\(version)\u{0}\(formula.display)\u{0}\(formula.tex)".utf8)
+    key(text: "\(version)\u{0}\(formula.display)\u{0}\(formula.tex)")
+  }
+
+  /// Two 64-bit FNV-1a hashes of `text`, as a file name.
+  static func key(text: String) -> String {
+    let bytes = Array(text.utf8)
     func fnv(_ seed: UInt64) -> UInt64 {
       bytes.reduce(seed) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }

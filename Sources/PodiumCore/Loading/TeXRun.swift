@@ -65,9 +65,7 @@ struct TeXRun {
     guard files.fileExists(atPath: work + "/formulas.pdf") else {
       return .failure(TeXFailure(errors.values.first ?? "TeX wrote no PDF"))
     }
-    let kept =
-      directory + "/" + MathTypesetter.key(MathFormula(tex: source, display: false))
-      + ".pdf"
+    let kept = directory + "/" + MathTypesetter.key(text: source) + ".pdf"
     try? files.removeItem(atPath: kept)
     do {
       try files.moveItem(atPath: work + "/formulas.pdf", toPath: kept)

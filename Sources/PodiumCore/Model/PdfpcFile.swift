@@ -49,6 +49,11 @@ public struct PdfpcFile: Codable, Hashable, Sendable {
     self.pages = pages
   }
 
+  /// The notes file beside a PDF: `talk.pdfpc` for `talk.pdf`.
+  public static func path(besidePDF pdf: String) -> String {
+    (pdf as NSString).deletingPathExtension + ".pdfpc"
+  }
+
   /// The file read, or why it cannot be: not JSON, or JSON of another shape.
   public static func parse(_ bytes: [UInt8]) -> Result<PdfpcFile, PdfpcError> {
     do {
