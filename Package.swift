@@ -37,6 +37,9 @@ let package = Package(
     .systemLibrary(
       name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
       providers: [.apt(["libfribidi-dev"])]),
+    // glibc's allocator settings (<malloc.h>, not in Swift's Glibc module): the podium command
+    // only.
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     // The PDF: cairo's PDF surface, HarfBuzz shaping, FreeType faces (PodiumPDF only).
     .systemLibrary(
       name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
@@ -70,7 +73,7 @@ let package = Package(
     .executableTarget(
       name: "podium",
       dependencies: [
-        "PodiumCore", "PodiumSDL", "PodiumPDF",
+        "PodiumCore", "PodiumSDL", "PodiumPDF", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),

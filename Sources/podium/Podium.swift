@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import Foundation
 import PodiumCore
 import PodiumSDL
@@ -22,7 +23,15 @@ struct Podium: ParsableCommand {
   /// scripts expect 2, as grep and diff use it).
   static let usageExitCode: Int32 = 2
 
+  /// Allocations from this size up get pages of their own, handed back to the system when freed.
+  /// A slide's pixels at 1920x1080 are 8 MB; left to itself, glibc raises this threshold after
+  /// the first such buffer is freed and keeps later ones in its heap, so a talk's memory would
+  /// swing by tens of megabytes with the windows' caches and never come back down (measured in
+  /// the soak: settled RSS 187 -> 199 MB over a minute without this, 173 -> 178 MB with it).
+  static let ownPagesFrom: Int32 = 1 << 20
+
   static func main() {
+    mallopt(M_MMAP_THRESHOLD, ownPagesFrom)
     do {
       var command = try parseAsRoot()
       try command.run()

@@ -68,6 +68,14 @@ import Testing
     #expect(users == ["Sources/PodiumSDL/Text/Bidi.swift"])
   }
 
+  /// glibc's allocator is set once, where the process starts.
+  @Test func mallocSettingsAreConfinedToTheCommandsEntry() {
+    let users = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+      .filter { imports($0).contains("CMalloc") }
+      .map { $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "") }
+    #expect(users == ["Sources/podium/Podium.swift"])
+  }
+
   /// The PDF's C libraries stay in PodiumPDF, one file each (FreeType's faces are shared by
   /// the shaper and cairo, so those two files import it too; Poppler draws on cairo contexts
   /// that Cairo.swift owns), and PodiumPDF draws without SDL.
