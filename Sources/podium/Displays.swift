@@ -52,7 +52,7 @@ struct Displays: ParsableCommand {
         var displays: [Entry]
       }
       let output = Output(
-        driver: video.driver, mode: assigned.mode.rawValue, presenter: assigned.presenter,
+        driver: video.description, mode: assigned.mode.rawValue, presenter: assigned.presenter,
         audience: assigned.audience,
         displays: displays.map {
           Entry(
@@ -66,7 +66,7 @@ struct Displays: ParsableCommand {
       return
     }
     print(
-      "\(displays.count) display\(displays.count == 1 ? "" : "s") (\(video.driver)), \(assigned.mode.rawValue):"
+      "\(displays.count) display\(displays.count == 1 ? "" : "s") (\(video.description)), \(assigned.mode.rawValue):"
     )
     for display in displays {
       var details = "\(display.width)x\(display.height) at \(display.x),\(display.y)"
