@@ -34,6 +34,10 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    // Output names (eDP-1, HDMI-A-1) and scales on Wayland, which SDL 2 does not report.
+    .systemLibrary(
+      name: "CWaylandClient", path: "Sources/CWaylandClient", pkgConfig: "wayland-client",
+      providers: [.apt(["libwayland-dev"])]),
     .systemLibrary(
       name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
       providers: [.apt(["libfribidi-dev"])]),
@@ -61,6 +65,7 @@ let package = Package(
       name: "PodiumSDL",
       dependencies: [
         "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CFriBidi", "CDeflate",
+        "CWaylandClient",
       ]),
     // Vector PDF export and PDF pages (Poppler); no SDL: fonts' runs and images' pixels come in
     // through PodiumCore's protocols, and pages go out through one (`PageRasterizer`).
