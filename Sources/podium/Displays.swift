@@ -58,7 +58,8 @@ struct Displays: ParsableCommand {
         displays: displays.map {
           Entry(
             index: $0.index, name: $0.name, x: $0.x, y: $0.y, width: $0.width, height: $0.height,
-            usable: $0.usable, dpi: $0.dpi, refreshRate: $0.refreshRate, scale: $0.scale, primary: $0.isPrimary,
+            usable: $0.usable, dpi: $0.dpi, refreshRate: $0.refreshRate, scale: $0.scale,
+            primary: $0.isPrimary,
             role: assigned.role(of: $0.index))
         })
       let encoder = JSONEncoder()

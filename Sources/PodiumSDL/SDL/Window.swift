@@ -17,7 +17,7 @@ public final class Window {
   /// putting it on that output. The corresponding C functions are `SDL_CreateWindow` and
   /// `SDL_CreateRenderer`.
   init(
-    title: String, x: Int, y: Int, width: Int, height: Int, borderless: Bool, display: Int,
+    title: String, x: Int, y: Int, width: Int, height: Int, borderless: Bool, display: Int = 0,
     fonts: FontLibrary, images: ImageLibrary, measurer: any TextMeasurer
   ) throws {
     let system = WindowingSystem.current
