@@ -17,6 +17,12 @@ public final class WaylandRig: DisplayRig {
     case xwayland = "x11"
   }
 
+  /// The compositor: sway (wlroots) for everything, GNOME's mutter for a smoke test (it takes
+  /// no swaymsg, grim or wtype: no plugging, screenshots or keys).
+  public enum Compositor: Sendable {
+    case sway, mutter
+  }
+
   public let driver: Driver
   /// The rig's `WLRIG_` variables: what `scripts/wlrig` needs to act on this session.
   public let variables: [String: String]
@@ -28,11 +34,15 @@ public final class WaylandRig: DisplayRig {
   static let script = Fixtures.packageRoot.appendingPathComponent("scripts/wlrig")
 
   /// Starts sway with `outputs` outputs side by side, each `width`x`height`.
-  public init(driver: Driver = .wayland, outputs: Int = 2, width: Int = 1920, height: Int = 1080)
-    throws
-  {
-    for tool in ["/usr/bin/sway", "/usr/bin/grim", "/usr/bin/wtype", "/usr/bin/Xwayland"]
-    where !FileManager.default.isExecutableFile(atPath: tool) {
+  public init(
+    driver: Driver = .wayland, compositor: Compositor = .sway, outputs: Int = 2,
+    width: Int = 1920, height: Int = 1080
+  ) throws {
+    let tools =
+      compositor == .sway
+      ? ["/usr/bin/sway", "/usr/bin/grim", "/usr/bin/wtype", "/usr/bin/Xwayland"]
+      : ["/usr/bin/mutter", "/usr/bin/dbus-run-session"]
+    for tool in tools where !FileManager.default.isExecutableFile(atPath: tool) {
       throw XorgServer.XorgError.notInstalled(tool)
     }
     self.driver = driver
@@ -46,6 +56,7 @@ public final class WaylandRig: DisplayRig {
       folder.appendingPathComponent("session").path,
     ]
     if driver == .xwayland { rig.arguments?.append("--no-keyboard") }
+    if compositor == .mutter { rig.arguments?.append("--mutter") }
     rig.standardInput = requests
     rig.standardOutput = replies
     rig.standardError = try FileHandle(forWritingTo: log)
