@@ -89,7 +89,7 @@ public struct Screenshot: Sendable {
 public final class PresentRun {
   public let process: Process
   public let tracePath: String
-  public let server: XorgServer
+  public let server: any DisplayRig
 
   private let outputPath: String
   private let errorPath: String
@@ -99,7 +99,7 @@ public final class PresentRun {
   /// to a state folder of the run's own unless `environment` names one (`XDG_STATE_HOME`), so
   /// no test offers another's talk to resume.
   public init(
-    _ server: XorgServer, deck: String, arguments: [String] = [], command: String = "present",
+    _ server: any DisplayRig, deck: String, arguments: [String] = [], command: String = "present",
     environment extra: [String: String] = [:], launcher: [String] = []
   ) throws {
     self.server = server
@@ -109,14 +109,17 @@ public final class PresentRun {
     errorPath = folder.appendingPathComponent("errors.txt").path
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+    if !server.launcher.isEmpty {
+      // Podium runs as the rig's user: the trace and the journal are written by it.
+      try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+    }
     process = Process()
     let podium = [CommandRunner.podium.path, command, deck, "--trace", tracePath] + arguments
-    let line = launcher + podium
+    let line = launcher + server.launcher + podium
     process.executableURL = URL(fileURLWithPath: line[0])
     process.arguments = Array(line.dropFirst())
     var environment = ProcessInfo.processInfo.environment
-    environment["DISPLAY"] = server.display
-    environment["SDL_VIDEODRIVER"] = "x11"
+    environment.merge(server.environment) { $1 }
     environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
     environment.merge(extra) { $1 }
     process.environment = environment
@@ -184,17 +187,18 @@ public final class PresentRun {
     } != nil
   }
 
-  /// Sends keys with xdotool (to the focused window), as a keyboard or clicker would.
+  /// Sends keys to the focused window, as a keyboard or clicker would (see `DisplayRig.key`).
   public func key(_ names: String...) throws {
     for name in names {
-      _ = try server.run("/usr/bin/xdotool", ["key", name])
+      try server.key(name)
       Thread.sleep(forTimeInterval: 0.15)
     }
   }
 
   /// Moves the pointer to (`x`, `y`) on the desktop and clicks `button` (1 left, 3 right, 4
-  /// and 5 the wheel), as a mouse or a clicker in mouse mode would.
+  /// and 5 the wheel), as a mouse or a clicker in mouse mode would. X servers only.
   public func click(x: Int, y: Int, button: Int = 1) throws {
+    guard let server = server as? XorgServer else { return }
     _ = try server.run("/usr/bin/xdotool", ["mousemove", "\(x)", "\(y)", "click", "\(button)"])
     Thread.sleep(forTimeInterval: 0.15)
   }

@@ -9,7 +9,7 @@ import Foundation
 /// open; closing it stops the server, so a test process that crashes takes its server with it.
 /// Needs xserver-xorg-core, xserver-xorg-video-dummy, x11-xserver-utils and x11-utils
 /// (`scripts/setup --tests` installs them).
-public final class XorgServer {
+public final class XorgServer: DisplayRig {
   public enum XorgError: Error, CustomStringConvertible {
     case notInstalled(String)
     case didNotStart(String)
@@ -135,6 +135,14 @@ public final class XorgServer {
     try CommandRunner.run(
       URL(fileURLWithPath: path), arguments, in: directory,
       environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"])
+  }
+
+  public var environment: [String: String] { ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"] }
+  public var launcher: [String] { [] }
+
+  /// Sends a key with xdotool (XTEST) to the focused window.
+  public func key(_ name: String) throws {
+    _ = try run("/usr/bin/xdotool", ["key", name])
   }
 
   /// One of the rig's display commands (plug, unplug, mode, addmode) on this server.

@@ -41,6 +41,7 @@ struct Displays: ParsableCommand {
         var usable: DisplayInfo.Area
         var dpi: Double?
         var refreshRate: Int?
+        var scale: Double?
         var primary: Bool
         var role: String
       }
@@ -52,12 +53,13 @@ struct Displays: ParsableCommand {
         var displays: [Entry]
       }
       let output = Output(
-        driver: video.driver, mode: assigned.mode.rawValue, presenter: assigned.presenter,
+        driver: video.description, mode: assigned.mode.rawValue, presenter: assigned.presenter,
         audience: assigned.audience,
         displays: displays.map {
           Entry(
             index: $0.index, name: $0.name, x: $0.x, y: $0.y, width: $0.width, height: $0.height,
-            usable: $0.usable, dpi: $0.dpi, refreshRate: $0.refreshRate, primary: $0.isPrimary,
+            usable: $0.usable, dpi: $0.dpi, refreshRate: $0.refreshRate, scale: $0.scale,
+            primary: $0.isPrimary,
             role: assigned.role(of: $0.index))
         })
       let encoder = JSONEncoder()
@@ -66,12 +68,13 @@ struct Displays: ParsableCommand {
       return
     }
     print(
-      "\(displays.count) display\(displays.count == 1 ? "" : "s") (\(video.driver)), \(assigned.mode.rawValue):"
+      "\(displays.count) display\(displays.count == 1 ? "" : "s") (\(video.description)), \(assigned.mode.rawValue):"
     )
     for display in displays {
       var details = "\(display.width)x\(display.height) at \(display.x),\(display.y)"
       if let refresh = display.refreshRate { details += ", \(refresh) Hz" }
       if let dpi = display.dpi { details += String(format: ", %.0f dpi", dpi) }
+      if let scale = display.scale { details += ", scale \(scale.formatted())" }
       let usable = display.usable
       if usable
         != DisplayInfo.Area(

@@ -17,11 +17,14 @@ public struct DisplayInfo: Hashable, Sendable, Codable {
   /// Refresh rate in Hz, when known.
   public var refreshRate: Int?
   public var isPrimary: Bool
+  /// The scale the compositor asks for (2 on a 4K panel at 200%), when it says (Wayland).
+  public var scale: Double?
 
   public init(
     index: Int, name: String, x: Int, y: Int, width: Int, height: Int, dpi: Double? = nil,
-    refreshRate: Int? = nil, isPrimary: Bool = false, usable: Area? = nil
+    refreshRate: Int? = nil, isPrimary: Bool = false, usable: Area? = nil, scale: Double? = nil
   ) {
+    self.scale = scale
     self.usable = usable ?? Area(x: x, y: y, width: width, height: height)
     self.index = index
     self.name = name

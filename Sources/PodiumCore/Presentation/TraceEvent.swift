@@ -161,6 +161,8 @@ public enum TraceEvent: Hashable, Sendable {
     /// `WIDTHxHEIGHT` of the drawable.
     public var pixels: String
     public var renderer: String
+    /// SDL's video driver: `x11`, `x11 (XWayland)` or `wayland`.
+    public var driver: String?
   }
 
   public struct WindowClosed: Codable, Hashable, Sendable {
@@ -358,11 +360,12 @@ extension TraceEvent.WindowPlaced {
   /// A window of `role` on display `display`, at `frame` on the desktop, drawing `pixels`.
   public init(
     _ role: WindowPlacement.Role, display: Int, frame: DisplayInfo.Area, pixels: PixelSize,
-    renderer: String
+    renderer: String, driver: String? = nil
   ) {
     self.init(
       role: role.rawValue, display: display, x: frame.x, y: frame.y, w: frame.width,
-      h: frame.height, pixels: "\(pixels.width)x\(pixels.height)", renderer: renderer)
+      h: frame.height, pixels: "\(pixels.width)x\(pixels.height)", renderer: renderer,
+      driver: driver)
   }
 }
 

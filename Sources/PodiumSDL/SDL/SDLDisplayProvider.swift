@@ -36,7 +36,10 @@ public struct SDLDisplayProvider: DisplayProvider {
           height: Int(bounds.h), dpi: dpi, refreshRate: refresh, isPrimary: index == 0,
           usable: usableArea))
     }
-    return result
+    // Wayland has no primary output, and SDL 2 names its displays by description: take the
+    // compositor's names and scales, and the built-in panel as the primary.
+    guard WindowingSystem.current.driver == "wayland" else { return result }
+    return OutputIdentity.choosePrimary(OutputIdentity.name(result, from: WaylandOutputs.list()))
   }
 
   /// The output name of display `index`, such as `HDMI-1`. The corresponding C function is

@@ -12,24 +12,37 @@ public final class Window {
 
   /// A window at `x`, `y`, `width` x `height` in desktop coordinates. Borderless windows placed
   /// at a display's bounds cover that display exactly, with or without a window manager
-  /// (TESTING.md). The corresponding C functions are `SDL_CreateWindow` and `SDL_CreateRenderer`.
+  /// (TESTING.md). Where clients cannot place windows (`WindowingSystem.placesWindows` false:
+  /// Wayland), a borderless window opens full screen on `display` instead, the compositor
+  /// putting it on that output. The corresponding C functions are `SDL_CreateWindow` and
+  /// `SDL_CreateRenderer`.
   init(
-    title: String, x: Int, y: Int, width: Int, height: Int, borderless: Bool,
+    title: String, x: Int, y: Int, width: Int, height: Int, borderless: Bool, display: Int = 0,
     fonts: FontLibrary, images: ImageLibrary, measurer: any TextMeasurer
   ) throws {
+    let system = WindowingSystem.current
     var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
     flags |= borderless ? SDL_WINDOW_BORDERLESS.rawValue : SDL_WINDOW_RESIZABLE.rawValue
-    guard
-      let window = SDL_CreateWindow(title, Int32(x), Int32(y), Int32(width), Int32(height), flags)
+    var (left, top) = (Int32(x), Int32(y))
+    if borderless && !system.placesWindows {
+      // SDL asks the compositor for full screen on the output of `display` (xdg_toplevel's
+      // set_fullscreen with that wl_output): the one way to choose an output on Wayland.
+      flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+      let undefined = Int32(bitPattern: SDL_WINDOWPOS_UNDEFINED_MASK | UInt32(display))
+      (left, top) = (undefined, undefined)
+    }
+    guard let window = SDL_CreateWindow(title, left, top, Int32(width), Int32(height), flags)
     else {
       throw SDLError.last("SDL_CreateWindow")
     }
     // SDL's software renderer, presenting through the X server's shared memory, unless the user
     // picks another with SDL_RENDER_DRIVER: a copied slide reaches the screen several times
     // faster this way than through OpenGL on Mesa's llvmpipe (scripts/bench-present measures
-    // it), and a software window survives any display change.
+    // it), and a software window survives any display change. Wayland has no such shared
+    // framebuffer for SDL's software renderer: there SDL picks its OpenGL renderer (EGL, Mesa).
     let rendererFlags =
-      SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil ? SDL_RENDERER_SOFTWARE.rawValue : 0
+      SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil && system.hasFramebuffer
+      ? SDL_RENDERER_SOFTWARE.rawValue : 0
     guard let raw = SDL_CreateRenderer(window, -1, rendererFlags) else {
       let error = SDLError.last("SDL_CreateRenderer")
       SDL_DestroyWindow(window)
@@ -43,6 +56,7 @@ public final class Window {
     frames.layerFormat = SDL_GetWindowPixelFormat(window)
     changedRows = renderer.name == "software" ? ChangedRows() : nil
     self.borderless = borderless
+    isFullscreen = flags & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
     keepLayers(windowFrames: 4)
   }
 

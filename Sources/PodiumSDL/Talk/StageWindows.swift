@@ -1,3 +1,5 @@
+import CSDL2
+import Foundation
 import PodiumCore
 
 /// A window of the talk: its role and the display it is on.
@@ -12,6 +14,7 @@ struct StageWindow {
 final class StageWindows {
   private(set) var all: [StageWindow] = []
   private let record: (TraceEvent) -> Void
+  private let system = WindowingSystem.current
 
   init(record: @escaping (TraceEvent) -> Void) {
     self.record = record
@@ -27,10 +30,15 @@ final class StageWindows {
   func open(_ placement: WindowPlacement, title: String, painter: TalkPainter) throws -> StageWindow
   {
     let area = placement.area
+    // On XWayland only an override-redirect window stays on the output it is put on (see
+    // `WindowingSystem.isXWayland`): the audience's, which takes no keys. SDL reads the hint
+    // when it creates the window.
+    let unmanaged = placement.role == .audience && placement.fullScreen && system.isXWayland
+    SDL_SetHint(SDL_HINT_X11_FORCE_OVERRIDE_REDIRECT, unmanaged ? "1" : "0")
     let window = try Window(
       title: title, x: area.x, y: area.y, width: area.width, height: area.height,
-      borderless: placement.fullScreen, fonts: painter.fonts, images: painter.images,
-      measurer: painter.measurer)
+      borderless: placement.fullScreen, display: placement.display, fonts: painter.fonts,
+      images: painter.images, measurer: painter.measurer)
     // The audience's window keeps the slide and its neighbours; the console its slide views too.
     window.keepLayers(windowFrames: placement.role == .presenter ? 6 : 4)
     let entry = StageWindow(role: placement.role, display: placement.display, window: window)
@@ -53,6 +61,8 @@ final class StageWindows {
       .window(
         .init(
           entry.role, display: entry.display, frame: area, pixels: entry.window.pixelSize,
-          renderer: entry.window.rendererName)))
+          renderer: entry.window.rendererName,
+          driver: VideoDriverChoice.describe(
+            system.driver, environment: ProcessInfo.processInfo.environment))))
   }
 }

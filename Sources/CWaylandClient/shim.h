@@ -1,0 +1,6 @@
+#include <wayland-client.h>
+
+// Interfaces are const globals Swift imports as values; binding a global needs their address.
+static inline const struct wl_interface *podium_wl_output_interface(void) {
+  return &wl_output_interface;
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// A real Wayland compositor, sway on wlroots' headless backend, with two or more outputs
+/// (HEADLESS-1, HEADLESS-2, ...) and XWayland, as TESTING.md's "A Wayland rig" describes: the
+/// end-to-end tests start one, plug, unplug and resize its outputs, screenshot them and type
+/// keys, and stop it.
+///
+/// The compositor is the project's one Wayland test rig, `scripts/wlrig` (the soak uses it
+/// too): this class runs `scripts/wlrig serve` and keeps its standard input open; closing it
+/// stops sway, so a test process that crashes takes its compositor with it. sway will not run
+/// as root: the rig runs it, and Podium under test (`launcher`), as an unprivileged user.
+/// Needs sway, grim, wtype and xwayland (`scripts/setup --tests` installs them).
+public final class WaylandRig: DisplayRig {
+  /// How Podium reaches the compositor: SDL's native Wayland driver, or X11 through XWayland.
+  public enum Driver: String, Sendable, CaseIterable {
+    case wayland
+    case xwayland = "x11"
+  }
+
+  /// The compositor: sway (wlroots) for everything, GNOME's mutter for a smoke test (it takes
+  /// no swaymsg, grim or wtype: no plugging, screenshots or keys).
+  public enum Compositor: Sendable {
+    case sway, mutter
+  }
+
+  public let driver: Driver
+  /// The rig's `WLRIG_` variables: what `scripts/wlrig` needs to act on this session.
+  public let variables: [String: String]
+  private let rig: Process
+  private let requests = Pipe()
+  private let replies = Pipe()
+  private let folder: URL
+
+  static let script = Fixtures.packageRoot.appendingPathComponent("scripts/wlrig")
+
+  /// Starts sway with `outputs` outputs side by side, each `width`x`height`.
+  public init(
+    driver: Driver = .wayland, compositor: Compositor = .sway, outputs: Int = 2,
+    width: Int = 1920, height: Int = 1080
+  ) throws {
+    let tools =
+      compositor == .sway
+      ? ["/usr/bin/sway", "/usr/bin/grim", "/usr/bin/wtype", "/usr/bin/Xwayland"]
+      : ["/usr/bin/mutter", "/usr/bin/dbus-run-session"]
+    for tool in tools where !FileManager.default.isExecutableFile(atPath: tool) {
+      throw XorgServer.XorgError.notInstalled(tool)
+    }
+    self.driver = driver
+    folder = try Fixtures.temporaryDirectory("podium-wlrig")
+    let log = folder.appendingPathComponent("wlrig.log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    rig = Process()
+    rig.executableURL = Self.script
+    rig.arguments = [
+      "serve", "--outputs", "\(outputs)", "--size", "\(width)x\(height)", "--dir",
+      folder.appendingPathComponent("session").path,
+    ]
+    if driver == .xwayland { rig.arguments?.append("--no-keyboard") }
+    if compositor == .mutter { rig.arguments?.append("--mutter") }
+    rig.standardInput = requests
+    rig.standardOutput = replies
+    rig.standardError = try FileHandle(forWritingTo: log)
+    try rig.run()
+    var lines: [String] = []
+    var buffer = Data()
+    reading: while true {
+      let chunk = replies.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      buffer.append(chunk)
+      while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
+        buffer = Data(buffer[(end + 1)...])
+        if line == "WLRIG_READY" { break reading }
+        lines.append(line)
+      }
+    }
+    var variables: [String: String] = [:]
+    for line in lines {
+      guard let equals = line.firstIndex(of: "=") else { continue }
+      variables[String(line[..<equals])] = String(line[line.index(after: equals)...])
+    }
+    guard variables["WLRIG_WAYLAND_DISPLAY"] != nil else {
+      rig.waitUntilExit()
+      let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      throw XorgServer.XorgError.didNotStart("sway: " + String(text.suffix(2000)))
+    }
+    self.variables = variables
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Stops sway (the rig does, once its standard input closes). Calling it again does nothing.
+  public func stop() {
+    guard rig.isRunning else { return }
+    try? requests.fileHandleForWriting.close()
+    for _ in 0..<100 where rig.isRunning {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    if rig.isRunning { rig.terminate() }
+    rig.waitUntilExit()
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// What Podium's environment needs for this session and driver (`scripts/wlrig as` adds the
+  /// runtime folder, the sockets and the X display).
+  public var environment: [String: String] {
+    variables.merging(["SDL_VIDEODRIVER": driver.rawValue]) { $1 }
+  }
+
+  /// Podium runs as the rig's user, as sway does: XWayland lets only that user connect.
+  public var launcher: [String] { [Self.script.path, "as"] }
+
+  /// Types keys as a keyboard would: wtype's virtual keyboard for native Wayland windows;
+  /// xdotool's XTEST for XWayland ones, since wtype's keymap of its own, new with every
+  /// call, reaches X clients with keycodes SDL's X11 driver reads as other keys (so the rig
+  /// starts with no keyboard of wtype's for XWayland).
+  public func key(_ name: String) throws {
+    switch driver {
+    case .wayland: try wlrig(["key", name])
+    case .xwayland: try wlrig(["as", "xdotool", "key", name])
+    }
+  }
+
+  /// A screenshot of one output (grim), as the room sees it: the path of a PNG that lasts as
+  /// long as the rig.
+  public func screenshot(_ output: String) throws -> String {
+    let file = folder.appendingPathComponent("shot-\(UUID().uuidString).png")
+    try wlrig(["shot", output, file.path])
+    return file.path
+  }
+
+  /// Adds an output (sway names it HEADLESS-3, HEADLESS-4, ...), as if a cable were plugged.
+  public func plug() throws { try wlrig(["plug"]) }
+  /// Switches an output back on.
+  public func enable(_ output: String) throws { try wlrig(["enable", output]) }
+  /// Switches an output off, as if its cable were pulled (sway 1.7 has no unplug).
+  public func unplug(_ output: String) throws { try wlrig(["unplug", output]) }
+  /// Another resolution (and scale) for an output.
+  public func mode(_ output: String, width: Int, height: Int, scale: Int = 1) throws {
+    try wlrig(["mode", output, "\(width)x\(height)", "\(scale)"])
+  }
+
+  /// Runs `podium ARGUMENTS` on this session as the rig's user.
+  public func podium(_ arguments: String...) throws -> CommandResult {
+    try CommandRunner.run(
+      Self.script, ["as", CommandRunner.podium.path] + arguments, environment: environment)
+  }
+
+  private func wlrig(_ arguments: [String]) throws {
+    let result = try CommandRunner.run(Self.script, arguments, environment: environment)
+    guard result.status == 0 else {
+      throw XorgServer.XorgError.commandFailed(
+        "wlrig \(arguments.joined(separator: " "))", result.stderr)
+    }
+  }
+}
