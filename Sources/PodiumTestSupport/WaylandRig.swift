@@ -93,14 +93,7 @@ public final class WaylandRig: DisplayRig {
 
   /// Stops sway (the rig does, once its standard input closes). Calling it again does nothing.
   public func stop() {
-    guard rig.isRunning else { return }
-    try? requests.fileHandleForWriting.close()
-    for _ in 0..<100 where rig.isRunning {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    if rig.isRunning { rig.terminate() }
-    rig.waitUntilExit()
-    try? FileManager.default.removeItem(at: folder)
+    stopRig(rig, requests: requests, folder: folder)
   }
 
   /// What Podium's environment needs for this session and driver (`scripts/wlrig as` adds the

@@ -77,16 +77,7 @@ public final class XorgServer: DisplayRig {
   /// Stops the server: the rig ends the window manager and Xorg (SIGKILL for a server that
   /// hangs on SIGTERM) once its standard input closes. Calling it again does nothing.
   public func stop() {
-    guard rig.isRunning else { return }
-    try? requests.fileHandleForWriting.close()
-    for _ in 0..<100 where rig.isRunning {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    if rig.isRunning {
-      rig.terminate()  // the rig's SIGTERM trap stops the server too
-    }
-    rig.waitUntilExit()
-    try? FileManager.default.removeItem(at: folder)
+    stopRig(rig, requests: requests, folder: folder)
   }
 
   /// Starts openbox on this server, as a user's desktop would have a window manager.

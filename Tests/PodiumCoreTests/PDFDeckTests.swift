@@ -226,7 +226,7 @@ import Testing
     let date = try #require(Calendar.current.date(from: noon))
     let status = talk.consoleStatus(
       for: talk.state, stage: Stage(mode: .extended, presenter: 0, audience: [1]),
-      plan: TalkPlan(), now: 0, date: date, clock: DateFormatter(), displayName: { "\($0)" })
+      plan: TalkPlan(), now: 0, date: date, clock: DateFormatter(), displays: [])
     #expect(status.audience.hasSuffix(" · notes: the right half of each page"))
     // At 14:30, with nothing elapsed, a quarter of an hour is left.
     #expect(status.duration == TalkDuration(seconds: 900))

@@ -216,7 +216,7 @@ import Testing
     #expect(talk.state.position == .init(slide: 0, step: 0), "the first slide until the answer")
     let status = talk.consoleStatus(
       for: talk.state, stage: Stage(mode: .extended, presenter: 0, audience: [1]),
-      plan: TalkPlan(), now: 0, date: Date(), clock: DateFormatter(), displayName: { "\($0)" })
+      plan: TalkPlan(), now: 0, date: Date(), clock: DateFormatter(), displays: [])
     #expect(status.offer == "Resume at slide 5 step 2, black, 12:31 elapsed? Enter / Esc")
     var keeper = JournalKeeper(talk: .present, deckPath: Self.path)
     #expect(keeper.records(for: talk, at: 0, wall: 1800).isEmpty, "the old journal is kept")

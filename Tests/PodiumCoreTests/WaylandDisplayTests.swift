@@ -1,4 +1,6 @@
+import Foundation
 import PodiumCore
+import PodiumTestSupport
 import Testing
 
 /// Wayland's part of choosing displays: the driver for the session, output names for SDL's
@@ -57,5 +59,28 @@ import Testing
     // The roles follow: the console on the laptop's panel, the slides on the projector.
     let stage = try StageAssignment.assign(docked, options: StageOptions())
     #expect(stage.presenter == 1 && stage.audience == [0])
+  }
+
+  /// The console names the projector as the compositor does (`HEADLESS-2`), not by the
+  /// description SDL 2 gives a Wayland display ("Headless output 2").
+  @Test func theConsoleNamesTheAudiencesOutputByItsName() throws {
+    let sdl = [display(0, "Headless output 1"), display(1, "Headless output 2", x: 1920)]
+    let outputs = [
+      OutputIdentity(name: "HEADLESS-1", description: "Headless output 1", scale: 1),
+      OutputIdentity(name: "HEADLESS-2", description: "Headless output 2", scale: 1),
+    ]
+    let loaded = DeckLoader(files: InMemoryFiles(["/t.md": "# One\n\n---\n\n# Two\n"]))
+      .load("/t.md")
+    let talk = TalkSession(path: "/t.md", deck: try #require(loaded.deck), theme: loaded.theme)
+    let stage = Stage(mode: .extended, presenter: 0, audience: [1])
+    func audience(_ displays: [DisplayInfo]) -> String {
+      talk.consoleStatus(
+        for: talk.state, stage: stage, plan: TalkPlan(), now: 0, date: Date(),
+        clock: DateFormatter(), displays: displays
+      ).audience
+    }
+    #expect(audience(OutputIdentity.name(sdl, from: outputs)) == "Audience on HEADLESS-2")
+    #expect(audience(sdl) == "Audience on Headless output 2")
+    #expect(audience([]) == "Audience on display 1")
   }
 }

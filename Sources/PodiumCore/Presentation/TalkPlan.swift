@@ -24,11 +24,12 @@ public struct TalkPlan: Hashable, Sendable {
 
 extension TalkSession {
   /// What the console says besides the slides, for `state` (the one on show, or one about to
-  /// be) on `stage`. `date` is the wall clock, `clock` formats it as `14:05`, and `displayName`
-  /// names a display by index.
+  /// be) on `stage`. `date` is the wall clock, `clock` formats it as `14:05`, and `displays`
+  /// (the last enumeration) name the audience's displays as the speaker knows them (`HDMI-1`;
+  /// on Wayland the compositor's names, `HDMI-A-1`).
   public func consoleStatus(
     for state: PresentationState, stage: Stage, plan: TalkPlan, now: Double, date: Date,
-    clock: DateFormatter, displayName: (Int) -> String
+    clock: DateFormatter, displays: [DisplayInfo]
   ) -> ConsoleStatus {
     var audience: String
     switch stage.mode {
@@ -36,7 +37,10 @@ extension TalkSession {
       audience =
         state.timer.started ? "Rehearsal" : "Rehearsal: the clock starts when you first move on"
     case .extended:
-      audience = "Audience on " + stage.audience.map(displayName).joined(separator: ", ")
+      let names = stage.audience.map { index in
+        displays.first { $0.index == index }?.name ?? "display \(index)"
+      }
+      audience = "Audience on " + names.joined(separator: ", ")
     case .mirrored:
       audience = "Mirrored: the audience sees this screen (Tab hides the console)"
     case .windowed:

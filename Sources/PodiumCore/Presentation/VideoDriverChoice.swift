@@ -10,18 +10,18 @@ public enum VideoDriverChoice {
   /// The drivers to try in order; empty means SDL's own choice.
   public static func preferred(environment: [String: String]) -> [String] {
     if let named = environment["SDL_VIDEODRIVER"], !named.isEmpty { return [] }
-    let wayland =
-      environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
-      || environment["XDG_SESSION_TYPE"] == "wayland"
-    return wayland ? ["wayland"] : []
+    return isWaylandSession(environment) ? ["wayland"] : []
   }
 
   /// How the trace and `podium displays` name a driver: `x11` on a Wayland session is XWayland.
   public static func describe(_ driver: String, environment: [String: String]) -> String {
     guard driver == "x11" else { return driver }
-    let wayland =
-      environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
+    return isWaylandSession(environment) ? "x11 (XWayland)" : driver
+  }
+
+  /// A Wayland desktop session: a compositor's socket, or the login manager says so.
+  public static func isWaylandSession(_ environment: [String: String]) -> Bool {
+    environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
       || environment["XDG_SESSION_TYPE"] == "wayland"
-    return wayland ? "x11 (XWayland)" : driver
   }
 }

@@ -25,8 +25,6 @@ struct WindowingSystem {
   /// manager touches, stays where it is put. The audience's window needs no keys, so it can be
   /// one; the console must take keys and stays managed.
   var isXWayland: Bool {
-    driver == "x11"
-      && VideoDriverChoice.describe(driver, environment: ProcessInfo.processInfo.environment)
-        != driver
+    driver == "x11" && VideoDriverChoice.isWaylandSession(ProcessInfo.processInfo.environment)
   }
 }

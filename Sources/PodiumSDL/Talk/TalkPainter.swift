@@ -91,7 +91,7 @@ final class TalkPainter {
   ) -> ConsoleFrame {
     let status = session.consoleStatus(
       for: state, stage: context.stage, plan: context.plan, now: PresentationApp.now(),
-      date: Date(), clock: clock, displayName: SDLDisplayProvider.name(of:))
+      date: Date(), clock: clock, displays: context.displays)
     let dpi = context.displays.first { $0.index == context.stage.presenter }?.dpi
     return engine.console(
       deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
