@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "PodiumSyntax", targets: ["PodiumSyntax"]),
     .library(name: "PodiumSDL", targets: ["PodiumSDL"]),
     .library(name: "PodiumPDF", targets: ["PodiumPDF"]),
+    .library(name: "PodiumVideo", targets: ["PodiumVideo"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,6 +64,19 @@ let package = Package(
     .systemLibrary(
       name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
       providers: [.apt(["libpoppler-glib-dev"])]),
+    // Animated WebPs, which SDL_image 2.6 and FFmpeg 5.1 do not play (AnimatedImages.swift).
+    .systemLibrary(
+      name: "CWebPDemux", path: "Sources/CWebPDemux", pkgConfig: "libwebpdemux",
+      providers: [.apt(["libwebp-dev"])]),
+    // Video on slides: FFmpeg reads, decodes and resamples (PodiumVideo only).
+    .systemLibrary(
+      name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+      providers: [
+        .apt([
+          "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev",
+          "libswscale-dev",
+        ])
+      ]),
 
     // The code highlighter: a leaf that depends on nothing, not even Foundation.
     .target(name: "PodiumSyntax"),
@@ -73,17 +87,20 @@ let package = Package(
       name: "PodiumSDL",
       dependencies: [
         "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CFriBidi", "CDeflate",
-        "CWaylandClient", "CWaylandProtocols",
+        "CWaylandClient", "CWaylandProtocols", "CWebPDemux",
       ]),
     // Vector PDF export and PDF pages (Poppler); no SDL: fonts' runs and images' pixels come in
     // through PodiumCore's protocols, and pages go out through one (`PageRasterizer`).
     .target(
       name: "PodiumPDF",
       dependencies: ["PodiumCore", "CCairo", "CHarfBuzz", "CFreeType", "CPoppler"]),
+    // Video files: their headers, posters and playback on threads of their own; no SDL: the
+    // pictures and the sound go out through PodiumCore's protocols (`VideoPlayback`).
+    .target(name: "PodiumVideo", dependencies: ["PodiumCore", "CFFmpeg"]),
     .executableTarget(
       name: "podium",
       dependencies: [
-        "PodiumCore", "PodiumSDL", "PodiumPDF", "CMalloc",
+        "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),
@@ -109,11 +126,14 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "PodiumSDLTests",
-      dependencies: ["PodiumSDL", "PodiumPDF", "PodiumTestSupport", "PodiumSDLTestSupport"],
+      dependencies: [
+        "PodiumSDL", "PodiumPDF", "PodiumVideo", "PodiumTestSupport", "PodiumSDLTestSupport",
+      ],
       exclude: ["__Goldens__"]),
     .testTarget(
       name: "PodiumPDFTests",
       dependencies: ["PodiumPDF", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"]),
+    .testTarget(name: "PodiumVideoTests", dependencies: ["PodiumVideo", "PodiumTestSupport"]),
     .testTarget(
       name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"],
       exclude: ["__Fixtures__"]),

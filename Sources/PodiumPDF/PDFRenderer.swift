@@ -257,7 +257,7 @@ final class PDFRenderer {
         destination: item.destination, tint: item.tint, draw: page.render(on:))
       return
     }
-    guard let image = picture(at: item.path, filters: item.filters) else { return }
+    guard let image = picture(at: item.picturePath, filters: item.filters) else { return }
     let whole = Rect(
       x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height))
     document.draw(

@@ -35,6 +35,47 @@ struct CheckReport {
     var warnings: Int
     var diagnostics: [JSONDiagnostic]
     var slideList: [JSONSlide]
+    var videos: [JSONVideo]
+  }
+
+  /// A video the slides show: where, what its headers say, and how it plays.
+  private struct JSONVideo: Encodable {
+    var slide: Int
+    var line: Int
+    var column: Int
+    var file: String
+    var path: String?
+    /// Why it cannot be played (the placeholder's words); nil when it can.
+    var problem: String?
+    var seconds: Double?
+    var width: Int?
+    var height: Int?
+    var frameRate: Double?
+    var codec: String?
+    var audioCodec: String?
+    var autoplay: Bool
+    var loop: Bool
+    var muted: Bool
+    var start: Double?
+    var end: Double?
+
+    init(slide: Int, image: ImageReference, location: SourceLocation) {
+      let clip = image.video ?? VideoClip()
+      let stream = clip.stream
+      self.slide = slide + 1
+      line = location.line
+      column = location.column
+      file = image.source
+      path = image.path
+      problem = image.problem
+      seconds = stream.map { ($0.duration * 1000).rounded() / 1000 }
+      (width, height) = (stream?.width, stream?.height)
+      frameRate = stream.map { ($0.frameRate * 1000).rounded() / 1000 }
+      codec = stream?.codec
+      audioCodec = stream?.audioCodec
+      (autoplay, loop, muted) = (clip.autoplay, clip.loop, clip.muted)
+      (start, end) = (clip.start, clip.end)
+    }
   }
 
   private struct JSONDiagnostic: Encodable {
@@ -86,6 +127,9 @@ struct CheckReport {
             skipped: $0.directives.hidden,
             pages: $0.pages.isEmpty ? nil : $0.pages.map { $0.index + 1 },
             notes: $0.hasNotes ? $0.notes.map(Self.noteText).joined(separator: "\n\n") : nil)
+        },
+        videos: (report.deck?.videos ?? []).map {
+          JSONVideo(slide: $0.slide, image: $0.image, location: $0.location)
         })
     }
     let encoder = JSONEncoder()

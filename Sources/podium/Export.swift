@@ -3,6 +3,7 @@ import Foundation
 import PodiumCore
 import PodiumPDF
 import PodiumSDL
+import PodiumVideo
 
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -116,7 +117,7 @@ struct Export: ParsableCommand {
       switch chosenFormat {
       case .pdf:
         let fonts = FontLibrary()
-        let images = ImageLibrary()
+        let images = ImageLibrary(videoFrames: FFmpegVideoFrames())
         let exporter = PDFExporter(
           deck: loaded.deck, theme: loaded.theme,
           options: PDFExporter.Options(
@@ -135,6 +136,7 @@ struct Export: ParsableCommand {
         var options = DeckExporter.Options(outputDirectory: output, plan: plan, jobs: jobs)
         options.size = slideSize
         options.pages = PopplerPages(password: loader.password)
+        options.videoFrames = FFmpegVideoFrames()
         let exporter = DeckExporter(deck: loaded.deck, theme: loaded.theme, options: options)
         let result = try exporter.run { done, total in bar.update(done, total) }
         pageSize = "\(exporter.pageSize)"

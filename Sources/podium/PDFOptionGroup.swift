@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PodiumCore
 import PodiumPDF
+import PodiumVideo
 
 /// What `check`, `export`, `present` and `rehearse` take for a deck that is a PDF.
 struct PDFOptionGroup: ParsableArguments {
@@ -23,12 +24,14 @@ struct PDFOptionGroup: ParsableArguments {
     }
   }
 
-  /// A loader for these options and the speaker's settings, which reads PDFs with Poppler.
+  /// A loader for these options and the speaker's settings, which reads PDFs with Poppler and
+  /// videos' headers with FFmpeg.
   /// For an encrypted PDF with no `--password`, the password is asked for on a terminal (and
   /// kept, so that live reload opens the file too).
   func loader(_ settings: Configuration, for deck: String) -> DeckLoader {
     var loader = DeckLoader(configuration: settings)
     loader.pdf = PopplerPDFReader()
+    loader.videos = FFmpegVideoProbe()
     loader.password = password
     loader.notesPages = notesPages.flatMap(NotesPages.init(rawValue:))
     if DeckLoader.isPDF(deck), password == nil, isatty(STDIN_FILENO) == 1,

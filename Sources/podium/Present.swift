@@ -3,6 +3,7 @@ import Foundation
 import PodiumCore
 import PodiumPDF
 import PodiumSDL
+import PodiumVideo
 
 struct Present: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -41,7 +42,8 @@ struct Present: ParsableCommand {
     let journal = JournalFile(deck: deck, talk: .present)
     let options = PresentationApp.Options(
       stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings,
-      loader: loader, pages: PopplerPages(password: loader.password), journal: journal,
+      loader: loader, pages: PopplerPages(password: loader.password), video: FFmpegPlayback(),
+      journal: journal,
       resume: resume(journal))
     do {
       let app = try PresentationApp(session: session, options: options)

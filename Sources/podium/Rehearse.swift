@@ -3,6 +3,7 @@ import Foundation
 import PodiumCore
 import PodiumPDF
 import PodiumSDL
+import PodiumVideo
 
 struct Rehearse: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -72,6 +73,7 @@ struct Rehearse: ParsableCommand {
     let options = PresentationApp.Options(
       stage: StageOptions(windowed: windowed), plan: talkPlan, tracePath: talk.tracePath,
       configuration: settings, loader: loader, pages: PopplerPages(password: loader.password),
+      video: FFmpegPlayback(),
       journal: journal, resume: resume)
     let recorder: RehearsalRecorder
     do {

@@ -36,10 +36,11 @@ import Testing
   }
 
   @Test func theProductDoesNotDependOnTestSupport() {
-    for file in ["Sources/PodiumCore", "Sources/PodiumSDL", "Sources/PodiumPDF", "Sources/podium"]
-      .flatMap(
-        swiftFiles(under:))
-    {
+    let product = [
+      "Sources/PodiumCore", "Sources/PodiumSDL", "Sources/PodiumPDF", "Sources/PodiumVideo",
+      "Sources/podium",
+    ]
+    for file in product.flatMap(swiftFiles(under:)) {
       for module in imports(file) where module.hasSuffix("TestSupport") {
         Issue.record("\(file.path) imports \(module), which is for tests only")
       }
@@ -97,6 +98,27 @@ import Testing
     for file in swiftFiles(under: "Sources/PodiumPDF") {
       for module in imports(file) where module.hasPrefix("CSDL2") || module == "PodiumSDL" {
         Issue.record("\(file.path) imports \(module); PodiumPDF draws without SDL")
+      }
+    }
+  }
+
+  /// FFmpeg stays in PodiumVideo, which draws and plays nothing itself: its pictures and sound
+  /// go out through PodiumCore's protocols, so it imports no SDL. libwebp's demuxer (animated
+  /// WebP) is one file of PodiumSDL, beside SDL_image's animations.
+  @Test func ffmpegIsConfinedToPodiumVideoAndLibWebPToOneFile() {
+    let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+    func users(of module: String) -> [String] {
+      files.filter { imports($0).contains(module) }.map {
+        $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "")
+      }.sorted()
+    }
+    let ffmpeg = users(of: "CFFmpeg")
+    #expect(!ffmpeg.isEmpty)
+    #expect(ffmpeg.allSatisfy { $0.hasPrefix("Sources/PodiumVideo/") }, "\(ffmpeg)")
+    #expect(users(of: "CWebPDemux") == ["Sources/PodiumSDL/Drawing/AnimatedImages.swift"])
+    for file in swiftFiles(under: "Sources/PodiumVideo") {
+      for module in imports(file) where module.hasPrefix("CSDL2") || module == "PodiumSDL" {
+        Issue.record("\(file.path) imports \(module); PodiumVideo plays without SDL")
       }
     }
   }

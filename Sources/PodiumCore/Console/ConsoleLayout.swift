@@ -286,6 +286,7 @@ struct ConsoleLayout {
       items.append((label, color, true))
     }
     if let end = status.plannedEnd { items.append(("ends \(end)", palette.muted, false)) }
+    if let video = status.video { items.append((video, palette.accent, true)) }
     for item in items {
       x += text(
         item.label, x: x, y: y + (big - unit * 1.3) / 2, size: unit * 1.3, color: item.color,

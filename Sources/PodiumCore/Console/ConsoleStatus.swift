@@ -27,6 +27,8 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var offer: String?
   /// `podium rehearse`: no audience, so the keys line leaves out blanking and displays.
   public var rehearsing = false
+  /// The clip of the slide on show, where it is and its length (`▶ 0:12 / 0:30`).
+  public var video: String?
   /// The keys in effect, for the keys line: the speaker's own show there.
   public var bindings = KeyBindings()
 

@@ -13,7 +13,7 @@ extension LayoutEngine {
     let count = Double(layers.count)
     var commands: [DrawCommand] = []
     for (index, (image, size)) in layers.enumerated() {
-      guard let path = image.path, let natural = images.size(ofImageAt: path) else { continue }
+      guard let path = image.path, let natural = naturalSize(of: image) else { continue }
       let strip =
         vertical
         ? Rect(
@@ -26,13 +26,11 @@ extension LayoutEngine {
       case .cover:
         commands.append(
           .image(
-            ImageItem(
-              path: path, destination: strip, source: coverCrop(natural, strip),
-              filters: image.filters)))
+            ImageItem(image, path: path, destination: strip, source: coverCrop(natural, strip))))
       case .contain:
         commands.append(
           .image(
-            ImageItem(path: path, destination: fitted(natural, in: strip), filters: image.filters)))
+            ImageItem(image, path: path, destination: fitted(natural, in: strip))))
       case .auto, .percent:
         let scale: Double
         if case .percent(let share) = size {
@@ -46,11 +44,22 @@ extension LayoutEngine {
           x: strip.x + (strip.width - width) / 2, y: strip.y + (strip.height - height) / 2,
           width: width, height: height)
         commands.append(.pushClip(strip))
-        commands.append(.image(ImageItem(path: path, destination: placed, filters: image.filters)))
+        commands.append(
+          .image(ImageItem(image, path: path, destination: placed)))
         commands.append(.popClip)
       }
     }
     return commands
+  }
+
+  /// An image's own size in pixels: a video's from its stream (read when the deck was loaded),
+  /// a picture's from its file; nil when it cannot be shown.
+  func naturalSize(of image: ImageReference) -> PixelSize? {
+    guard let path = image.path else { return nil }
+    if let video = image.video {
+      return video.stream.map { PixelSize(width: $0.width, height: $0.height) }
+    }
+    return images.size(ofImageAt: path)
   }
 
   /// Where a slide's backgrounds go: the whole slide, or its split side (`![bg left:40%]`).

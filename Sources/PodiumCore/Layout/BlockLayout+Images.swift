@@ -19,7 +19,7 @@ extension BlockLayout {
         pieces: [Piece(step: block.step, command: .image(item))], location: block.location,
         spaceAfter: em * 0.6)
     }
-    if let path = image.path, let natural = engine.images.size(ofImageAt: path) {
+    if let path = image.path, let natural = engine.naturalSize(of: image) {
       let target = engine.imageSize(
         image, natural: natural, width: width, height: height, slideHeight: context.slideRect.height
       )
@@ -30,9 +30,8 @@ extension BlockLayout {
             step: block.step,
             command: .image(
               ImageItem(
-                path: path,
-                destination: Rect(x: 0, y: 0, width: target.width, height: target.height),
-                filters: image.filters)))
+                image, path: path,
+                destination: Rect(x: 0, y: 0, width: target.width, height: target.height))))
         ],
         location: block.location, spaceAfter: em * 0.6)
     }

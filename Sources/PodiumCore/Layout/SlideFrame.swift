@@ -224,10 +224,20 @@ public struct ImageItem: Hashable, Sendable {
   public var page: Int?
   /// The page's ink drawn in this colour, its transparency kept: a formula in the text's colour.
   public var tint: RGBAColor?
+  /// For a video file: the clip, drawn as its poster (`VideoClip.posterTime`, or its poster
+  /// picture) unless a window plays it.
+  public var video: VideoClip? {
+    get { videoStorage?.value }
+    set { videoStorage = newValue.map(OutOfLine.value) }
+  }
+  /// Kept out of line: every draw command would otherwise carry its bytes.
+  private var videoStorage: OutOfLine<VideoClip>?
+  /// An animated picture: a window playing it draws its current frame instead of the first.
+  public var animation: AnimationHeader?
 
   public init(
     path: String, destination: Rect, source: Rect? = nil, filters: [ImageFilter] = [],
-    page: Int? = nil, tint: RGBAColor? = nil
+    page: Int? = nil, tint: RGBAColor? = nil, video: VideoClip? = nil
   ) {
     self.path = path
     self.destination = destination
@@ -235,6 +245,16 @@ public struct ImageItem: Hashable, Sendable {
     self.filters = filters
     self.page = page
     self.tint = tint
+    videoStorage = video.map(OutOfLine.value)
+  }
+
+  /// A deck's image (or clip) drawn from `path` into `destination`, with what the deck asks of
+  /// it: filters, a clip's options, an animation.
+  public init(_ image: ImageReference, path: String, destination: Rect, source: Rect? = nil) {
+    self.init(
+      path: path, destination: destination, source: source, filters: image.filters,
+      video: image.video)
+    animation = image.animation
   }
 }
 

@@ -27,6 +27,8 @@ public struct Configuration: Hashable, Sendable {
     ("notes-smaller", .smallerNotes), ("notes-down", .scrollNotes(3)),
     ("notes-up", .scrollNotes(-3)),
     ("overview", .toggleOverview), ("pointer", .togglePointer), ("back", .back), ("quit", .quit),
+    ("video", .video(.playPause)), ("video-back", .video(.seek(-5))),
+    ("video-forward", .video(.seek(5))), ("video-start", .video(.restart)),
   ]
 
   static let topLevelKeys = ["keys", "theme", "warning", "audience-display", "notes-size"]

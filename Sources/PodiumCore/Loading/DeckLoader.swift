@@ -43,6 +43,8 @@ public struct DeckLoader: Sendable {
   public var password: String?
   /// Which half of each page of a PDF holds notes (`--notes-pages`); nil detects beamer's.
   public var notesPages: NotesPages?
+  /// What reads video files' headers; nil shows each video as a placeholder saying so.
+  public var videos: (any VideoProbe)?
 
   public init(
     defaultTheme: ThemeChoice? = nil, files: any DeckFiles = LocalFiles(),
@@ -74,8 +76,40 @@ public struct DeckLoader: Sendable {
     loaded.theme = theme
     loaded.diagnostics += themeDiagnostics
     loaded.diagnostics += typesetFormulas(in: &deck)
+    loaded.diagnostics += probeVideos(in: &deck)
     loaded.deck = deck
     return loaded
+  }
+
+  /// Reads each video's stream headers (no frame is decoded): its size lays it out, its length
+  /// and codec are what `podium check` lists. A clip that cannot be played keeps its path (live
+  /// reload watches it) and shows as a placeholder with the reason, with a warning where it is
+  /// written; the audience never sees an error.
+  private func probeVideos(in deck: inout Deck) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    var probed: [String: Result<VideoStream, ImageFile.Problem>] = [:]
+    let file = deck.file
+    for index in deck.slides.indices {
+      deck.slides[index].updateImages { image, location in
+        guard image.video != nil, let path = image.path else { return }
+        let result =
+          probed[path]
+          ?? videos?.probe(path: path)
+          ?? .failure(
+            ImageFile.Problem(
+              reason: "video not supported", message: "cannot be played: no video support"))
+        probed[path] = result
+        switch result {
+        case .success(let stream):
+          image.video?.stream = stream
+        case .failure(let problem):
+          image.problem = problem.reason
+          diagnostics.append(
+            Diagnostic(.warning, file: file, at: location, "video '\(image.source)' \(problem.message)"))
+        }
+      }
+    }
+    return diagnostics
   }
 
   /// Sets the deck's formulas with TeX; a formula TeX cannot set, or every formula when TeX is

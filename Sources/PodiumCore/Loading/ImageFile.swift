@@ -24,6 +24,8 @@ public enum ImageFile {
     public var format: String
     /// The size in pixels, when the format's header gives it.
     public var size: PixelSize?
+    /// For a GIF, PNG or WebP of more than one frame: how many, and how many times it plays.
+    public var animation: AnimationHeader?
   }
 
   /// Why an image cannot be shown: `reason` is short, for the placeholder on the slide ("image
@@ -51,23 +53,43 @@ public enum ImageFile {
     }
   }
 
-  /// Why an image that could not be opened cannot be shown.
-  static func problem(_ failure: OpenFile.Failure) -> Problem {
+  /// Why an image (or a video, `kind`) that could not be opened cannot be shown.
+  static func problem(_ failure: OpenFile.Failure, kind: String = "image") -> Problem {
     switch failure {
     case .notFound, .notADirectoryOnTheWay:
-      return Problem(reason: "image not found", message: "not found")
+      return Problem(reason: "\(kind) not found", message: "not found")
     case .symbolicLinkLoop:
-      return Problem(reason: "image not readable", message: "is a loop of symbolic links")
+      return Problem(reason: "\(kind) not readable", message: "is a loop of symbolic links")
     case .permissionDenied:
-      return Problem(reason: "image not readable", message: "cannot be read: permission denied")
+      return Problem(reason: "\(kind) not readable", message: "cannot be read: permission denied")
     case .other(let code):
       let reason = String(cString: strerror(code))
-      return Problem(reason: "image not readable", message: "cannot be read: \(reason)")
+      return Problem(reason: "\(kind) not readable", message: "cannot be read: \(reason)")
     case .directory:
-      return Problem(reason: "not an image", message: "is a directory, not an image")
+      return Problem(reason: "not \(article(kind))", message: "is a directory, not \(article(kind))")
     case .notRegular:
       return Problem(
-        reason: "not an image", message: "is not a regular file (a device, pipe or socket)")
+        reason: "not \(article(kind))",
+        message: "is not a regular file (a device, pipe or socket)")
+    }
+  }
+
+  private static func article(_ kind: String) -> String {
+    "aeiou".contains(kind.first ?? "x") ? "an \(kind)" : "a \(kind)"
+  }
+
+  /// Whether the video file at `path` may be handed to a decoder: a regular file, not empty, read
+  /// through the same guard as every file (a FIFO or a device would block FFmpeg). Its size in
+  /// bytes, or why not.
+  public static func checkVideoFile(at path: String) -> Result<Int, Problem> {
+    switch OpenFile.open(path) {
+    case .success(let file):
+      guard file.size > 0 else {
+        return .failure(Problem(reason: "not a video", message: "is empty"))
+      }
+      return .success(file.size)
+    case .failure(let failure):
+      return .failure(problem(failure, kind: "video"))
     }
   }
 
@@ -111,22 +133,22 @@ public enum ImageFile {
   }
 
   /// Bytes at offsets; short reads past the end give fewer bytes.
-  private struct Reader {
+  struct Reader {
     let length: Int
     let read: (Int, Int) -> [UInt8]
 
     func bytes(at offset: Int, count: Int) -> [UInt8] { read(offset, count) }
   }
 
-  private static func bigEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
+  static func bigEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
     bytes[at..<at + count].reduce(0) { $0 << 8 | Int($1) }
   }
 
-  private static func littleEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
+  static func littleEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
     bytes[at..<at + count].reversed().reduce(0) { $0 << 8 | Int($1) }
   }
 
-  private static let truncated = Problem(
+  static let truncated = Problem(
     reason: "damaged image", message: "is truncated or damaged (the file ends inside its data)")
 
   private static func header(_ file: Reader, extension: String) -> Result<Header, Problem> {
@@ -138,11 +160,12 @@ public enum ImageFile {
     if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(file, head) }
     if starts([0xFF, 0xD8, 0xFF]) { return jpeg(file) }
     if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
-      guard head.count >= 10 else { return .failure(truncated) }
+      guard head.count >= 13 else { return .failure(truncated) }
       return .success(
         Header(
           format: "GIF",
-          size: PixelSize(width: littleEndian(head, 6, 2), height: littleEndian(head, 8, 2))))
+          size: PixelSize(width: littleEndian(head, 6, 2), height: littleEndian(head, 8, 2)),
+          animation: gifAnimation(file, head)))
     }
     if starts(Array("BM".utf8)) {
       guard head.count >= 26 else { return .failure(truncated) }
@@ -152,7 +175,13 @@ public enum ImageFile {
           format: "BMP",
           size: PixelSize(width: littleEndian(head, 18, 4), height: Int(height.magnitude))))
     }
-    if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return webp(head) }
+    if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) {
+      return webp(head).map { header in
+        var header = header
+        header.animation = webpAnimation(file, head)
+        return header
+      }
+    }
     if starts(Array("qoif".utf8)) {
       guard head.count >= 12 else { return .failure(truncated) }
       return .success(
@@ -199,14 +228,19 @@ public enum ImageFile {
     guard head.count >= 24, Array(head[12..<16]) == Array("IHDR".utf8) else {
       return .failure(truncated)
     }
-    let header = Header(
+    var header = Header(
       format: "PNG", size: PixelSize(width: bigEndian(head, 16, 4), height: bigEndian(head, 20, 4)))
     var offset = 8
     while true {
-      let chunk = file.bytes(at: offset, count: 8)
-      guard chunk.count == 8 else { return .failure(truncated) }
+      let chunk = file.bytes(at: offset, count: 16)
+      guard chunk.count >= 8 else { return .failure(truncated) }
       let dataLength = bigEndian(chunk, 0, 4)
       if Array(chunk[4..<8]) == Array("IEND".utf8) { return .success(header) }
+      // APNG's animation control: frames and plays (0: for ever).
+      if Array(chunk[4..<8]) == Array("acTL".utf8), chunk.count == 16 {
+        let frames = bigEndian(chunk, 8, 4)
+        if frames > 1 { header.animation = AnimationHeader(frames: frames, plays: bigEndian(chunk, 12, 4)) }
+      }
       offset += 12 + dataLength
       guard offset <= file.length else { return .failure(truncated) }
     }

@@ -192,6 +192,15 @@ public struct ImageReference: Hashable, Sendable {
   public var filters: [ImageFilter] = []
   /// A page of a PDF (`path`), or part of one, instead of a picture: a beamer notes page's notes.
   public var page: PageReference?
+  /// A video file (`demo.mp4`) instead of a picture: its options and, once loaded, its stream.
+  public var video: VideoClip? {
+    get { videoStorage?.value }
+    set { videoStorage = newValue.map(OutOfLine.value) }
+  }
+  /// Kept out of line: every block and draw command would otherwise carry its bytes.
+  private var videoStorage: OutOfLine<VideoClip>?
+  /// A GIF, PNG or WebP of several frames, as its headers say.
+  public var animation: AnimationHeader?
 
   public init(source: String, alt: String, path: String?, problem: String? = nil) {
     self.source = source

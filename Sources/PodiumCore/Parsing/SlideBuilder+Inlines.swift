@@ -63,30 +63,39 @@ extension SlideBuilder {
           child, style: style.union(.link), link: destination, into: &runs, images: &images)
       }
     case .image(let destination):
-      let alt = node.children.map(plainInlineText).joined()
-      let here = location(of: node)
-      let keywords = ImageKeywords(alt: alt)
-      if !keywords.undrawn.isEmpty {
-        diagnostics.warning(
-          "image filter \(keywords.undrawn.joined(separator: ", ")) is not drawn; "
-            + "the other filters are", at: here)
-      }
-      var reference = imageReference(source: destination, alt: keywords.caption, at: here)
-      reference.filters = keywords.filters
-      if keywords.background {
-        backgrounds.append(
-          BackgroundImage(
-            image: reference, size: keywords.size, split: keywords.split,
-            vertical: keywords.vertical, at: here))
-      } else {
-        reference.width = keywords.width
-        reference.height = keywords.height
-        images.append(Block(.image(reference), at: here, step: step))
-      }
+      appendImage(node, destination: destination, images: &images)
     default:
       for child in node.children {
         appendInline(child, style: style, link: link, into: &runs, images: &images)
       }
+    }
+  }
+
+  /// An image among the inlines: a block of its own, or one of the slide's backgrounds. Kept out
+  /// of `appendInline`, which calls itself once a level of emphasis: the image's values would
+  /// make each of those stack frames larger (a debug build keeps a slot for every one), and
+  /// Markdown nested 64 levels deep would overflow a thread's stack.
+  @inline(never)
+  mutating func appendImage(_ node: MarkdownNode, destination: String, images: inout [Block]) {
+    let alt = node.children.map(plainInlineText).joined()
+    let here = location(of: node)
+    let keywords = ImageKeywords(alt: alt)
+    if !keywords.undrawn.isEmpty {
+      diagnostics.warning(
+        "image filter \(keywords.undrawn.joined(separator: ", ")) is not drawn; "
+          + "the other filters are", at: here)
+    }
+    var reference = imageReference(source: destination, alt: keywords.caption, at: here)
+    reference.filters = keywords.filters
+    if keywords.background {
+      backgrounds.append(
+        BackgroundImage(
+          image: reference, size: keywords.size, split: keywords.split,
+          vertical: keywords.vertical, at: here))
+    } else {
+      reference.width = keywords.width
+      reference.height = keywords.height
+      images.append(Block(.image(reference), at: here, step: step))
     }
   }
 
@@ -223,15 +232,55 @@ extension SlideBuilder {
       diagnostics.warning("image has no path", at: here)
       return ImageReference(source: source, alt: alt, path: nil, problem: "image not found")
     }
+    if VideoClip.isVideo(decoded) { return videoReference(source: source, alt: alt, at: here) }
     // Checked from its header now, so the speaker hears of it before the talk. The image library
     // checks again before decoding, so a FIFO, a device or a huge image never reaches the
     // decoder; the slide shows a placeholder saying why.
-    if case .failure(let problem) = files.imageHeader(at: path) {
+    switch files.imageHeader(at: path) {
+    case .failure(let problem):
       diagnostics.warning("image '\(source)' \(problem.message)", at: here)
       // The path stays, so live reload watches it and the image shows once it is fixed.
       return ImageReference(source: source, alt: alt, path: path, problem: problem.reason)
+    case .success(let header):
+      var reference = ImageReference(source: source, alt: alt, path: path)
+      if let animation = header.animation, let size = header.size {
+        if animation.fits(size) {
+          reference.animation = animation
+        } else {
+          diagnostics.warning(
+            "animated \(header.format) '\(source)' has \(animation.frames) frames of "
+              + "\(size.width) × \(size.height), \(animation.bytes(at: size) >> 20) MB decoded; "
+              + "Podium plays animations of up to \(AnimationHeader.byteLimit >> 20) MB, so its "
+              + "first frame is shown", at: here)
+        }
+      }
+      return reference
     }
-    return ImageReference(source: source, alt: alt, path: path)
+  }
+
+  /// A video: its options from the alt text and a `#t=` fragment, its poster picture checked
+  /// like an image. The stream's headers are read when the deck is loaded (`DeckLoader`), where
+  /// FFmpeg is at hand.
+  private mutating func videoReference(source: String, alt: String, at here: SourceLocation)
+    -> ImageReference
+  {
+    var (clip, caption, file, problems) = VideoClip.parse(alt: alt, source: source)
+    for problem in problems { diagnostics.warning("video '\(file)': \(problem)", at: here) }
+    if let poster = clip.posterImage {
+      let path = resolve(path: poster.removingPercentEncoding ?? poster, against: baseDirectory)
+      clip.poster = .image(path: path)
+      if case .failure(let problem) = files.imageHeader(at: path) {
+        diagnostics.warning(
+          "poster '\(poster)' of video '\(file)' \(problem.message); its first frame is shown",
+          at: here)
+        clip.poster = nil
+      }
+    }
+    let written = file.lowercased().hasPrefix("file://") ? String(file.dropFirst(7)) : file
+    let path = resolve(path: written.removingPercentEncoding ?? written, against: baseDirectory)
+    var reference = ImageReference(source: file, alt: caption, path: path)
+    reference.video = clip
+    return reference
   }
 }
 

@@ -62,11 +62,17 @@ public struct KeyBindings: Hashable, Sendable {
       .init(Key("]"), .scrollNotes(3)), .init(Key("["), .scrollNotes(-3)),
       .init(Key("q"), .quit), .init(Key("o"), .toggleOverview), .init(Key("x"), .togglePointer),
       .init(Key(.left, modifiers: .alt), .back),
+      .init(Key("v"), .video(.playPause)),
+      .init(Key(.left, modifiers: .shift), .video(.seek(-5))),
+      .init(Key(.right, modifiers: .shift), .video(.seek(5))),
     ]
     + (0...9).flatMap { digit -> [Binding] in
       let character = Character(String(digit))
       return [.init(Key(character), .digit(digit)), .init(.keypad(character), .digit(digit))]
     }
+    // After the digits, so 0 stays a digit of a slide number: with no number being typed,
+    // `TalkSession` takes it as the clip's start. Listed for the help and config.yaml's names.
+    + [.init(Key("0"), .video(.restart))]
 
   /// Keys that mean something else while the overview is open: arrows move the selection,
   /// Enter and Space jump to it, Esc closes. Other keys keep their meaning.

@@ -37,8 +37,20 @@ public enum PresentationCommand: Hashable, Sendable {
   case togglePointer
   /// The mouse over the console's view of the slide (nil: off the slide).
   case pointAt(SlidePoint?)
+  /// Plays, pauses or moves the videos of the slide on show (`v`, Shift+Left/Right, `0`).
+  case video(VideoCommand)
   case quit
   /// Ends the talk at once: Ctrl+C in the terminal, a signal, or the window manager closing the
   /// window. No clicker sends these, so they need no second press.
   case terminate
+}
+
+/// What the speaker does to the videos of the slide on show. The talk's loop hands these to the
+/// players; the presentation's state does not change.
+public enum VideoCommand: Hashable, Sendable {
+  case playPause
+  /// Seconds forwards (or backwards, negative).
+  case seek(Double)
+  /// Back to where the clip starts (`0`, when no slide number is being typed).
+  case restart
 }

@@ -87,6 +87,11 @@ public struct PresentationState: Hashable, Sendable {
 
   public var audienceView: AudienceView {
     if let blank { return blank == .black ? .black : .white }
+    return audienceViewUnblanked
+  }
+
+  /// The slide the room sees, or would see with the blank lifted.
+  public var audienceViewUnblanked: AudienceView {
     if let frozen { return .slide(slide: frozen.slide, step: frozen.step) }
     return .slide(slide: slide, step: step)
   }
@@ -227,6 +232,9 @@ public struct PresentationState: Hashable, Sendable {
       notesScroll = max(0, min(notesScrollLimit, notesScroll + lines))
     case .terminate:
       shouldQuit = true
+    case .video:
+      // The players' business (TalkSession hands it to the loop): where the talk is stays.
+      break
     case .quit:
       if isQuitArmed(at: now) {
         shouldQuit = true

@@ -77,6 +77,8 @@ public struct TalkSession: Sendable {
   public private(set) var journalProblem: String?
   /// The speaker's answer to the offer, for the trace.
   private var answers: [TraceEvent] = []
+  /// What the speaker asked of the videos since the loop last took it.
+  private var videoCommands: [VideoCommand] = []
 
   /// A session on a loaded deck that has slides and no errors.
   public init(
@@ -203,6 +205,12 @@ public struct TalkSession: Sendable {
     return answers
   }
 
+  /// What the speaker asked of the videos since the last call, in order.
+  public mutating func takeVideoCommands() -> [VideoCommand] {
+    defer { videoCommands = [] }
+    return videoCommands
+  }
+
   /// The journal cannot be written (`nil`: it can again); the console says so.
   public mutating func journalFailed(_ problem: String?) {
     journalProblem = problem
@@ -219,6 +227,15 @@ public struct TalkSession: Sendable {
       let overview = state.overviewSelection != nil
       guard let command = configuration.command(for: key, inOverview: overview) else {
         return .none
+      }
+      if case .video(let video) = command {
+        videoCommands.append(video)
+        return .redraw
+      }
+      // `0` with no number being typed (no slide number starts with it): the clip from its start.
+      if command == .digit(0), state.jumpEntry.isEmpty, state.overviewSelection == nil {
+        videoCommands.append(.restart)
+        return .redraw
       }
       let before = (state.mirrorToggled, state.swapToggled)
       let changed = state.apply(command, at: now)

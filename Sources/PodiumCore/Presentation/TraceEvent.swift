@@ -20,6 +20,7 @@ public enum TraceEvent: Hashable, Sendable {
   case resumeOffered(ResumeOffered)
   case resumed(Resumed)
   case resumeDeclined(ResumeDeclined)
+  case video(Video)
   case quit
 
   /// The talk's journal is kept at `path` (what `--resume` reads after a crash).
@@ -97,6 +98,32 @@ public enum TraceEvent: Hashable, Sendable {
   /// The reloaded deck on every window, `since_write_ms` after the editor wrote it.
   /// The frames of the next and previous press drawn ahead into the windows' caches, after a
   /// change: how long it took, how many frames, and whether input cut it short.
+  /// A clip of the slide on show started, paused, moved or stopped: where it was, and the
+  /// pictures shown and dropped since it was opened.
+  public struct Video: Codable, Hashable, Sendable {
+    /// `play`, `pause`, `seek`, `stop`.
+    public var action: String
+    public var file: String
+    public var slide: Int
+    public var position: Double
+    public var shown: Int
+    public var dropped: Int
+    public var sound: Bool
+
+    public init(
+      action: String, file: String, slide: Int, position: Double, shown: Int, dropped: Int,
+      sound: Bool
+    ) {
+      self.action = action
+      self.file = file
+      self.slide = slide
+      self.position = (position * 1000).rounded() / 1000
+      self.shown = shown
+      self.dropped = dropped
+      self.sound = sound
+    }
+  }
+
   public struct Prepared: Codable, Hashable, Sendable {
     public var ms: Double
     public var frames: Int
@@ -224,6 +251,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .resumeOffered: "resume-offered"
     case .resumed: "resumed"
     case .resumeDeclined: "resume-declined"
+    case .video: "video"
     case .quit: "quit"
     }
   }
@@ -270,6 +298,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "resume-offered": event = .resumeOffered(try body(TraceEvent.ResumeOffered.self))
     case "resumed": event = .resumed(try body(TraceEvent.Resumed.self))
     case "resume-declined": event = .resumeDeclined(try body(TraceEvent.ResumeDeclined.self))
+    case "video": event = .video(try body(TraceEvent.Video.self))
     case "quit": event = .quit
     default: throw UnknownEvent(name: name)
     }
@@ -298,6 +327,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .resumeOffered(let body): try body.encode(to: encoder)
     case .resumed(let body): try body.encode(to: encoder)
     case .resumeDeclined(let body): try body.encode(to: encoder)
+    case .video(let body): try body.encode(to: encoder)
     case .quit: break
     }
   }

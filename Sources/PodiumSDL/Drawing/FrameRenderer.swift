@@ -23,6 +23,17 @@ public final class FrameRenderer {
   /// the next. The console's clock and countdown are new strings every second: kept until the
   /// budget, they would add megabytes a minute to a talk's memory.
   private let textTextureKeep = 4 * 1024 * 1024
+  /// What the clips and animations playing now show, by file: drawn in place of their posters
+  /// and first frames, at their place in the draw list (text over a background clip stays over
+  /// it). A layer that holds one is drawn in place rather than from its kept texture while it
+  /// plays.
+  public var livePictures: [String: LivePicture] = [:]
+  /// Whether drawing an animated picture decodes all its frames, for a window that may play it
+  /// (drawing ahead, the next slide's animations are ready when it shows); export draws only
+  /// first frames.
+  var decodesAnimations = false
+  /// Each playing clip's texture and the picture last put into it.
+  private var videoTextures: [String: (texture: Texture, picture: ObjectIdentifier)] = [:]
   /// Frames drawn by this renderer, the clock of `CachedText.lastFrame`.
   private var framesDrawn: UInt64 = 0
 
@@ -51,6 +62,7 @@ public final class FrameRenderer {
   /// a frame is always drawn whole, never half.
   public func draw(_ frame: SlideFrame) {
     framesDrawn += 1
+    if !videoTextures.isEmpty { videoTextures = videoTextures.filter { livePictures[$0.key] != nil } }
     if textTextures.totalCost > textTextureKeep { dropTextNotInLastFrame() }
     prepare(frame)
     var clips: [Rect] = []
@@ -104,7 +116,9 @@ public final class FrameRenderer {
         clips.removeLast()
         renderer.clip(clips.last?.sdlRect)
       case .layer(let item):
-        if let texture = layerTexture(item) {
+        if let texture = livePictures.isEmpty || !showsLivePicture(item.frame.commands)
+          ? layerTexture(item) : nil
+        {
           // Drawing a layer that was not ready switched the target and its clip: restore it.
           renderer.clip(clips.last?.sdlRect)
           renderer.copy(texture, source: nil, destination: item.destination.sdlRect)
@@ -213,9 +227,9 @@ public final class FrameRenderer {
 
   private func imageTexture(_ item: ImageItem) -> Texture? {
     if item.page != nil { return pageTexture(item) }
-    let key = item.path + "\u{0}" + item.filters.map(\.name).joined(separator: " ")
+    let key = item.picturePath + "\u{0}" + item.filters.map(\.name).joined(separator: " ")
     if let cached = imageTextures.value(forKey: key) { return cached }
-    guard let surface = images.surface(at: item.path, filters: item.filters),
+    guard let surface = images.surface(at: item.picturePath, filters: item.filters),
       let made = try? renderer.texture(from: surface)
     else { return nil }
     imageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
@@ -270,7 +284,62 @@ public final class FrameRenderer {
     }
   }
 
+  /// Whether these commands draw a clip or an animation that is playing.
+  private func showsLivePicture(_ commands: [DrawCommand]) -> Bool {
+    commands.contains { command in
+      switch command {
+      case .image(let image):
+        return (image.video != nil || image.animation != nil) && livePictures[image.path] != nil
+      case .layer(let layer): return showsLivePicture(layer.frame.commands)
+      default: return false
+      }
+    }
+  }
+
+  /// The texture of what a playing clip or animation shows now, if it is playing.
+  private func liveTexture(_ item: ImageItem) -> Texture? {
+    switch livePictures[item.path] {
+    case .video(let picture)? where item.video != nil:
+      return videoTexture(item, picture)
+    case .frame(let index)? where item.animation != nil:
+      let key = "\(item.path)\u{0}frame \(index)"
+      if let cached = imageTextures.value(forKey: key) { return cached }
+      guard let surface = images.animationFrame(at: item.path, index: index),
+        let made = try? renderer.texture(from: surface)
+      else { return nil }
+      imageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
+      return made
+    default:
+      return nil
+    }
+  }
+
+  /// The clip's texture, updated when its picture changed.
+  private func videoTexture(_ item: ImageItem, _ picture: any VideoPicture) -> Texture? {
+    let identity = ObjectIdentifier(picture)
+    if let kept = videoTextures[item.path], kept.texture.width == picture.width,
+      kept.texture.height == picture.height
+    {
+      if kept.picture != identity {
+        kept.texture.update(with: picture)
+        videoTextures[item.path]?.picture = identity
+      }
+      return kept.texture
+    }
+    guard let made = try? renderer.videoTexture(width: picture.width, height: picture.height)
+    else { return nil }
+    made.update(with: picture)
+    videoTextures[item.path] = (made, identity)
+    return made
+  }
+
+
   private func drawImage(_ item: ImageItem) {
+    if decodesAnimations, item.animation != nil { _ = images.animation(at: item.path) }
+    if let live = liveTexture(item) {
+      renderer.copy(live, source: item.source?.sdlRect, destination: item.destination.sdlRect)
+      return
+    }
     guard let texture = imageTexture(item) else { return }
     let source = item.page == nil ? item.source?.sdlRect : nil
     renderer.copy(texture, source: source, destination: item.destination.sdlRect)
@@ -282,5 +351,12 @@ public final class FrameRenderer {
     imageTextures.removeAll()
     pageTextures.removeAll()
     layers.removeAll()
+    videoTextures.removeAll()
   }
+}
+
+/// What a playing clip or animation shows now: a clip's decoded picture, or an animation's frame.
+public enum LivePicture {
+  case video(any VideoPicture)
+  case frame(Int)
 }

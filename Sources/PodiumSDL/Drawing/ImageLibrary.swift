@@ -14,11 +14,16 @@ public final class ImageLibrary: ImageMeasurer {
   /// Decoded images, and nil for those that cannot be shown (so they are not tried again).
   private var surfaces = LRUCache<String, Surface?>(budget: cacheBudget)
   private var sizes: [String: PixelSize?] = [:]
+  /// Animated pictures' frames (`AnimatedImages.swift`), bounded like the pictures.
+  var animations = LRUCache<String, AnimatedImage?>(budget: cacheBudget)
   /// What draws pages of PDF files (PDF decks, typeset formulas); without it they are left out.
   public let pages: (any PageRasterizer)?
+  /// What decodes a video's poster frame; without it a clip shows as an empty frame.
+  public let videoFrames: (any VideoFrameSource)?
 
-  public init(pages: (any PageRasterizer)? = nil) {
+  public init(pages: (any PageRasterizer)? = nil, videoFrames: (any VideoFrameSource)? = nil) {
     self.pages = pages
+    self.videoFrames = videoFrames
   }
 
   /// A page of a PDF file drawn at `size` (`item.page` of `item.path`, cropped to `item.source`),
@@ -36,7 +41,7 @@ public final class ImageLibrary: ImageMeasurer {
   }
 
   /// A new surface holding straight BGRA rows of `size.width * 4` bytes.
-  private static func surface(bgra pixels: [UInt8], size: PixelSize) -> Surface? {
+  static func surface(bgra pixels: [UInt8], size: PixelSize) -> Surface? {
     guard let surface = try? Surface(transparentWidth: size.width, height: size.height),
       let target = surface.pointer.pointee.pixels
     else { return nil }
@@ -92,6 +97,7 @@ public final class ImageLibrary: ImageMeasurer {
   public func removeAll() {
     surfaces.removeAll()
     sizes.removeAll()
+    animations.removeAll()
   }
 
   /// The decoded image, or nil when it is missing, unreadable or too large. The corresponding
@@ -108,8 +114,18 @@ public final class ImageLibrary: ImageMeasurer {
   /// not truncated, not too large), which the file may have stopped passing since the deck was
   /// read. Formats whose header Podium does not read are checked for size after decoding.
   private func load(_ path: String) -> Surface? {
-    guard case .success = ImageFile.inspect(path: path), let raw = IMG_Load(path) else {
-      return nil
+    if let (clip, seconds) = VideoClip.frame(named: path) {
+      return videoFrames?.bgraFrame(ofVideoAt: clip, at: seconds).flatMap {
+        Self.surface(bgra: $0.pixels, size: $0.size)
+      }
+    }
+    guard case .success(let header) = ImageFile.inspect(path: path) else { return nil }
+    guard let raw = IMG_Load(path) else {
+      // SDL_image 2.6 reads no animated WebP: its first frame, from libwebp's demuxer.
+      guard header.format == "WebP", header.animation != nil,
+        let first = Self.webp(at: path)?.frames.first
+      else { return nil }
+      return first
     }
     let surface = Surface(owning: raw)
     guard surface.width <= ImageFile.maximumSide, surface.height <= ImageFile.maximumSide,

@@ -26,6 +26,8 @@ public final class DeckExporter {
     public var png: PNGEncoder
     /// What draws pages of PDF files (typeset formulas).
     public var pages: (any PageRasterizer)?
+    /// What decodes videos' poster frames.
+    public var videoFrames: (any VideoFrameSource)?
 
     public init(
       outputDirectory: String, size: PixelSize = PixelSize(width: 1920, height: 1080),
@@ -113,7 +115,7 @@ public final class DeckExporter {
     let directory = URL(fileURLWithPath: options.outputDirectory)
     try prepare(directory)
     let fonts = FontLibrary()
-    let images = ImageLibrary(pages: options.pages)
+    let images = ImageLibrary(pages: options.pages, videoFrames: options.videoFrames)
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
     // One canvas per frame in flight: the calling thread draws the next slide while others

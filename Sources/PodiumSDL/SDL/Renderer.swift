@@ -81,6 +81,20 @@ public final class Renderer {
     return Texture(owning: texture, renderer: self, width: width, height: height, opaque: true)
   }
 
+  /// A texture for a clip's pictures, planar YUV 4:2:0 as decoders give them: the renderer turns
+  /// them into the window's colours as it copies them. The corresponding C function is
+  /// `SDL_CreateTexture`.
+  func videoTexture(width: Int, height: Int) throws -> Texture {
+    guard
+      let texture = SDL_CreateTexture(
+        pointer, SDL_PIXELFORMAT_IYUV.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        Int32(width), Int32(height))
+    else {
+      throw SDLError.last("SDL_CreateTexture")
+    }
+    return Texture(owning: texture, renderer: self, width: width, height: height, opaque: true)
+  }
+
   /// Sends drawing to `texture`, or back to the window with nil. The corresponding C function is
   /// `SDL_SetRenderTarget`.
   func setTarget(_ texture: Texture?) throws {
@@ -140,6 +154,15 @@ public final class Texture {
     SDL_SetTextureBlendMode(pointer, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
     // Scaled images (backgrounds, figures) are filtered, not blocky.
     SDL_SetTextureScaleMode(pointer, SDL_ScaleModeLinear)
+  }
+
+  /// Puts a picture's Y, U and V planes into a texture made by `Renderer.videoTexture`. The
+  /// corresponding C function is `SDL_UpdateYUVTexture`.
+  func update(with picture: any VideoPicture) {
+    picture.withPlanes { y, yPitch, u, uPitch, v, vPitch in
+      SDL_UpdateYUVTexture(
+        pointer, nil, y, Int32(yPitch), u, Int32(uPitch), v, Int32(vPitch))
+    }
   }
 
   /// The corresponding C function is `SDL_DestroyTexture`; the renderer is released after it.

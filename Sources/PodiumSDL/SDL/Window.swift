@@ -54,6 +54,7 @@ public final class Window {
     renderer = Renderer(owning: raw, window: window)
     frames = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
     frames.layerFormat = SDL_GetWindowPixelFormat(window)
+    frames.decodesAnimations = true
     changedRows = renderer.name == "software" ? ChangedRows() : nil
     self.borderless = borderless
     isFullscreen = flags & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0

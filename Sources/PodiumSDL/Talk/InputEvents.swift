@@ -59,6 +59,17 @@ extension TalkInput {
     SDL_PushEvent(&event)
   }
 
+  /// The event that says a clip decoded a picture the loop may be waiting for.
+  static let videoFrame: UInt32 = SDL_RegisterEvents(1)
+
+  /// Wakes the loop for a clip's picture. Safe from any thread. The corresponding C function is
+  /// `SDL_PushEvent`.
+  @Sendable static func announceVideoFrame() {
+    var event = SDL_Event()
+    event.type = videoFrame
+    SDL_PushEvent(&event)
+  }
+
   /// What a display plugged in or unplugged is, for the trace; nil for other display events.
   /// SDL has forgotten an unplugged display by then: its name comes from `known`, the last
   /// enumeration.

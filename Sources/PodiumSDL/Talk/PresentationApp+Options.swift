@@ -12,6 +12,8 @@ extension PresentationApp {
     public var loader: DeckLoader
     /// What draws pages of PDF files (PDF decks, typeset formulas).
     public var pages: (any PageRasterizer)?
+    /// What plays the deck's videos and draws their posters; nil shows posters only.
+    public var video: (any VideoPlayback)?
     /// Where the talk's state is kept while it runs, so a crash loses nothing; nil keeps none.
     public var journal: JournalFile?
     /// A talk that did not end, taken up at the start (`--resume`) or offered on the console.
@@ -20,8 +22,10 @@ extension PresentationApp {
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,
       configuration: Configuration = Configuration(), loader: DeckLoader? = nil,
-      pages: (any PageRasterizer)? = nil, journal: JournalFile? = nil, resume: Resume? = nil
+      pages: (any PageRasterizer)? = nil, video: (any VideoPlayback)? = nil,
+      journal: JournalFile? = nil, resume: Resume? = nil
     ) {
+      self.video = video
       self.stage = stage
       self.plan = plan
       self.tracePath = tracePath

@@ -8,16 +8,17 @@ import PodiumCore
 /// carries on.
 public final class PresentationApp {
   /// The talk: what the loop hands inputs to and the windows draw from.
-  public private(set) var session: TalkSession
-  private let options: Options
+  public internal(set) var session: TalkSession
+  let options: Options
   private let video: VideoSubsystem
-  private let painter: TalkPainter
+  let painter: TalkPainter
   private let trace: Trace
-  private let watcher: DeckWatcher?
-  private var context: TalkContext
-  private let windows: StageWindows
+  let watcher: DeckWatcher?
+  var context: TalkContext
+  let windows: StageWindows
   private var shown: PresentationState.Position?
   private var journalling: TalkJournalling?
+  let videos: TalkVideos
 
   /// Opens the video system and the trace; throws when there is no display server.
   public init(session: TalkSession, options: Options) throws {
@@ -35,12 +36,15 @@ public final class PresentationApp {
     }
     self.session = session
     self.options = options
-    painter = TalkPainter(theme: session.theme, pages: options.pages)
+    painter = TalkPainter(theme: session.theme, pages: options.pages, videoFrames: options.video)
     context = TalkContext(
       stage: Stage(mode: .mirrored, presenter: 0, audience: []), displays: [], plan: options.plan)
     let trace = try Trace(path: options.tracePath, start: Self.now())
     self.trace = trace
     windows = StageWindows { trace.record($0, at: PresentationApp.now()) }
+    videos = TalkVideos(playback: options.video, images: painter.images) {
+      trace.record($0, at: PresentationApp.now())
+    }
     watcher = DeckWatcher(files: session.watchedFiles)
     journalling = options.journal.map {
       TalkJournalling(journal: $0, talk: options.plan.rehearse ? .rehearse : .present)
@@ -79,7 +83,8 @@ public final class PresentationApp {
       var cause: UInt32?
       var restageNeeded = false
       var pagesArrived = false
-      if SDL_WaitEventTimeout(&event, untilNextSecond) != 0 {
+      let wait = min(untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond)
+      if SDL_WaitEventTimeout(&event, wait) != 0 {
         repeat {
           pagesArrived = pagesArrived || event.type == TalkInput.pagesReady
           let outcome = handle(event)
@@ -110,7 +115,12 @@ public final class PresentationApp {
       // A window that waited for a page draws again, its latency from the input it answers.
       let redraw = changed || (pagesArrived && painter.isWaitingForPages)
       let waited = redraw ? painter.takeWaitingCause() : nil
-      if redraw { render(cause: cause ?? waited) }
+      let newPictures = updateVideos()
+      if redraw {
+        render(cause: cause ?? waited)
+      } else if newPictures {
+        painter.drawPictures(windows.all, session: &session, context: context)
+      }
       if redraw || pagesArrived {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       } else if second != lastSecond || session.state.quitArmedAt != nil {
@@ -121,11 +131,13 @@ public final class PresentationApp {
     }
     session.observeClock(at: Self.now())
     keepJournal()
+    videos.stopAll()
+    videos.close()
     record(.quit)
     windows.closeAll()
   }
 
-  private func record(_ event: TraceEvent) {
+  func record(_ event: TraceEvent) {
     trace.record(event, at: Self.now())
   }
 
@@ -134,57 +146,6 @@ public final class PresentationApp {
   private func keepJournal() {
     for answer in session.takeResumeAnswers() { record(answer) }
     for event in journalling?.keep(&session, at: Self.now()) ?? [] { record(event) }
-  }
-
-  /// What an SDL event does to the talk: inputs go to the session; an edit of the deck, a
-  /// display or a window change are the loop's own business.
-  private func handle(_ event: SDL_Event) -> TalkSession.Outcome {
-    if let watcher, event.type == watcher.eventType {
-      // Editors write in bursts: let the burst end, then read the deck once.
-      SDL_Delay(30)
-      SDL_FlushEvent(watcher.eventType)
-      reload()
-      return .redraw
-    }
-    if let input = TalkInput(event) { return session.handle(input, at: Self.now()) }
-    switch SDL_EventType(event.type) {
-    case SDL_DISPLAYEVENT:
-      if let change = TalkInput.displayChange(event.display, known: context.displays) {
-        record(change)
-      }
-      return .restage
-    case SDL_WINDOWEVENT:
-      let entry = windows.entry(id: event.window.windowID)
-      switch SDL_WindowEventID(UInt32(event.window.event)) {
-      case SDL_WINDOWEVENT_SIZE_CHANGED:
-        // A new resolution (or the window manager's full screen): lay out again at the new
-        // size, never scale the old bitmap.
-        if let entry { windows.recordPlace(of: entry) }
-        entry?.window.contentLost()
-        return .redraw
-      case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN:
-        entry?.window.contentLost()
-        return .redraw
-      case SDL_WINDOWEVENT_ENTER:
-        // No cursor over the audience's slides.
-        let hidden = entry.map { !context.showsConsole($0.role, session.state) } ?? false
-        SDL_ShowCursor(hidden ? SDL_DISABLE : SDL_ENABLE)
-        return .none
-      default:
-        return .none
-      }
-    default:
-      return .none
-    }
-  }
-
-  /// Reads the deck again after an edit, as it was first loaded (the configured theme too).
-  private func reload() {
-    let event = session.reload(using: options.loader, clock: Window.milliseconds)
-    record(event)
-    guard case .reload = event else { return }
-    painter.deckReplaced(theme: session.theme, windows: windows.all)
-    watcher?.watch(session.watchedFiles)
   }
 
   /// Assigns roles from the displays there are now and rebuilds the windows for them: the

@@ -18,6 +18,8 @@ final class TalkPainter {
   /// Audience windows that have shown a frame: the room's first frame is drawn whatever it
   /// takes, rather than show nothing; the console waits for its pages like any frame.
   private var windowsShown = Set<UInt32>()
+  /// What the clips and animations playing show now, by file: every window draws them.
+  var livePictures: [String: LivePicture] = [:]
   /// Slides laid out once per (slide, step, size) for every window.
   private let frames = SlideFrameCache(capacity: 48)
   /// The wall clock on the console, `14:05`; made once, as Foundation's formatters are costly.
@@ -27,8 +29,11 @@ final class TalkPainter {
     return formatter
   }()
 
-  init(theme: Theme, pages: (any PageRasterizer)?) {
-    images = ImageLibrary(pages: pages)
+  /// The console's line for the clip of the slide on show.
+  var consoleVideoLine: String?
+
+  init(theme: Theme, pages: (any PageRasterizer)?, videoFrames: (any VideoFrameSource)?) {
+    images = ImageLibrary(pages: pages, videoFrames: videoFrames)
     measurer = SDLTextMeasurer(library: fonts)
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
   }
@@ -89,9 +94,10 @@ final class TalkPainter {
   func consoleFrame(
     _ session: TalkSession, _ state: PresentationState, size: PixelSize, context: TalkContext
   ) -> ConsoleFrame {
-    let status = session.consoleStatus(
+    var status = session.consoleStatus(
       for: state, stage: context.stage, plan: context.plan, now: PresentationApp.now(),
       date: Date(), clock: clock, displays: context.displays)
+    status.video = consoleVideoLine
     let dpi = context.displays.first { $0.index == context.stage.presenter }?.dpi
     return engine.console(
       deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
@@ -130,6 +136,7 @@ final class TalkPainter {
       return nil
     }
     windowsShown.insert(entry.window.id)
+    entry.window.frames.livePictures = livePictures
     let (drawing, presenting) = entry.window.show(frame)
     let state = session.state
     let view = Self.viewName(console, state.audienceView)
@@ -149,6 +156,34 @@ final class TalkPainter {
       shown.jump = state.jumpEntry.isEmpty ? nil : state.jumpEntry
     }
     return .present(shown)
+  }
+
+  /// The videos of the slide the room sees (or would see, blanked), laid out at `size`.
+  func videoItems(_ session: TalkSession, size: PixelSize) -> (slide: Int?, items: [ImageItem]) {
+    guard case .slide(let slide, let step) = session.state.audienceViewUnblanked,
+      session.deck.slides.indices.contains(slide)
+    else { return (nil, []) }
+    let frame = engine.layout(
+      slideAt: slide, in: session.deck, step: step, size: size, cache: frames)
+    return (slide, frame.videoItems + frame.animatedItems)
+  }
+
+  /// Draws again the windows that show a playing clip, for its new picture: the audience's
+  /// first. Not traced: thirty pictures a second would bury the talk's own events.
+  func drawPictures(_ windows: [StageWindow], session: inout TalkSession, context: TalkContext) {
+    for entry in windows.sorted(by: { $0.role == .audience && $1.role != .audience }) {
+      let console = context.showsConsole(entry.role, session.state)
+      if !console, session.state.audienceView != session.state.audienceViewUnblanked { continue }
+      if !console, session.state.isFrozen { continue }
+      let size = entry.window.pixelSize
+      let frame =
+        console
+        ? consoleFrame(session, session.state, size: size, context: context).frame
+        : audienceFrame(session, session.state.audienceView, size: size)
+      guard !frame.videoItems.isEmpty || frame.hasAnimations else { continue }
+      entry.window.frames.livePictures = livePictures
+      entry.window.show(frame)
+    }
   }
 
   /// While the speaker talks, draws what the next and the previous press will show into the

@@ -1,0 +1,74 @@
+import CSDL2
+import Foundation
+import PodiumCore
+
+/// What the talk's loop does with each SDL event and with an edit of the deck.
+extension PresentationApp {
+  /// Hands the speaker's video keys to the clips, lets the clips follow the slide the room sees,
+  /// and gives the painter their pictures. Whether a window has a new picture to draw.
+  func updateVideos() -> Bool {
+    videos.handle(session.takeVideoCommands())
+    guard videos.hasMotion(session) else { return false }
+    let audience = windows.all.first { $0.role == .audience } ?? windows.all.first
+    let size = audience?.window.pixelSize ?? PixelSize(width: 1920, height: 1080)
+    let (slide, items) = painter.videoItems(session, size: size)
+    let live = session.state.audienceView == session.state.audienceViewUnblanked
+      && !session.state.isFrozen
+    videos.follow(slide: slide, items: items, live: live)
+    painter.consoleVideoLine = videos.consoleLine
+    guard let pictures = videos.takeNewPictures() else { return false }
+    painter.livePictures = pictures
+    return true
+  }
+
+  /// What an SDL event does to the talk: inputs go to the session; an edit of the deck, a
+  /// display or a window change are the loop's own business.
+  func handle(_ event: SDL_Event) -> TalkSession.Outcome {
+    if let watcher, event.type == watcher.eventType {
+      // Editors write in bursts: let the burst end, then read the deck once.
+      SDL_Delay(30)
+      SDL_FlushEvent(watcher.eventType)
+      reload()
+      return .redraw
+    }
+    if let input = TalkInput(event) { return session.handle(input, at: Self.now()) }
+    switch SDL_EventType(event.type) {
+    case SDL_DISPLAYEVENT:
+      if let change = TalkInput.displayChange(event.display, known: context.displays) {
+        record(change)
+      }
+      return .restage
+    case SDL_WINDOWEVENT:
+      let entry = windows.entry(id: event.window.windowID)
+      switch SDL_WindowEventID(UInt32(event.window.event)) {
+      case SDL_WINDOWEVENT_SIZE_CHANGED:
+        // A new resolution (or the window manager's full screen): lay out again at the new
+        // size, never scale the old bitmap.
+        if let entry { windows.recordPlace(of: entry) }
+        entry?.window.contentLost()
+        return .redraw
+      case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN:
+        entry?.window.contentLost()
+        return .redraw
+      case SDL_WINDOWEVENT_ENTER:
+        // No cursor over the audience's slides.
+        let hidden = entry.map { !context.showsConsole($0.role, session.state) } ?? false
+        SDL_ShowCursor(hidden ? SDL_DISABLE : SDL_ENABLE)
+        return .none
+      default:
+        return .none
+      }
+    default:
+      return .none
+    }
+  }
+
+  /// Reads the deck again after an edit, as it was first loaded (the configured theme too).
+  func reload() {
+    let event = session.reload(using: options.loader, clock: Window.milliseconds)
+    record(event)
+    guard case .reload = event else { return }
+    painter.deckReplaced(theme: session.theme, windows: windows.all)
+    watcher?.watch(session.watchedFiles)
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import PodiumCore
+import PodiumSDL
+import PodiumSDLTestSupport
+import PodiumTestSupport
+import PodiumVideo
+import Testing
+
+/// A picture of one colour, in planar 4:2:0, as a decoder gives them.
+final class SolidPicture: VideoPicture, @unchecked Sendable {
+  let width: Int
+  let height: Int
+  let time = 0.0
+  private let planes: [[UInt8]]
+
+  init(width: Int, height: Int, y: UInt8, u: UInt8, v: UInt8) {
+    self.width = width
+    self.height = height
+    planes = [
+      [UInt8](repeating: y, count: width * height),
+      [UInt8](repeating: u, count: width * height / 4),
+      [UInt8](repeating: v, count: width * height / 4),
+    ]
+  }
+
+  func withPlanes(
+    _ body: (UnsafePointer<UInt8>, Int, UnsafePointer<UInt8>, Int, UnsafePointer<UInt8>, Int)
+      -> Void
+  ) {
+    planes[0].withUnsafeBufferPointer { y in
+      planes[1].withUnsafeBufferPointer { u in
+        planes[2].withUnsafeBufferPointer { v in
+          body(y.baseAddress!, width, u.baseAddress!, width / 2, v.baseAddress!, width / 2)
+        }
+      }
+    }
+  }
+}
+
+@Suite struct VideoPictureTests {
+  let fonts = FontLibrary()
+
+  /// A slide with a clip and a caption drawn over it (as over a background clip).
+  func frame(size: PixelSize) -> SlideFrame {
+    var clip = VideoClip()
+    clip.stream = VideoStream(
+      width: 64, height: 36, duration: 3, frameRate: 30, codec: "h264", audioCodec: nil)
+    let video = ImageItem(
+      path: "/nowhere/clip.mp4", destination: Rect(x: 20, y: 10, width: 128, height: 72),
+      video: clip)
+    let slide = SlideFrame(
+      size: size, slideRect: Rect(x: 0, y: 0, width: 200, height: 100),
+      commands: [
+        .fill(Rect(x: 0, y: 0, width: 200, height: 100), RGBAColor(red: 250, green: 250, blue: 250)),
+        .image(video),
+        .fill(Rect(x: 60, y: 40, width: 10, height: 10), RGBAColor(red: 0, green: 0, blue: 0)),
+      ])
+    return SlideFrame(
+      size: size, slideRect: slide.slideRect,
+      commands: [.layer(LayerItem(key: "slide", x: 0, y: 0, frame: slide))])
+  }
+
+  /// In place, and with layers kept as textures as a window keeps them (the layer that holds a
+  /// playing clip is then drawn in place, over and over).
+  @Test(arguments: [false, true])
+  func aPlayingClipsPictureIsDrawnInItsPlaceUnderWhatComesAfterIt(keptLayers: Bool) throws {
+    let size = PixelSize(width: 200, height: 100)
+    let images = ImageLibrary()
+    let canvas = try OffscreenCanvas(
+      size: size, fonts: fonts, images: images, measurer: SDLTextMeasurer(library: fonts))
+    if keptLayers { canvas.cacheLayers() }
+    // Red in BT.601 limited range: Y 81, U 90, V 240.
+    canvas.frameRenderer.livePictures = [
+      "/nowhere/clip.mp4": .video(SolidPicture(width: 64, height: 36, y: 81, u: 90, v: 240))
+    ]
+    canvas.draw(frame(size: size))
+    canvas.draw(frame(size: size))
+    let inside = canvas.pixel(x: 30, y: 20)
+    #expect(inside.red > 240 && inside.green < 20 && inside.blue < 20, "\(inside)")
+    // What the slide draws after the clip stays over it.
+    let over = canvas.pixel(x: 65, y: 45)
+    #expect(over.red < 10 && over.green < 10 && over.blue < 10, "\(over)")
+    // Outside the clip, the slide.
+    let outside = canvas.pixel(x: 5, y: 5)
+    #expect(outside.red == 250, "\(outside)")
+  }
+
+  @Test func aClipNotPlayingShowsNoPictureOfItsOwn() throws {
+    let size = PixelSize(width: 200, height: 100)
+    let canvas = try OffscreenCanvas(
+      size: size, fonts: fonts, images: ImageLibrary(), measurer: SDLTextMeasurer(library: fonts))
+    canvas.draw(frame(size: size))
+    // No poster source and not playing: the slide's own background shows through.
+    let inside = canvas.pixel(x: 30, y: 20)
+    #expect(inside.red == 250 && inside.green == 250, "\(inside)")
+  }
+
+  /// A clip decoded by FFmpeg and drawn through a window's YUV texture: FFmpeg's testsrc2
+  /// pattern keeps its colour bars (red, green, blue... from the left), at any size.
+  @Test(arguments: [PixelSize(width: 640, height: 360), PixelSize(width: 960, height: 540)])
+  func aDecodedPictureKeepsItsColours(size: PixelSize) throws {
+    let folder = try Fixtures.temporaryDirectory("podium-decoded")
+    let path = try TestClips.pattern(in: folder, seconds: 1).path
+    var clip = VideoClip()
+    clip.stream = try FFmpegVideoProbe().probe(path: path).get()
+    let opened = FFmpegPlayback().open(path: path, clip: clip, sound: false, wake: {})
+    let player = try #require(opened)
+    defer { player.stop() }
+    var picture: (any VideoPicture)?
+    for _ in 0..<300 where picture == nil {
+      picture = player.currentPicture()
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    let canvas = try OffscreenCanvas(
+      size: size, fonts: fonts, images: ImageLibrary(), measurer: SDLTextMeasurer(library: fonts))
+    canvas.cacheLayers()
+    let whole = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    canvas.frameRenderer.livePictures = [path: .video(try #require(picture))]
+    canvas.draw(
+      SlideFrame(
+        size: size, slideRect: whole,
+        commands: [.image(ImageItem(path: path, destination: whole, video: clip))]))
+    // testsrc2's bars, near the bottom (below its moving parts): red, then
+    // green, yellow, blue, magenta, cyan.
+    let expected: [(Int, Int, Int)] = [
+      (255, 0, 0), (0, 255, 0), (255, 255, 0), (0, 0, 255), (255, 0, 255), (0, 255, 255),
+    ]
+    for (bar, colour) in expected.enumerated() {
+      let x = (2 * bar + 1) * size.width / 12
+      let pixel = canvas.pixel(x: x, y: size.height * 97 / 100)
+      let off = [
+        abs(Int(pixel.red) - colour.0), abs(Int(pixel.green) - colour.1),
+        abs(Int(pixel.blue) - colour.2),
+      ]
+      #expect(off.max()! < 40, "bar \(bar) at x \(x): \(pixel)")
+    }
+  }
+}
