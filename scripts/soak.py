@@ -405,7 +405,7 @@ class WaylandRig(Rig):
                     for name in names:
                         modifier, _, key = name.rpartition("+")
                         held = ["-M", modifier, "-k", key, "-m", modifier] if modifier else []
-                        # wtype takes no sleep of 0 ms (it types nothing then).
+                        # wtype refuses a sleep of 0 ms ("Invalid sleep time") and types nothing.
                         command += (held or ["-k", key]) + (["-s", str(delay)] if delay else [])
                 quietly(*command)
                 continue
