@@ -43,6 +43,16 @@ def fail(message):
 talk = os.path.join(work, "talk")
 os.makedirs(os.path.join(talk, "images"))
 shutil.copy(image, os.path.join(talk, "images", "two-displays.png"))
+# A clip with sound, looping, and an animated GIF, made by ffmpeg: they play through every
+# disturbance (an unplug, a resolution change, an edit, a kill) as the slides do.
+for arguments in (
+    ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=3", "-f", "lavfi", "-i",
+     "sine=frequency=440:duration=3", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac",
+     os.path.join(talk, "images", "clip.mp4")],
+    ["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=10:duration=1", "-loop", "0",
+     os.path.join(talk, "images", "animated.gif")],
+):
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-nostdin", *arguments], check=True)
 # SOAK_DECK=pdf presents a PDF instead: each version is the Markdown deck below exported by
 # podium's own PDF export, a page per build step (pages of one slide share its label, so the
 # PDF has the same slides and steps); broken edits are a PDF cut short, garbage that ends as a
@@ -78,6 +88,11 @@ def good_deck(version):
         "<!-- a note as a comment -->\n"
     )
     slides.append("## An image\n\n![Two displays](images/two-displays.png)\n")
+    if not pdf_mode:
+        slides.append(
+            "## A clip\n\n![loop](images/clip.mp4)\n\n<!-- pause -->\n\n"
+            "![An animation](images/animated.gif)\n"
+        )
     slides.append(
         "## Long notes\n\nScroll them with [ and ] or the wheel.\n\n???\n"
         + "\n".join(f"- note line {i + 1} with `code` and *emphasis*" for i in range(60))
@@ -445,6 +460,9 @@ rig = WaylandRig() if wm == "sway" else XRig()
 log = open(os.path.join(work, "podium-output.txt"), "w")
 env = dict(os.environ)
 env.pop("PODIUM_TRACE", None)
+# Clips' sound goes to SDL's dummy device, which takes it at a real device's pace: the sound
+# is the clips' clock, as on stage.
+env["SDL_AUDIODRIVER"] = "dummy"
 # The talk's journal (what --resume reads after a kill -9) is kept with the run.
 env["XDG_STATE_HOME"] = os.path.join(work, "state")
 env.update(rig.environment)

@@ -51,6 +51,16 @@ enum DeckFuzz {
     layOut(result)
     // JSON may be a pdfpc notes file beside a PDF deck: read it as Podium does.
     if bytes.first == UInt8(ascii: "{") { runPdfpc(Array(bytes)) }
+    // A picture's headers, as Podium reads them before any decoder (animated GIF, PNG and
+    // WebP are walked block by block).
+    for (signature, format) in [("GIF8", "gif"), ("\u{89}PNG", "png"), ("RIFF", "webp")]
+    where bytes.starts(with: Array(signature.unicodeScalars.map { UInt8($0.value) })) {
+      if case .success(let header) = ImageFile.inspect(bytes: Array(bytes), extension: format),
+        let animation = header.animation
+      {
+        precondition(animation.frames > 1 && animation.plays >= 0, "a bad animation header")
+      }
+    }
   }
 
   /// A pdfpc notes file made into a PDF deck, as `DeckLoader` makes one: pages (up to 64) whose
@@ -80,10 +90,23 @@ enum DeckFuzz {
     for diagnostic in result.diagnostics {
       _ = diagnostic.description
     }
-    guard let deck = result.deck else {
+    guard var deck = result.deck else {
       precondition(result.hasErrors, "no deck and no error")
       return
     }
+    // Videos' streams come from FFmpeg when a deck is loaded: pretend some clips are there, at
+    // sizes that exercise scaling both ways, so clips are laid out as pictures.
+    for index in deck.slides.indices {
+      deck.slides[index].updateImages { image, _ in
+        guard image.video != nil, let path = image.path,
+          let size = FuzzImageMeasurer().size(ofImageAt: path)
+        else { return }
+        image.video?.stream = VideoStream(
+          width: size.width, height: size.height, duration: 12, frameRate: 30, codec: "h264",
+          audioCodec: nil)
+      }
+    }
+    _ = deck.videos
     layOut(deck)
   }
 

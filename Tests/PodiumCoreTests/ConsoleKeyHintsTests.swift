@@ -16,7 +16,7 @@ import Testing
 
   func keysLine(
     _ bindings: KeyBindings, rehearsing: Bool = false, overMirror: Bool = false,
-    overview: Bool = false
+    overview: Bool = false, video: String? = nil
   ) throws -> String? {
     let deck = try deck()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
@@ -25,6 +25,7 @@ import Testing
       now: 0, elapsed: 0, clock: "09:00", audience: "x", consoleOverMirror: overMirror)
     status.rehearsing = rehearsing
     status.bindings = bindings
+    status.video = video
     let frame = engine.console(
       deck: deck, state: state, status: status, size: PixelSize(width: 1920, height: 1080))
     let marker = overview ? "choose" : "quit"
@@ -53,6 +54,22 @@ import Testing
         == "← → ↑ ↓ choose  ·  a number  ·  ⏎ go there  ·  "
         + "Esc back to the talk  ·  Alt+← undo a jump"
     )
+  }
+
+  /// With a clip on the slide, its keys join the line, and the timers' bar says where it is.
+  @Test func aClipsKeysShowWhileItIsOnTheSlide() throws {
+    #expect(
+      try keysLine(KeyBindings(), video: "▶ 0:12 / 0:30")
+        == "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  "
+        + "t timer  r reset  ·  [ ] notes  + − size  ·  v video  Shift+← Shift+→ 5 s  ·  q q quit"
+    )
+    let deck = try deck()
+    var status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
+    status.video = "▶ 0:12 / 0:30"
+    let frame = engine.console(
+      deck: deck, state: PresentationState(stepCounts: [1, 1]), status: status,
+      size: PixelSize(width: 1920, height: 1080))
+    #expect(texts(frame.frame).contains("▶ 0:12 / 0:30"))
   }
 
   @Test func theSpeakersOwnKeysAreShown() throws {

@@ -78,9 +78,18 @@ enum ConsoleKeyHints {
 
   /// The line for `situation`: hints two spaces apart, groups of them between dots. A hint
   /// whose commands no key does any more is left out.
-  static func line(_ situation: Situation, bindings: KeyBindings) -> String {
+  /// `video`: the slide on show has a clip, whose keys join the line before quitting.
+  static func line(_ situation: Situation, bindings: KeyBindings, video: Bool = false) -> String {
     let overview = situation == .overview
-    return hints(situation).compactMap { group -> String? in
+    var groups = hints(situation)
+    if video && !overview {
+      let clip = [
+        Hint([.video(.playPause)], "video"),
+        Hint([.video(.seek(-5)), .video(.seek(5))], "5 s"),
+      ]
+      groups.insert(clip, at: max(0, groups.count - 1))
+    }
+    return groups.compactMap { group -> String? in
       let shown = group.compactMap { hint -> String? in
         var keys = hint.commands.flatMap { keysShown(for: $0, hint: hint, bindings, overview) }
         if hint.twice { keys = keys.prefix(1).flatMap { [$0, $0] } }

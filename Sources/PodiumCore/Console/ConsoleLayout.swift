@@ -175,7 +175,8 @@ struct ConsoleLayout {
     guard area.maxY - top >= unit * 1.2 else { return }
     let situation: ConsoleKeyHints.Situation =
       status.rehearsing ? .rehearsal : status.consoleOverMirror ? .overMirror : .talk
-    let line = ConsoleKeyHints.line(situation, bindings: status.bindings)
+    let line = ConsoleKeyHints.line(
+      situation, bindings: status.bindings, video: status.video != nil)
     // Fonts come in whole pixels, so shrink until the measured line fits.
     var textSize = (unit * 0.9).rounded(.down)
     while textSize > 6,
