@@ -172,6 +172,45 @@ import Testing
     #expect(pdfFrame == 60, "the PDF shows the same poster")
   }
 
+  /// The projector unplugged and plugged back, then the deck edited: the clip plays on where it
+  /// was through both, never from its start.
+  @Test func aClipPlaysOnThroughAnUnplugAndAnEdit() throws {
+    let (_, deck) = try talk(seconds: 20, tone: false)
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: deck)
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
+    try run.key("Right")
+    #expect(run.waitFor("video") { $0["action"] as? String == "play" } != nil)
+    Thread.sleep(forTimeInterval: 2)
+
+    var mark = run.events().count
+    try server.unplug("DUMMY1")
+    #expect(run.waitFor("stage", after: mark) { $0["mode"] as? String == "mirrored" } != nil)
+    Thread.sleep(forTimeInterval: 0.5)
+    mark = run.events().count
+    try server.plug("DUMMY1", rightOf: "DUMMY0")
+    #expect(run.waitFor("stage", after: mark) { $0["mode"] as? String == "extended" } != nil)
+    Thread.sleep(forTimeInterval: 1)
+    let replugged = try #require(try audienceFrame(server).frame)
+    #expect(replugged > 90, "3 s in, not from the start: frame \(replugged)")
+
+    // An edit that adds a slide after the clip's: the clip is the same, and it goes on.
+    mark = run.events().count
+    try "# Before\n\n---\n\n![bg ](counter.mp4)\n\n---\n\n# After\n\n---\n\n# New\n".write(
+      toFile: deck, atomically: true, encoding: .utf8)
+    #expect(run.waitFor("reload", after: mark) != nil)
+    Thread.sleep(forTimeInterval: 1)
+    let edited = try #require(try audienceFrame(server).frame)
+    #expect(edited > replugged + 20, "frame \(replugged), then \(edited) after the edit")
+    #expect(
+      !run.events().dropFirst(mark).contains {
+        $0["event"] as? String == "video" && $0["action"] as? String == "stop"
+      }, "the clip was never stopped")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
   /// An animated GIF plays on the audience at its own pace, once as its file says, then keeps
   /// its last frame.
   @Test func animatedPicturesPlayAsTheirFilesSay() throws {

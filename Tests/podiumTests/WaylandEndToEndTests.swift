@@ -72,6 +72,40 @@ import Testing
       swapped.stdout.contains("HEADLESS-1 1920x1080 at 0,0, 60 Hz, scale 1, primary  ->  audience"))
   }
 
+  /// A clip on native Wayland (SDL's OpenGL renderer takes its YUV pictures): the frame number
+  /// read from the projector's output advances at the clip's rate.
+  @Test func aClipPlaysOnNativeWayland() throws {
+    let folder = try Fixtures.temporaryDirectory("podium-wayland-clip")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+    _ = try TestClips.counter(in: folder, seconds: 10, tone: false)
+    let deck = folder.appendingPathComponent("talk.md").path
+    try "![bg](counter.mp4)\n".write(toFile: deck, atomically: true, encoding: .utf8)
+    let rig = try WaylandRig(driver: .wayland)
+    defer { rig.stop() }
+    let run = try PresentRun(rig, deck: deck)
+    #expect(run.waitFor("video") { $0["action"] as? String == "play" } != nil, "\(run.errors())")
+    func frame() throws -> (Int?, Double) {
+      let before = Date().timeIntervalSince1970
+      let shot = try RGBImage(contentsOf: try rig.screenshot("HEADLESS-2"))
+      let at = (before + Date().timeIntervalSince1970) / 2
+      let number = TestClips.frameNumber(width: shot.width, height: shot.height) { x, y in
+        let pixel = shot.pixel(x: x, y: y)
+        return (Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)) / 3
+      }
+      return (number, at)
+    }
+    Thread.sleep(forTimeInterval: 1)
+    let (first, firstAt) = try frame()
+    Thread.sleep(forTimeInterval: 2)
+    let (second, secondAt) = try frame()
+    let (a, b) = (try #require(first), try #require(second))
+    let expected = (secondAt - firstAt) * 30
+    #expect(abs(Double(b - a) - expected) <= 10, "frames \(a) → \(b) in \(secondAt - firstAt) s")
+    try rig.key("q")
+    try rig.key("q")
+    #expect(run.waitForExit() == 0)
+  }
+
   @Test(arguments: WaylandRig.Driver.allCases)
   func rolesPixelsBlankingAndQuit(driver: WaylandRig.Driver) throws {
     let rig = try WaylandRig(driver: driver)
