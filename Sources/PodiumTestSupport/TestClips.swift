@@ -24,7 +24,8 @@ public enum TestClips {
   ) throws -> URL {
     let file = folder.appendingPathComponent(name ?? "counter.\(codec == .h264 ? "mp4" : "webm")")
     var arguments = [
-      "-f", "lavfi", "-i", counterSource(width: width, height: height, rate: rate, seconds: seconds),
+      "-f", "lavfi", "-i",
+      counterSource(width: width, height: height, rate: rate, seconds: seconds),
     ]
     if tone {
       arguments += [
@@ -56,7 +57,8 @@ public enum TestClips {
     let file = folder.appendingPathComponent("anim-\(plays).\(format.rawValue)")
     let seconds = Double(frames) / Double(rate)
     var arguments = [
-      "-f", "lavfi", "-i", counterSource(width: width, height: height, rate: rate, seconds: seconds),
+      "-f", "lavfi", "-i",
+      counterSource(width: width, height: height, rate: rate, seconds: seconds),
     ]
     switch format {
     case .gif:

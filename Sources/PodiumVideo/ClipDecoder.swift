@@ -99,7 +99,10 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
   private var soundPosition = 0.0
   private var soundHeard: (position: Double, at: Double, span: Double)?
 
-  init(path: String, clip: VideoClip, stream: VideoStream, sound: Bool, wake: @escaping @Sendable () -> Void) {
+  init(
+    path: String, clip: VideoClip, stream: VideoStream, sound: Bool,
+    wake: @escaping @Sendable () -> Void
+  ) {
     self.path = path
     start = min(clip.start ?? 0, max(0, stream.duration - 0.05))
     end = clip.end.map { stream.duration > 0 ? min($0, stream.duration) : $0 }
@@ -290,7 +293,8 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
   /// Whether enough is decoded ahead to wait. Call with the lock held.
   private var enoughAhead: Bool {
     if decodedToEnd || pictures.count >= Self.mostPictures { return true }
-    let soundAhead = soundStart + Double(sound.count / 2) / Double(VideoPlaybackFormat.sampleRate) - timelineNow()
+    let soundAhead =
+      soundStart + Double(sound.count / 2) / Double(VideoPlaybackFormat.sampleRate) - timelineNow()
     return pictures.count >= Self.picturesAhead && (!hasSound || soundAhead >= Self.soundAhead)
   }
 

@@ -55,7 +55,8 @@ public struct FFmpegVideoProbe: VideoProbe {
           reason: "video too large",
           message:
             "is \(width) x \(height); Podium plays clips of up to "
-            + String(format: "%.1f megapixels, such as 4K (3840 x 2160)", Double(maximumPixels) / 1e6)
+            + String(
+              format: "%.1f megapixels, such as 4K (3840 x 2160)", Double(maximumPixels) / 1e6)
         ))
     }
     let stream = input.stream(index).pointee

@@ -51,7 +51,8 @@ import Testing
     }
     bytes += [0x3B]
     try Data(bytes).write(to: big)
-    #expect(try ImageFile.inspect(path: big.path).get().animation == AnimationHeader(frames: 2, plays: 1))
+    #expect(
+      try ImageFile.inspect(path: big.path).get().animation == AnimationHeader(frames: 2, plays: 1))
     let result = DeckParser.parse(
       text: "![](big.gif)\n", file: "deck.md", baseDirectory: Self.folder.path)
     #expect(

@@ -20,9 +20,12 @@ import Testing
     }
   }
 
-  func load(_ text: String, probe: (any VideoProbe)? = FakeProbe(known: [
-    "/talks/demo.mp4": stream, "/talks/loop.webm": stream,
-  ])) -> LoadedDeck {
+  func load(
+    _ text: String,
+    probe: (any VideoProbe)? = FakeProbe(known: [
+      "/talks/demo.mp4": stream, "/talks/loop.webm": stream,
+    ])
+  ) -> LoadedDeck {
     var loader = DeckLoader(files: InMemoryFiles([Self.path: text]), math: nil)
     loader.videos = probe
     return loader.load(Self.path)
@@ -97,13 +100,16 @@ import Testing
     #expect(loaded.deck?.hasVideos == true)
     // Live reload watches the clips (the one in a list too).
     #expect(
-      Set(loaded.watchedFiles).isSuperset(of: ["/talks/demo.mp4", "/talks/broken.mp4", "/talks/loop.webm"]))
+      Set(loaded.watchedFiles).isSuperset(of: [
+        "/talks/demo.mp4", "/talks/broken.mp4", "/talks/loop.webm",
+      ]))
   }
 
   @Test func withoutVideoSupportEachClipIsAPlaceholderWithAWarning() {
     let loaded = load("![](demo.mp4)\n", probe: nil)
     #expect(videos(loaded).first?.problem == "video not supported")
-    #expect(loaded.diagnostics.map(\.message) == ["video 'demo.mp4' cannot be played: no video support"])
+    #expect(
+      loaded.diagnostics.map(\.message) == ["video 'demo.mp4' cannot be played: no video support"])
     #expect(loaded.deck?.hasVideos == false)
   }
 
@@ -134,7 +140,9 @@ import Testing
   }
 
   @Test func aPosterPictureIsCheckedAndDrawnInsteadOfAFrame() throws {
-    var files = InMemoryFiles([Self.path: "![poster:cover.png](demo.mp4)\n\n![poster:gone.png](demo.mp4)\n"])
+    var files = InMemoryFiles([
+      Self.path: "![poster:cover.png](demo.mp4)\n\n![poster:gone.png](demo.mp4)\n"
+    ])
     files.files["/talks/cover.png"] = Array(Fixtures.onePixelPNG)
     var loader = DeckLoader(files: files, math: nil)
     loader.videos = FakeProbe(known: ["/talks/demo.mp4": Self.stream])
@@ -147,7 +155,8 @@ import Testing
         "poster 'gone.png' of video 'demo.mp4' not found; its first frame is shown"
       ])
     #expect(loaded.watchedFiles.contains("/talks/cover.png"))
-    var item = ImageItem(path: "/talks/demo.mp4", destination: Rect(x: 0, y: 0, width: 1, height: 1))
+    var item = ImageItem(
+      path: "/talks/demo.mp4", destination: Rect(x: 0, y: 0, width: 1, height: 1))
     item.video = found.first?.video
     #expect(item.picturePath == "/talks/cover.png")
     #expect(VideoClip.frame(named: "/talks/demo.mp4#t=2.5")! == ("/talks/demo.mp4", 2.5))

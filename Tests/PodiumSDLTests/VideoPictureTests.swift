@@ -51,7 +51,8 @@ final class SolidPicture: VideoPicture, @unchecked Sendable {
     let slide = SlideFrame(
       size: size, slideRect: Rect(x: 0, y: 0, width: 200, height: 100),
       commands: [
-        .fill(Rect(x: 0, y: 0, width: 200, height: 100), RGBAColor(red: 250, green: 250, blue: 250)),
+        .fill(
+          Rect(x: 0, y: 0, width: 200, height: 100), RGBAColor(red: 250, green: 250, blue: 250)),
         .image(video),
         .fill(Rect(x: 60, y: 40, width: 10, height: 10), RGBAColor(red: 0, green: 0, blue: 0)),
       ])

@@ -67,7 +67,9 @@ import Testing
     player.seek(to: 2)
     Thread.sleep(forTimeInterval: 0.3)
     #expect(abs(player.position - 2) < 0.01)
-    #expect(frameShown(player).map { abs($0 - 60) <= 1 } == true, "\(String(describing: frameShown(player)))")
+    #expect(
+      frameShown(player).map { abs($0 - 60) <= 1 } == true,
+      "\(String(describing: frameShown(player)))")
   }
 
   @Test func aClipEndsOrLoopsAsItSays() throws {

@@ -36,7 +36,8 @@ import Testing
 
   @Test func whatIsNotAPlayableClipIsRefusedWithItsReason() throws {
     let folder = try Fixtures.temporaryDirectory("podium-bad-clips")
-    func problem(_ path: String, probe: FFmpegVideoProbe = FFmpegVideoProbe()) -> ImageFile.Problem? {
+    func problem(_ path: String, probe: FFmpegVideoProbe = FFmpegVideoProbe()) -> ImageFile.Problem?
+    {
       if case .failure(let problem) = probe.probe(path: path) { return problem }
       return nil
     }
@@ -65,7 +66,9 @@ import Testing
     strict = FFmpegVideoProbe()
     strict.maximumDuration = 2
     #expect(problem(Self.counter.path, probe: strict)?.reason == "video too long")
-    #expect(problem(Self.counter.path, probe: strict)?.message == "is 0:03 long; Podium plays clips up to 0:02")
+    #expect(
+      problem(Self.counter.path, probe: strict)?.message
+        == "is 0:03 long; Podium plays clips up to 0:02")
   }
 
   @Test func anEightKClipIsRefusedFromItsHeaders() throws {

@@ -63,7 +63,9 @@ import Testing
     try run.key("v")
     Thread.sleep(forTimeInterval: 0.6)
     let resumed = try #require(try audienceFrame(server).frame)
-    #expect(resumed > (paused ?? 0) && resumed < (paused ?? 0) + 30, "\(resumed) after \(String(describing: paused))")
+    #expect(
+      resumed > (paused ?? 0) && resumed < (paused ?? 0) + 30,
+      "\(resumed) after \(String(describing: paused))")
 
     // Shift+Right is 5 s on; 0 is the start again.
     try run.key("shift+Right")
@@ -78,7 +80,8 @@ import Testing
     // Black pauses the clip (and its sound); back from black, it goes on where it was.
     try run.key("b")
     Thread.sleep(forTimeInterval: 0.4)
-    #expect(try Screenshot.capture(display: server.display).pixel(x: 1920 + 960, y: 540) == (0, 0, 0))
+    #expect(
+      try Screenshot.capture(display: server.display).pixel(x: 1920 + 960, y: 540) == (0, 0, 0))
     let blanked = run.events().last { $0["event"] as? String == "video" }
     #expect(blanked?["action"] as? String == "pause")
     Thread.sleep(forTimeInterval: 1)
@@ -91,7 +94,8 @@ import Testing
     // Leaving the slide stops the clip; the trace says how many pictures were dropped.
     let leaving = run.events().count
     try run.key("Right")
-    let stopped = try #require(run.waitFor("video", after: leaving) { $0["action"] as? String == "stop" })
+    let stopped = try #require(
+      run.waitFor("video", after: leaving) { $0["action"] as? String == "stop" })
     let shown = stopped["shown"] as? Int ?? 0
     let dropped = stopped["dropped"] as? Int ?? 0
     // Pictures reached the screen, and the clock went through seconds of them. How many are
@@ -121,7 +125,9 @@ import Testing
     // 48 kHz stereo 16-bit: the frames that carry the tone, not the silence around it.
     let bytes = try Data(contentsOf: URL(fileURLWithPath: sound))
     let left = bytes.withUnsafeBytes { raw in
-      stride(from: 0, to: raw.count - 3, by: 4).map { Int(raw.loadUnaligned(fromByteOffset: $0, as: Int16.self)) }
+      stride(from: 0, to: raw.count - 3, by: 4).map {
+        Int(raw.loadUnaligned(fromByteOffset: $0, as: Int16.self))
+      }
     }
     // In windows of 10 ms, those where the tone is heard.
     let windows = stride(from: 0, to: left.count - 480, by: 480).map { start in
@@ -159,12 +165,16 @@ import Testing
     #expect(try CommandRunner.podium("export", deck, "-o", pdf.path).status == 0)
     let raster = try CommandRunner.run(
       URL(fileURLWithPath: "/usr/bin/pdftoppm"),
-      ["-f", "2", "-l", "2", "-r", "72", "-png", pdf.path, folder.appendingPathComponent("page").path])
+      [
+        "-f", "2", "-l", "2", "-r", "72", "-png", pdf.path,
+        folder.appendingPathComponent("page").path,
+      ])
     #expect(raster.status == 0)
     let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
       $0.hasPrefix("page") && $0.hasSuffix(".png")
     }
-    let page = try RGBImage(contentsOf: folder.appendingPathComponent(try #require(pages.first)).path)
+    let page = try RGBImage(
+      contentsOf: folder.appendingPathComponent(try #require(pages.first)).path)
     let pdfFrame = TestClips.frameNumber(width: page.width, height: page.height) { x, y in
       let pixel = page.pixel(x: x, y: y)
       return (Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)) / 3

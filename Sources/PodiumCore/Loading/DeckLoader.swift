@@ -105,7 +105,8 @@ public struct DeckLoader: Sendable {
         case .failure(let problem):
           image.problem = problem.reason
           diagnostics.append(
-            Diagnostic(.warning, file: file, at: location, "video '\(image.source)' \(problem.message)"))
+            Diagnostic(
+              .warning, file: file, at: location, "video '\(image.source)' \(problem.message)"))
         }
       }
     }

@@ -89,7 +89,9 @@ extension ImageFile {
         offset += 10
         if block[9] & 0x80 != 0 { offset += 3 << ((Int(block[9]) & 7) + 1) }
         offset += 1
-        guard skipSubBlocks() else { return frames > 1 ? AnimationHeader(frames: frames, plays: plays) : nil }
+        guard skipSubBlocks() else {
+          return frames > 1 ? AnimationHeader(frames: frames, plays: plays) : nil
+        }
       case 0x21:  // an extension: the application's NETSCAPE2.0 holds the loop count
         guard block.count >= 2 else { return nil }
         if block[1] == 0xFF, block.count >= 19, Array(block[3..<14]) == Array("NETSCAPE2.0".utf8),
@@ -100,7 +102,9 @@ extension ImageFile {
           plays = loops == 0 ? 0 : loops + 1
         }
         offset += 2
-        guard skipSubBlocks() else { return frames > 1 ? AnimationHeader(frames: frames, plays: plays) : nil }
+        guard skipSubBlocks() else {
+          return frames > 1 ? AnimationHeader(frames: frames, plays: plays) : nil
+        }
       default:  // 0x3B, the end, or anything else
         return frames > 1 ? AnimationHeader(frames: frames, plays: plays) : nil
       }

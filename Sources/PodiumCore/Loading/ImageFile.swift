@@ -66,7 +66,8 @@ public enum ImageFile {
       let reason = String(cString: strerror(code))
       return Problem(reason: "\(kind) not readable", message: "cannot be read: \(reason)")
     case .directory:
-      return Problem(reason: "not \(article(kind))", message: "is a directory, not \(article(kind))")
+      return Problem(
+        reason: "not \(article(kind))", message: "is a directory, not \(article(kind))")
     case .notRegular:
       return Problem(
         reason: "not \(article(kind))",
@@ -239,7 +240,9 @@ public enum ImageFile {
       // APNG's animation control: frames and plays (0: for ever).
       if Array(chunk[4..<8]) == Array("acTL".utf8), chunk.count == 16 {
         let frames = bigEndian(chunk, 8, 4)
-        if frames > 1 { header.animation = AnimationHeader(frames: frames, plays: bigEndian(chunk, 12, 4)) }
+        if frames > 1 {
+          header.animation = AnimationHeader(frames: frames, plays: bigEndian(chunk, 12, 4))
+        }
       }
       offset += 12 + dataLength
       guard offset <= file.length else { return .failure(truncated) }

@@ -132,8 +132,8 @@ public struct VideoClip: Hashable, Sendable {
 
 /// A value kept out of line, behind one pointer, and compared by value: for a rare and large
 /// part of a value that many copies of are made (a clip's options in every image of a deck).
-public enum OutOfLine<Value: Hashable & Sendable>: Hashable, Sendable {
-  indirect case value(Value)
+public indirect enum OutOfLine<Value: Hashable & Sendable>: Hashable, Sendable {
+  case value(Value)
 
   public var value: Value {
     switch self {

@@ -62,7 +62,9 @@ public final class FrameRenderer {
   /// a frame is always drawn whole, never half.
   public func draw(_ frame: SlideFrame) {
     framesDrawn += 1
-    if !videoTextures.isEmpty { videoTextures = videoTextures.filter { livePictures[$0.key] != nil } }
+    if !videoTextures.isEmpty {
+      videoTextures = videoTextures.filter { livePictures[$0.key] != nil }
+    }
     if textTextures.totalCost > textTextureKeep { dropTextNotInLastFrame() }
     prepare(frame)
     var clips: [Rect] = []
@@ -332,7 +334,6 @@ public final class FrameRenderer {
     videoTextures[item.path] = (made, identity)
     return made
   }
-
 
   private func drawImage(_ item: ImageItem) {
     if decodesAnimations, item.animation != nil { _ = images.animation(at: item.path) }

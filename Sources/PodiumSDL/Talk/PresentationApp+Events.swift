@@ -12,7 +12,8 @@ extension PresentationApp {
     let audience = windows.all.first { $0.role == .audience } ?? windows.all.first
     let size = audience?.window.pixelSize ?? PixelSize(width: 1920, height: 1080)
     let (slide, items) = painter.videoItems(session, size: size)
-    let live = session.state.audienceView == session.state.audienceViewUnblanked
+    let live =
+      session.state.audienceView == session.state.audienceViewUnblanked
       && !session.state.isFrozen
     videos.follow(slide: slide, items: items, live: live)
     painter.consoleVideoLine = videos.consoleLine
