@@ -82,4 +82,35 @@ import Testing
     #expect(problem.reason == "video too large")
     #expect(problem.message.hasPrefix("is 7680 x 4320"))
   }
+
+  /// Matroska and QuickTime holding H.264, and WebM holding AV1 (dav1d): headers and posters.
+  @Test func otherContainersAndAV1() throws {
+    let folder = try Fixtures.temporaryDirectory("podium-containers")
+    var clips: [(URL, String)] = []
+    for container in ["mkv", "mov"] {
+      let file = folder.appendingPathComponent("counter.\(container)")
+      try TestClips.ffmpeg(["-i", Self.counter.path, "-c", "copy", file.path])
+      clips.append((file, "h264"))
+    }
+    let av1 = folder.appendingPathComponent("counter-av1.webm")
+    try TestClips.ffmpeg([
+      "-i", Self.counter.path, "-an", "-c:v", "libsvtav1", "-preset", "12", "-crf", "20",
+      av1.path,
+    ])
+    clips.append((av1, "av1"))
+    for (file, codec) in clips {
+      let stream = try FFmpegVideoProbe().probe(path: file.path).get()
+      #expect(stream.codec == codec && stream.width == 320, "\(file.lastPathComponent)")
+      let (size, pixels) = try #require(
+        FFmpegVideoFrames().bgraFrame(ofVideoAt: file.path, at: 1))
+      let number = TestClips.frameNumber(width: size.width, height: size.height) { x, y in
+        Int(pixels[(y * size.width + x) * 4 + 1])
+      }
+      // The frame the file's own clock shows at 1 s: Matroska keeps the encoder's 21 ms of
+      // delay before the first frame, so there it is frame 29 (at 0.988 s).
+      #expect(
+        number.map { abs($0 - 30) <= 1 } == true,
+        "\(file.lastPathComponent): frame \(String(describing: number))")
+    }
+  }
 }
