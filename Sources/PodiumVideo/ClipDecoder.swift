@@ -31,10 +31,13 @@ final class DecodedPicture: VideoPicture, @unchecked Sendable {
   /// Its place on the player's timeline, which runs on across loops.
   let timeline: Double
 
-  init(frame: Frame, time: Double, timeline: Double) {
+  let half: (any VideoPicture)?
+
+  init(frame: Frame, time: Double, timeline: Double, half: Frame? = nil) {
     self.frame = frame
     self.time = time
     self.timeline = timeline
+    self.half = half.map { DecodedPicture(frame: $0, time: time, timeline: timeline) }
   }
 
   var width: Int { frame.width }
@@ -366,8 +369,11 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
           }
           let picture = Self.planar(frame.takeAway(), scaler: scaler)
           guard let picture else { continue }
+          // Clips of 720p and more get a half-size copy for the console.
+          let half = picture.width >= 1280 ? picture.halved() : nil
           queue(
-            DecodedPicture(frame: picture, time: time, timeline: time - start + lapOffset),
+            DecodedPicture(
+              frame: picture, time: time, timeline: time - start + lapOffset, half: half),
             generation: generationDecoding)
         }
       } else if more, packet.streamIndex == audioIndex, let audio, let resampler {

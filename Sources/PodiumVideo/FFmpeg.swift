@@ -160,6 +160,35 @@ final class Frame {
   }
 
   func unref() { av_frame_unref(pointer) }
+
+  /// A planar 4:2:0 frame at half the width and height, every other pixel of every other row:
+  /// a few hundred microseconds for 1080p, where a filtering scaler takes milliseconds; for a
+  /// view a few inches wide it looks the same.
+  func halved() -> Frame? {
+    let (width, height) = (self.width / 2 & ~1, self.height / 2 & ~1)
+    guard width > 0, height > 0 else { return nil }
+    let half = Frame()
+    half.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+    half.pointer.pointee.width = Int32(width)
+    half.pointer.pointee.height = Int32(height)
+    guard av_frame_get_buffer(half.pointer, 0) >= 0 else { return nil }
+    let source = podium_frame_planes(pointer)
+    let sourcePitch = podium_frame_pitches(pointer)
+    let target = podium_frame_planes_mutable(half.pointer)
+    let targetPitch = podium_frame_pitches(half.pointer)
+    for plane in 0..<3 {
+      let (columns, rows) = plane == 0 ? (width, height) : (width / 2, height / 2)
+      guard let from = source?[plane], let to = target?[plane] else { return nil }
+      let (fromPitch, toPitch) = (Int(sourcePitch![plane]), Int(targetPitch![plane]))
+      for row in 0..<rows {
+        let input = from + 2 * row * fromPitch
+        let output = to + row * toPitch
+        for column in 0..<columns { output[column] = input[2 * column] }
+      }
+    }
+    return half
+  }
+
   var width: Int { Int(pointer.pointee.width) }
   var height: Int { Int(pointer.pointee.height) }
   var format: AVPixelFormat { AVPixelFormat(pointer.pointee.format) }

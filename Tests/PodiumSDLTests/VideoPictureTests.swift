@@ -11,6 +11,7 @@ final class SolidPicture: VideoPicture, @unchecked Sendable {
   let width: Int
   let height: Int
   let time = 0.0
+  let half: (any VideoPicture)? = nil
   private let planes: [[UInt8]]
 
   init(width: Int, height: Int, y: UInt8, u: UInt8, v: UInt8) {
@@ -84,6 +85,44 @@ final class SolidPicture: VideoPicture, @unchecked Sendable {
     // Outside the clip, the slide.
     let outside = canvas.pixel(x: 5, y: 5)
     #expect(outside.red == 250, "\(outside)")
+  }
+
+  /// What the slide draws over a playing clip is drawn over it once, whatever clips were opened
+  /// before it: a half-transparent veil over the whole slide, after a clip inside a clip region.
+  @Test func whatIsOverAClipIsDrawnOverItOnce() throws {
+    let size = PixelSize(width: 200, height: 100)
+    var clip = VideoClip()
+    clip.stream = VideoStream(
+      width: 64, height: 36, duration: 3, frameRate: 30, codec: "h264", audioCodec: nil)
+    let whole = Rect(x: 0, y: 0, width: 200, height: 100)
+    let slide = SlideFrame(
+      size: size, slideRect: whole,
+      commands: [
+        .fill(whole, RGBAColor(red: 0, green: 0, blue: 250)),
+        .pushClip(Rect(x: 10, y: 10, width: 150, height: 80)),
+        .image(
+          ImageItem(
+            path: "/nowhere/clip.mp4", destination: Rect(x: 20, y: 10, width: 128, height: 72),
+            video: clip)),
+        .popClip,
+        .fill(whole, RGBAColor(red: 255, green: 255, blue: 255, alpha: 128)),
+      ])
+    let canvas = try OffscreenCanvas(
+      size: size, fonts: fonts, images: ImageLibrary(), measurer: SDLTextMeasurer(library: fonts))
+    canvas.cacheLayers()
+    canvas.frameRenderer.livePictures = [
+      "/nowhere/clip.mp4": .video(SolidPicture(width: 64, height: 36, y: 81, u: 90, v: 240))
+    ]
+    let frame = SlideFrame(
+      size: size, slideRect: whole,
+      commands: [.layer(LayerItem(key: "veiled", x: 0, y: 0, frame: slide))])
+    canvas.draw(frame)
+    canvas.draw(frame)
+    // Red under half white: (255, 128, 128) give or take; blue under it: (128, 128, 252).
+    let inside = canvas.pixel(x: 60, y: 40)
+    #expect(abs(Int(inside.red) - 255) < 6 && abs(Int(inside.green) - 128) < 6, "\(inside)")
+    let outside = canvas.pixel(x: 180, y: 95)
+    #expect(abs(Int(outside.red) - 128) < 6 && Int(outside.blue) > 245, "\(outside)")
   }
 
   @Test func aClipNotPlayingShowsNoPictureOfItsOwn() throws {

@@ -94,7 +94,7 @@ public enum DrawCommand: Hashable, Sendable {
     }
   }
 
-  func translated(dx: Double, dy: Double) -> DrawCommand {
+  public func translated(dx: Double, dy: Double) -> DrawCommand {
     func move(_ rect: Rect) -> Rect {
       Rect(x: rect.x + dx, y: rect.y + dy, width: rect.width, height: rect.height)
     }

@@ -5,6 +5,10 @@ public protocol VideoPicture: AnyObject, Sendable {
   var height: Int { get }
   /// Its time in seconds of the file.
   var time: Double { get }
+  /// The same picture at half the width and height, made beside it on the decoding thread for
+  /// a large clip: what a view of at most three quarters of its size (the console's) draws,
+  /// converting a quarter of the pixels on the talk's thread.
+  var half: (any VideoPicture)? { get }
   /// Calls `body` with the Y, U and V planes and their row pitches in bytes.
   func withPlanes(
     _ body: (

@@ -23,17 +23,21 @@ public final class FrameRenderer {
   /// the next. The console's clock and countdown are new strings every second: kept until the
   /// budget, they would add megabytes a minute to a talk's memory.
   private let textTextureKeep = 4 * 1024 * 1024
-  /// What the clips and animations playing now show, by file: drawn in place of their posters
-  /// and first frames, at their place in the draw list (text over a background clip stays over
-  /// it). A layer that holds one is drawn in place rather than from its kept texture while it
-  /// plays.
+  /// What the clips and animations playing now show, by file: drawn over the frame after it is
+  /// drawn from its kept layers, each in its item's place, with what the draw list puts over it
+  /// (a background clip's text) drawn again there (see `drawLivePictures`).
   public var livePictures: [String: LivePicture] = [:]
   /// Whether drawing an animated picture decodes all its frames, for a window that may play it
   /// (drawing ahead, the next slide's animations are ready when it shows); export draws only
   /// first frames.
   var decodesAnimations = false
-  /// Each playing clip's texture and the picture last put into it.
-  private var videoTextures: [String: (texture: Texture, picture: ObjectIdentifier)] = [:]
+  /// Each playing clip's texture, the picture last put into it, and when (milliseconds).
+  private var videoTextures: [String: (texture: Texture, picture: ObjectIdentifier, at: Double)] =
+    [:]
+  /// The least time between two pictures put into a clip's texture, in milliseconds: the
+  /// console's view takes at most 15 a second, so a key pressed while a clip plays does not wait
+  /// for a picture's conversion there.
+  var pictureInterval = 0.0
   /// Frames drawn by this renderer, the clock of `CachedText.lastFrame`.
   private var framesDrawn: UInt64 = 0
 
@@ -70,7 +74,62 @@ public final class FrameRenderer {
     var clips: [Rect] = []
     renderer.clip(nil)
     drawCommands(frame.commands, clips: &clips)
+    if !livePictures.isEmpty { drawLivePictures(frame.commands, clip: nil, over: []) }
     renderer.clip(nil)
+  }
+
+  /// Draws each playing clip's or animation's current picture in its place, over the frame just
+  /// drawn, and after it what its layer, and each layer around that, draw after it, clipped to
+  /// it: so the layers stay kept textures (drawn ahead, copied whole) while a picture inside
+  /// them changes thirty times a second, and a background clip's text stays over it. `over`
+  /// holds the commands that follow each enclosing layer, innermost first.
+  private func drawLivePictures(
+    _ commands: [DrawCommand], clip: Rect?, over: [ArraySlice<DrawCommand>]
+  ) {
+    var clips: [Rect] = clip.map { [$0] } ?? []
+    for (index, command) in commands.enumerated() {
+      switch command {
+      case .pushClip(let rect):
+        clips.append(clips.last.map { $0.intersection(rect) } ?? rect)
+      case .popClip:
+        _ = clips.popLast()
+      case .layer(let layer):
+        let bounds = clips.last.map { $0.intersection(layer.destination) } ?? layer.destination
+        drawLivePictures(
+          layer.frame.translated(dx: layer.x, dy: layer.y), clip: bounds,
+          over: [commands[(index + 1)...]] + over)
+      case .image(let item):
+        guard let texture = liveTexture(item) else { continue }
+        let area = clips.last.map { $0.intersection(item.destination) } ?? item.destination
+        guard area.width >= 1, area.height >= 1 else { continue }
+        renderer.clip(area.sdlRect)
+        copyLive(texture, item)
+        for after in [commands[(index + 1)...]] + over {
+          drawClipped(after, to: area)
+        }
+      default:
+        continue
+      }
+    }
+  }
+
+  /// Draws `commands` inside `area` only: a clip they pop that they did not push (one opened
+  /// before them) is ignored, so nothing spills out of the area.
+  private func drawClipped(_ commands: ArraySlice<DrawCommand>, to area: Rect) {
+    var depth = 0
+    let balanced = commands.filter { command in
+      switch command {
+      case .pushClip: depth += 1
+      case .popClip:
+        guard depth > 0 else { return false }
+        depth -= 1
+      default: break
+      }
+      return true
+    }
+    var clips = [area]
+    renderer.clip(area.sdlRect)
+    drawCommands(Array(balanced), clips: &clips)
   }
 
   /// Draws the layers of `frame` into their textures, ahead of time, without drawing the frame:
@@ -118,9 +177,7 @@ public final class FrameRenderer {
         clips.removeLast()
         renderer.clip(clips.last?.sdlRect)
       case .layer(let item):
-        if let texture = livePictures.isEmpty || !showsLivePicture(item.frame.commands)
-          ? layerTexture(item) : nil
-        {
+        if let texture = layerTexture(item) {
           // Drawing a layer that was not ready switched the target and its clip: restore it.
           renderer.clip(clips.last?.sdlRect)
           renderer.copy(texture, source: nil, destination: item.destination.sdlRect)
@@ -286,23 +343,13 @@ public final class FrameRenderer {
     }
   }
 
-  /// Whether these commands draw a clip or an animation that is playing.
-  private func showsLivePicture(_ commands: [DrawCommand]) -> Bool {
-    commands.contains { command in
-      switch command {
-      case .image(let image):
-        return (image.video != nil || image.animation != nil) && livePictures[image.path] != nil
-      case .layer(let layer): return showsLivePicture(layer.frame.commands)
-      default: return false
-      }
-    }
-  }
-
   /// The texture of what a playing clip or animation shows now, if it is playing.
   private func liveTexture(_ item: ImageItem) -> Texture? {
     switch livePictures[item.path] {
     case .video(let picture)? where item.video != nil:
-      return videoTexture(item, picture)
+      // A view of three quarters of the clip's width or less draws its half-size copy.
+      let small = item.destination.width * 4 <= Double(picture.width) * 3 ? picture.half : nil
+      return videoTexture(item, small ?? picture)
     case .frame(let index)? where item.animation != nil:
       let key = "\(item.path)\u{0}frame \(index)"
       if let cached = imageTextures.value(forKey: key) { return cached }
@@ -319,26 +366,36 @@ public final class FrameRenderer {
   /// The clip's texture, updated when its picture changed.
   private func videoTexture(_ item: ImageItem, _ picture: any VideoPicture) -> Texture? {
     let identity = ObjectIdentifier(picture)
+    let now = Window.milliseconds()
     if let kept = videoTextures[item.path], kept.texture.width == picture.width,
       kept.texture.height == picture.height
     {
-      if kept.picture != identity {
+      if kept.picture != identity && now - kept.at >= pictureInterval {
         kept.texture.update(with: picture)
-        videoTextures[item.path]?.picture = identity
+        videoTextures[item.path] = (kept.texture, identity, now)
       }
       return kept.texture
     }
     guard let made = try? renderer.videoTexture(width: picture.width, height: picture.height)
     else { return nil }
     made.update(with: picture)
-    videoTextures[item.path] = (made, identity)
+    videoTextures[item.path] = (made, identity, now)
     return made
+  }
+
+  /// A clip's or animation's current picture in the item's place. A clip shrunk (the console's
+  /// view of it) is sampled, not filtered: filtering 1080p pictures down would cost the console
+  /// milliseconds on every picture.
+  private func copyLive(_ texture: Texture, _ item: ImageItem) {
+    let destination = item.destination.sdlRect
+    if item.video != nil { texture.filtered = Int(destination.w) >= texture.width }
+    renderer.copy(texture, source: item.source?.sdlRect, destination: destination)
   }
 
   private func drawImage(_ item: ImageItem) {
     if decodesAnimations, item.animation != nil { _ = images.animation(at: item.path) }
     if let live = liveTexture(item) {
-      renderer.copy(live, source: item.source?.sdlRect, destination: item.destination.sdlRect)
+      copyLive(live, item)
       return
     }
     guard let texture = imageTexture(item) else { return }

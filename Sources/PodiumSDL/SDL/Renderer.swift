@@ -165,6 +165,15 @@ public final class Texture {
     }
   }
 
+  /// Whether copies scaled from it are filtered (linear) or sampled (nearest). The corresponding
+  /// C function is `SDL_SetTextureScaleMode`.
+  var filtered = true {
+    didSet {
+      guard filtered != oldValue else { return }
+      SDL_SetTextureScaleMode(pointer, filtered ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+    }
+  }
+
   /// The corresponding C function is `SDL_DestroyTexture`; the renderer is released after it.
   deinit {
     SDL_DestroyTexture(pointer)

@@ -41,6 +41,9 @@ final class StageWindows {
       images: painter.images, measurer: painter.measurer)
     // The audience's window keeps the slide and its neighbours; the console its slide views too.
     window.keepLayers(windowFrames: placement.role == .presenter ? 6 : 4)
+    if placement.role == .presenter {
+      window.frames.pictureInterval = 1000 / TalkPainter.consolePictureRate
+    }
     let entry = StageWindow(role: placement.role, display: placement.display, window: window)
     all.append(entry)
     recordPlace(of: entry)

@@ -31,6 +31,10 @@ final class TalkPainter {
 
   /// The console's line for the clip of the slide on show.
   var consoleVideoLine: String?
+  /// When each presenter window last drew a clip's new picture (milliseconds): the console
+  /// shows clips at most `consolePictureRate` times a second, the room at the clip's own rate.
+  private var picturesDrawnAt: [UInt32: Double] = [:]
+  static let consolePictureRate = 15.0
 
   init(theme: Theme, pages: (any PageRasterizer)?, videoFrames: (any VideoFrameSource)?) {
     images = ImageLibrary(pages: pages, videoFrames: videoFrames)
@@ -175,6 +179,14 @@ final class TalkPainter {
       let console = context.showsConsole(entry.role, session.state)
       if !console, session.state.audienceView != session.state.audienceViewUnblanked { continue }
       if !console, session.state.isFrozen { continue }
+      if entry.role == .presenter {
+        // The console takes at most `consolePictureRate` pictures a second (its window's
+        // `pictureInterval`): no redraw for the ones it would not take.
+        let now = Window.milliseconds()
+        let last = picturesDrawnAt[entry.window.id] ?? -.infinity
+        if now - last < 1000 / Self.consolePictureRate { continue }
+        picturesDrawnAt[entry.window.id] = now
+      }
       let size = entry.window.pixelSize
       let frame =
         console
