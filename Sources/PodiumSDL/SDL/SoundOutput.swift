@@ -44,6 +44,11 @@ final class SoundOutput: @unchecked Sendable {
 
   private init() {}
 
+  /// The device is closed before this object goes: SDL's thread holds a pointer to it.
+  deinit {
+    close()
+  }
+
   /// The clips heard from now on.
   func play(_ players: [any ClipPlayer]) {
     lock.lock()

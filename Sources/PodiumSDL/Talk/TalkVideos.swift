@@ -64,8 +64,8 @@ final class TalkVideos {
     return any
   }
 
-  /// Follows what the room sees: `slide` and the videos its frame draws, or nil with `shown`
-  /// false while the room sees a blank or a frozen slide.
+  /// Follows what the room sees: `slide` (nil for none) and the clips and animations its frame
+  /// draws; `live` false while the room sees a blank or a frozen slide.
   func follow(slide: Int?, items: [ImageItem], live: Bool) {
     followAnimations(slide: slide, items: items.filter { $0.animation != nil }, live: live)
     let clipItems = items.filter { $0.video != nil }
