@@ -69,8 +69,8 @@ public struct FFmpegVideoProbe: VideoProbe {
         ImageFile.Problem(
           reason: "video too long",
           message:
-            "is \(VideoStream.clock(duration)) long; Podium plays clips up to "
-            + VideoStream.clock(maximumDuration)))
+            "is \(ConsoleStatus.format(duration)) long; Podium plays clips up to "
+            + ConsoleStatus.format(maximumDuration)))
     }
     let rate = stream.avg_frame_rate.den > 0 ? av_q2d(stream.avg_frame_rate) : 0
     let audio = input.bestStream(AVMEDIA_TYPE_AUDIO).map {

@@ -31,15 +31,28 @@ import Testing
     return (folder, deck)
   }
 
-  @Test func aClipPlaysAtItsRateAndTheSpeakersKeysDriveIt() throws {
-    let (folder, deck) = try talk(seconds: 12)
+  /// `podium present` of a talk on a new two-monitor X server, its sound written to
+  /// `sound.raw` beside the deck by SDL's disk driver, once the audience window is drawn.
+  func present(_ talk: (folder: URL, deck: String)) throws -> (
+    server: XorgServer, run: PresentRun, sound: String
+  ) {
     let server = try XorgServer(monitors: 2)
+    let sound = talk.folder.appendingPathComponent("sound.raw").path
+    do {
+      let run = try PresentRun(
+        server, deck: talk.deck,
+        environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": sound])
+      #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
+      return (server, run, sound)
+    } catch {
+      server.stop()
+      throw error
+    }
+  }
+
+  @Test func aClipPlaysAtItsRateAndTheSpeakersKeysDriveIt() throws {
+    let (server, run, _) = try present(try talk(seconds: 12))
     defer { server.stop() }
-    let sound = folder.appendingPathComponent("sound.raw").path
-    let run = try PresentRun(
-      server, deck: deck,
-      environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": sound])
-    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
     let before = run.events().count
     try run.key("Right")
     let started = run.waitFor("video", after: before) { $0["action"] as? String == "play" }
@@ -109,14 +122,8 @@ import Testing
 
   /// The clip's sound reaches the audio device (SDL's disk driver here) for as long as the clip.
   @Test func theSoundLastsAsLongAsTheClip() throws {
-    let (folder, deck) = try talk(seconds: 3)
-    let server = try XorgServer(monitors: 2)
+    let (server, run, sound) = try present(try talk(seconds: 3))
     defer { server.stop() }
-    let sound = folder.appendingPathComponent("sound.raw").path
-    let run = try PresentRun(
-      server, deck: deck,
-      environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": sound])
-    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
     try run.key("Right")
     #expect(run.waitFor("video") { $0["action"] as? String == "play" } != nil)
     Thread.sleep(forTimeInterval: 4)
@@ -185,11 +192,10 @@ import Testing
   /// The projector unplugged and plugged back, then the deck edited: the clip plays on where it
   /// was through both, never from its start.
   @Test func aClipPlaysOnThroughAnUnplugAndAnEdit() throws {
-    let (_, deck) = try talk(seconds: 20, tone: false)
-    let server = try XorgServer(monitors: 2)
+    let talk = try talk(seconds: 20, tone: false)
+    let deck = talk.deck
+    let (server, run, _) = try present(talk)
     defer { server.stop() }
-    let run = try PresentRun(server, deck: deck)
-    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
     try run.key("Right")
     #expect(run.waitFor("video") { $0["action"] as? String == "play" } != nil)
     Thread.sleep(forTimeInterval: 2)

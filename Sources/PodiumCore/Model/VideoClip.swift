@@ -166,14 +166,6 @@ public struct VideoStream: Hashable, Sendable, Codable {
     self.codec = codec
     self.audioCodec = audioCodec
   }
-
-  /// `0:42`, `1:02:03`: a clip's length as the console and `podium check` show it.
-  public static func clock(_ seconds: Double) -> String {
-    let total = Int(max(0, seconds).rounded(.down))
-    let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
-    let tail = String(format: "%02d", rest)
-    return hours > 0 ? "\(hours):\(String(format: "%02d", minutes)):\(tail)" : "\(minutes):\(tail)"
-  }
 }
 
 /// Reads a video file's stream headers (PodiumVideo's FFmpeg, on a real machine): what `podium

@@ -199,8 +199,8 @@ final class TalkVideos {
     let start = video?.start ?? 0
     let state = clip.player.isPlaying ? "▶" : "❚❚"
     var line =
-      "\(state) \(VideoStream.clock(clip.player.position - start)) / "
-      + VideoStream.clock(clip.player.duration)
+      "\(state) \(ConsoleStatus.format(clip.player.position - start)) / "
+      + ConsoleStatus.format(clip.player.duration)
     if !clip.player.hasSound, video?.muted == false, video?.stream?.audioCodec != nil,
       soundProblem != nil
     {
