@@ -97,7 +97,7 @@ import Testing
       loaded.diagnostics.map(\.description) == [
         "\(Self.path):5:3: warning: video 'broken.mp4' is not a video FFmpeg can read"
       ])
-    #expect(loaded.deck?.hasVideos == true)
+    #expect(loaded.deck?.hasMotion == true)
     // Live reload watches the clips (the one in a list too).
     #expect(
       Set(loaded.watchedFiles).isSuperset(of: [
@@ -110,7 +110,7 @@ import Testing
     #expect(videos(loaded).first?.problem == "video not supported")
     #expect(
       loaded.diagnostics.map(\.message) == ["video 'demo.mp4' cannot be played: no video support"])
-    #expect(loaded.deck?.hasVideos == false)
+    #expect(loaded.deck?.hasMotion == false)
   }
 
   @Test func aClipIsLaidOutLikeAnImageOfItsStreamsSize() throws {

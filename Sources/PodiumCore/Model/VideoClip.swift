@@ -143,8 +143,8 @@ public indirect enum OutOfLine<Value: Hashable & Sendable>: Hashable, Sendable {
 }
 
 /// What a video file's headers say: read without decoding a frame.
-public struct VideoStream: Hashable, Sendable, Codable {
-  /// The picture's size as shown (its sample aspect ratio applied).
+public struct VideoStream: Hashable, Sendable {
+  /// The picture's size as coded (a clip with non-square pixels is shown at this size too).
   public var width: Int
   public var height: Int
   /// Seconds; 0 when the file does not say.
@@ -227,10 +227,8 @@ extension SlideFrame {
   /// The videos this frame draws (its layers' too), in drawing order, each clip once.
   public var videoItems: [ImageItem] { items { $0.video != nil } }
 
-  /// The animated pictures this frame draws, each once.
-  public var animatedItems: [ImageItem] { items { $0.animation != nil } }
-
-  public var hasAnimations: Bool { !animatedItems.isEmpty }
+  /// The clips and animated pictures this frame draws, each once: what a window plays.
+  public var motionItems: [ImageItem] { items { $0.video != nil || $0.animation != nil } }
 
   private func items(_ wanted: (ImageItem) -> Bool) -> [ImageItem] {
     var seen = Set<String>()
@@ -251,12 +249,7 @@ extension SlideFrame {
 }
 
 extension Deck {
-  /// Whether any slide shows a video that can be played.
-  public var hasVideos: Bool {
-    slides.contains { slide in slide.images.contains { $0.image.video?.stream != nil } }
-  }
-
-  /// Whether any slide shows a video or an animated picture.
+  /// Whether any slide shows a video that can be played or an animated picture.
   public var hasMotion: Bool {
     slides.contains { slide in
       slide.images.contains { $0.image.video?.stream != nil || $0.image.animation != nil }

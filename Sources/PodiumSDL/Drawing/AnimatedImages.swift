@@ -22,10 +22,6 @@ final class AnimatedImage {
 /// frame, FFmpeg 5.1 none) and PNGs (FFmpeg, through `VideoFrameSource`: libpng has no APNG).
 /// This is the one file that uses libwebp.
 extension ImageLibrary {
-  /// An animation is played only when all its frames fit in this many bytes; a larger one shows
-  /// its first frame (and `podium check` says why).
-  public static let animationBudget = AnimationHeader.byteLimit
-
   /// The frames of the animated picture at `path`, decoded once and kept; nil when it is not an
   /// animation, cannot be decoded or is too large to keep.
   func animation(at path: String) -> AnimatedImage? {
@@ -54,7 +50,7 @@ extension ImageLibrary {
     case "PNG":
       guard
         let decoded = videoFrames?.animationFrames(
-          ofPNGAt: path, limit: Self.animationBudget)
+          ofPNGAt: path, limit: AnimationHeader.byteLimit)
       else { return nil }
       let surfaces = decoded.frames.compactMap { Self.surface(bgra: $0, size: decoded.size) }
       guard surfaces.count == decoded.frames.count else { return nil }

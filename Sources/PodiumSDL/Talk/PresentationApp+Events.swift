@@ -2,7 +2,8 @@ import CSDL2
 import Foundation
 import PodiumCore
 
-/// What the talk's loop does with each SDL event and with an edit of the deck.
+/// What the talk's loop does with each SDL event, with an edit of the deck, and with the clips
+/// and animations of the slide on show.
 extension PresentationApp {
   /// Hands the speaker's video keys to the clips, lets the clips follow the slide the room sees,
   /// and gives the painter their pictures. Whether a window has a new picture to draw.
@@ -11,7 +12,7 @@ extension PresentationApp {
     guard videos.hasMotion(session) else { return false }
     let audience = windows.all.first { $0.role == .audience } ?? windows.all.first
     let size = audience?.window.pixelSize ?? PixelSize(width: 1920, height: 1080)
-    let (slide, items) = painter.videoItems(session, size: size)
+    let (slide, items) = painter.motionItems(session, size: size)
     let live =
       session.state.audienceView == session.state.audienceViewUnblanked
       && !session.state.isFrozen

@@ -162,14 +162,15 @@ final class TalkPainter {
     return .present(shown)
   }
 
-  /// The videos of the slide the room sees (or would see, blanked), laid out at `size`.
-  func videoItems(_ session: TalkSession, size: PixelSize) -> (slide: Int?, items: [ImageItem]) {
+  /// The clips and animated pictures of the slide the room sees (or would see, blanked), laid
+  /// out at `size`.
+  func motionItems(_ session: TalkSession, size: PixelSize) -> (slide: Int?, items: [ImageItem]) {
     guard case .slide(let slide, let step) = session.state.audienceViewUnblanked,
       session.deck.slides.indices.contains(slide)
     else { return (nil, []) }
     let frame = engine.layout(
       slideAt: slide, in: session.deck, step: step, size: size, cache: frames)
-    return (slide, frame.videoItems + frame.animatedItems)
+    return (slide, frame.motionItems)
   }
 
   /// Draws again the windows that show a playing clip, for its new picture: the audience's
@@ -192,7 +193,7 @@ final class TalkPainter {
         console
         ? consoleFrame(session, session.state, size: size, context: context).frame
         : audienceFrame(session, session.state.audienceView, size: size)
-      guard !frame.videoItems.isEmpty || frame.hasAnimations else { continue }
+      guard !frame.motionItems.isEmpty else { continue }
       entry.window.frames.livePictures = livePictures
       entry.window.show(frame)
     }

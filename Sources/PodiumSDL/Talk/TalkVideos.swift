@@ -20,8 +20,8 @@ final class TalkVideos {
   private var soundProblem: String?
   /// What the windows were last given: a picture's identity or a frame's number, by file.
   private var drawn: [String: String] = [:]
-  /// Whether the deck shows videos at all, for the deck version last asked about.
-  private var videosInDeck: (version: Int, any: Bool)?
+  /// Whether the deck shows clips or animations at all, for the deck version last asked about.
+  private var motionInDeck: (version: Int, any: Bool)?
 
   private struct Clip {
     var slide: Int
@@ -58,9 +58,9 @@ final class TalkVideos {
   /// Whether the session's deck has clips or animations to play (found once per version of the
   /// deck).
   func hasMotion(_ session: TalkSession) -> Bool {
-    if let known = videosInDeck, known.version == session.deckVersion { return known.any }
+    if let known = motionInDeck, known.version == session.deckVersion { return known.any }
     let any = session.deck.hasMotion
-    videosInDeck = (session.deckVersion, any)
+    motionInDeck = (session.deckVersion, any)
     return any
   }
 
