@@ -46,7 +46,7 @@ extension ImageLibrary {
     else { return nil }
     switch header.format {
     case "GIF": return Self.gif(at: path)
-    case "WebP": return Self.webp(at: path)
+    case "WebP": return Self.webp(at: path).flatMap { $0.frames.count > 1 ? $0 : nil }
     case "PNG":
       guard
         let decoded = videoFrames?.animationFrames(
@@ -78,9 +78,10 @@ extension ImageLibrary {
     return AnimatedImage(frames: surfaces, delays: (0..<count).map { Double(delays[$0]) / 1000 })
   }
 
-  /// The corresponding C functions are `WebPAnimDecoderNew`, `WebPAnimDecoderGetInfo`,
+  /// The first `limit` frames of an animated WebP (all of them by default); nil when none can be
+  /// decoded. The corresponding C functions are `WebPAnimDecoderNew`, `WebPAnimDecoderGetInfo`,
   /// `WebPAnimDecoderGetNext` and `WebPAnimDecoderDelete`.
-  static func webp(at path: String) -> AnimatedImage? {
+  static func webp(at path: String, limit: Int = .max) -> AnimatedImage? {
     guard
       case .success(let bytes) = LocalFiles().contents(
         of: path, limit: ImageFile.maximumFileSize, kind: "images")
@@ -98,7 +99,7 @@ extension ImageLibrary {
       var surfaces: [Surface] = []
       var delays: [Double] = []
       var previous: Int32 = 0
-      while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+      while surfaces.count < limit, WebPAnimDecoderHasMoreFrames(decoder) != 0 {
         var pixels: UnsafeMutablePointer<UInt8>?
         var timestamp: Int32 = 0
         guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else {
@@ -110,7 +111,7 @@ extension ImageLibrary {
         delays.append(Double(timestamp - previous) / 1000)
         previous = timestamp
       }
-      return surfaces.count > 1 ? AnimatedImage(frames: surfaces, delays: delays) : nil
+      return surfaces.isEmpty ? nil : AnimatedImage(frames: surfaces, delays: delays)
     }
   }
 }

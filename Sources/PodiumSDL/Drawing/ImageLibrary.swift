@@ -121,9 +121,10 @@ public final class ImageLibrary: ImageMeasurer {
     }
     guard case .success(let header) = ImageFile.inspect(path: path) else { return nil }
     guard let raw = IMG_Load(path) else {
-      // SDL_image 2.6 reads no animated WebP: its first frame, from libwebp's demuxer.
+      // SDL_image 2.6 reads no animated WebP: its first frame (that one only), from libwebp's
+      // demuxer.
       guard header.format == "WebP", header.animation != nil,
-        let first = Self.webp(at: path)?.frames.first
+        let first = Self.webp(at: path, limit: 1)?.frames.first
       else { return nil }
       return first
     }
