@@ -16,8 +16,8 @@ struct ExportBench: ParsableCommand {
     commandName: "export",
     abstract: "Export a deck with each PNG encoder and to PDF in one run, and compare.",
     discussion:
-      "Podium's way: PNGs from Podium's encoder on every core, at its libdeflate level and at "
-      + "each --level asked for. The naive way: one thread and IMG_SavePNG at libpng's default "
+      "Podium's way: PNGs from Podium's encoder on every core, with its own deflate and, in "
+      + "the same run, with libdeflate at level 1 and at each --level asked for. The naive way: one thread and IMG_SavePNG at libpng's default "
       + "settings, the size reference. Then the deck as one vector PDF, and, when pandoc and "
       + "pdflatex are installed, the same Markdown through pandoc and beamer. Prints for each "
       + "run wall and CPU time, slides per second, the bytes written and their ratio to "
@@ -36,8 +36,8 @@ struct ExportBench: ParsableCommand {
   @Option(
     name: .customLong("level"),
     help: ArgumentHelp(
-      "Also measure libdeflate at this level, 1 to 12 (repeatable).",
-      discussion: "Podium exports at level \(PNGEncoder.defaultLevel)."))
+      "Also measure libdeflate at this level, 1 to 12 (repeatable; level 1 is always measured).",
+      discussion: "Podium exports with its own deflate, SlideDeflate."))
   var levels: [Int] = []
 
   @Flag(help: "Skip the naive run.")
@@ -93,11 +93,11 @@ struct ExportBench: ParsableCommand {
 
     print("podium bench export: \(deck), \(loaded.deck.slides.count) slides at \(pixels)")
     let threads = "\(jobs) job\(jobs == 1 ? "" : "s")"
-    try measure("podium (\(threads), level \(PNGEncoder.defaultLevel))", .fast, jobs: jobs)
+    try measure("podium (\(threads), \(PNGEncoder().compressor))", .fast, jobs: jobs)
     runs[0].memory = String(format: "%.0f MB", peakResidentMegabytes())
-    for level in levels where level != PNGEncoder.defaultLevel {
-      let png = PNGEncoder(level: level)
-      try measure("podium (\(threads), level \(level))", .fast, png: png, jobs: jobs)
+    for level in Set([1] + levels).sorted() {
+      let png = PNGEncoder(compressor: .libdeflate(level: level))
+      try measure("podium (\(threads), \(png.compressor))", .fast, png: png, jobs: jobs)
     }
     if !fastOnly {
       try measure("naive (1 job, IMG_SavePNG)", .sdlImage, jobs: 1)

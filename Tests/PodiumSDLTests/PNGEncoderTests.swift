@@ -102,23 +102,28 @@ import Testing
     let rowBytes = width * 3 + 1
     var rows = [UInt8](repeating: 0xAA, count: rowBytes * height + 1)
     var scratch = [UInt8](repeating: 0xAA, count: 2 * (rowBytes + 3))
+    var repeated = [UInt8](repeating: 0xAA, count: height)
     bgrx.withUnsafeBufferPointer { source in
       rows.withUnsafeMutableBufferPointer { out in
         scratch.withUnsafeMutableBufferPointer { scratch in
-          guard let source = source.baseAddress, let out = out.baseAddress,
-            let scratch = scratch.baseAddress
-          else { return }
-          PNGEncoder.filter(
-            source, width: width, height: height, pitch: width * 4, into: out, scratch: scratch)
+          repeated.withUnsafeMutableBufferPointer { repeated in
+            guard let source = source.baseAddress, let out = out.baseAddress,
+              let scratch = scratch.baseAddress, let repeated = repeated.baseAddress
+            else { return }
+            PNGEncoder.filter(
+              source, width: width, height: height, pitch: width * 4, into: out,
+              scratch: scratch, repeated: repeated)
+          }
         }
       }
     }
     func row(_ index: Int) -> ArraySlice<UInt8> { rows[index * rowBytes..<(index + 1) * rowBytes] }
     #expect(Array(row(0).prefix(7)) == [0, 200, 10, 10, 200, 10, 10], "flat: None")
-    #expect(Array(row(1)) == Array(row(0)), "repeated after None: copied")
+    #expect(row(1).first == 2 && row(1).dropFirst().allSatisfy { $0 == 0 }, "repeated: Up, zeros")
     #expect(Array(row(2).prefix(7)) == [1, 0, 0, 0, 3, 2, 1], "gradient: Sub, libpng's choice")
     #expect(Array(row(2).dropFirst(4)).allSatisfy { [1, 2, 3].contains($0) })
     #expect(row(3).first == 2 && row(3).dropFirst().allSatisfy { $0 == 0 }, "repeated: Up, zeros")
+    #expect(repeated == [0, 1, 0, 1], "the repeated rows are marked for the compressor")
   }
 
   @Test func badBuffersAreErrors() {

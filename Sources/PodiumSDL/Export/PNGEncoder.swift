@@ -41,14 +41,25 @@ import Foundation
 /// A value type with no shared state: threads may encode different frames at once, each with
 /// its own `Workspace`.
 public struct PNGEncoder: Sendable, Equatable {
-  /// libdeflate's level for export (see the measurements above).
-  public static let defaultLevel = 1
+  /// What compresses the filtered rows.
+  public enum Compressor: Sendable, Equatable, CustomStringConvertible {
+    /// `SlideDeflate`, Podium's deflate for slide rows: the one export uses.
+    case slide
+    /// libdeflate at a level from 1 (fastest) to 12 (smallest), for comparison.
+    case libdeflate(level: Int)
 
-  /// libdeflate's compression level, 1 (fastest) to 12 (smallest).
-  public var level: Int
+    public var description: String {
+      switch self {
+      case .slide: return "slide deflate"
+      case .libdeflate(let level): return "libdeflate \(level)"
+      }
+    }
+  }
 
-  public init(level: Int = PNGEncoder.defaultLevel) {
-    self.level = level
+  public var compressor: Compressor
+
+  public init(compressor: Compressor = .slide) {
+    self.compressor = compressor
   }
 
   /// Encodes rows of 32-bit pixels laid out as SDL's `SDL_PIXELFORMAT_XRGB8888` (bytes B, G, R,
@@ -69,12 +80,28 @@ public struct PNGEncoder: Sendable, Equatable {
     // One spare byte takes the overhang of the last pixel's four-byte store.
     let rows = workspace.rows.reserve(rowBytes * height + 1)
     let scratch = workspace.scratch.reserve(2 * (rowBytes + 3))
+    let repeated = workspace.repeated.reserve(height)
     Self.filter(
-      source, width: width, height: height, pitch: pitch, into: rows, scratch: scratch)
+      source, width: width, height: height, pitch: pitch, into: rows, scratch: scratch,
+      repeated: repeated)
+    let count = rowBytes * height
+    let bound: Int
+    let compress: (UnsafeMutablePointer<UInt8>) -> Int
+    switch compressor {
+    case .slide:
+      let adler = Self.adler32(rows, rowBytes: rowBytes, rowCount: height, repeated: repeated)
+      bound = SlideDeflate.bound(count)
+      compress = { out in
+        workspace.slide.compress(
+          rows, rowBytes: rowBytes, rowCount: height, repeated: repeated, adler: adler, into: out)
+      }
+    case .libdeflate(let level):
+      let zlib = try workspace.libdeflate(level: level)
+      bound = libdeflate_zlib_compress_bound(zlib, count)
+      compress = { out in libdeflate_zlib_compress(zlib, rows, count, out, bound) }
+    }
     return try Self.png(
-      width: width, height: height,
-      rows: UnsafeBufferPointer(start: rows, count: rowBytes * height),
-      compressor: workspace.compressor(level: level), output: workspace.output)
+      width: width, height: height, bound: bound, output: workspace.output, compress: compress)
   }
 
   // MARK: - Rows
@@ -87,10 +114,12 @@ public struct PNGEncoder: Sendable, Equatable {
 
   /// Writes the frame as PNG rows of RGB, each led by its filter type (0 None, 1 Sub, 2 Up,
   /// 3 Average, 4 Paeth), into `out`, which has room for them and one byte more. `scratch` holds
-  /// two rows and six bytes.
+  /// two rows and six bytes. A row that repeats the row above is Up, all zeros, and marked in
+  /// `repeated` (one byte a row), so the compressor need not read it.
   static func filter(
     _ source: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int,
-    into out: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>
+    into out: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>,
+    repeated: UnsafeMutablePointer<UInt8>
   ) {
     let rowBytes = width * 3 + 1
     // Rows are first written unfiltered, straight from the frame. Rows that need a filter are
@@ -104,13 +133,14 @@ public struct PNGEncoder: Sendable, Equatable {
       let line = source + row * pitch
       let target = out + row * rowBytes
       // Most rows of a slide repeat the row above: no need to look at their pixels again.
-      if row > 0 && memcmp(line, line - pitch, width * 4) == 0 {
-        if target[-rowBytes] == 0 {
-          target.update(from: target - rowBytes, count: rowBytes)
-        } else {
-          target[0] = 2  // Up: all zeros
-          (target + 1).update(repeating: 0, count: rowBytes - 1)
+      repeated[row] = row > 0 && memcmp(line, line - pitch, width * 4) == 0 ? 1 : 0
+      if repeated[row] != 0 {
+        if !aboveIsCopied {
+          above.update(from: target + 1 - rowBytes, count: rowBytes - 1)
+          aboveIsCopied = true
         }
+        target[0] = 2  // Up: all zeros
+        (target + 1).update(repeating: 0, count: rowBytes - 1)
         continue
       }
       target[0] = 0
@@ -204,16 +234,40 @@ public struct PNGEncoder: Sendable, Equatable {
     return db <= dc ? b : c
   }
 
+  /// The Adler-32 of the filtered rows, for the zlib stream's end: libdeflate's (the C
+  /// function `libdeflate_adler32`) over rows of pixels, and worked out for a repeated row, its
+  /// filter byte and zeros: the first sum grows by the byte once, the second by the new first
+  /// sum once for each of the row's bytes.
+  static func adler32(
+    _ rows: UnsafePointer<UInt8>, rowBytes: Int, rowCount: Int, repeated: UnsafePointer<UInt8>
+  ) -> UInt32 {
+    var adler: UInt32 = 1
+    var row = 0
+    while row < rowCount {
+      if repeated[row] != 0 {
+        let first = (UInt64(adler & 0xFFFF) + UInt64(rows[row * rowBytes])) % 65_521
+        let second = (UInt64(adler >> 16) + first * UInt64(rowBytes)) % 65_521
+        adler = UInt32(second << 16 | first)
+        row += 1
+        continue
+      }
+      var end = row + 1
+      while end < rowCount && repeated[end] == 0 { end += 1 }
+      adler = libdeflate_adler32(adler, rows + row * rowBytes, (end - row) * rowBytes)
+      row = end
+    }
+    return adler
+  }
+
   // MARK: - File
 
-  /// The PNG file: signature, IHDR, one IDAT compressed by libdeflate, IEND. The corresponding
-  /// C functions are `libdeflate_zlib_compress_bound`, `libdeflate_zlib_compress` and
-  /// `libdeflate_crc32`.
+  /// The PNG file: signature, IHDR, one IDAT of at most `bound` bytes that `compress` writes
+  /// (a zlib stream of the filtered rows; 0 if it could not), IEND. The C function that checks
+  /// the chunks is `libdeflate_crc32`.
   static func png(
-    width: Int, height: Int, rows: UnsafeBufferPointer<UInt8>, compressor: OpaquePointer,
-    output: Buffer
+    width: Int, height: Int, bound: Int, output: Buffer,
+    compress: (UnsafeMutablePointer<UInt8>) -> Int
   ) throws -> [UInt8] {
-    let bound = libdeflate_zlib_compress_bound(compressor, rows.count)
     var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
     header += [8, 2, 0, 0, 0]  // 8-bit RGB, deflate, adaptive filters, no interlace
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -225,10 +279,10 @@ public struct PNGEncoder: Sendable, Equatable {
       return header.count
     }
     try file.chunk("IDAT") { data in
-      let written = libdeflate_zlib_compress(compressor, rows.baseAddress, rows.count, data, bound)
+      let written = compress(data)
       guard written > 0 else {
         throw PNGEncoderError(
-          function: "libdeflate_zlib_compress", message: "the output did not fit in \(bound) bytes")
+          function: "compress", message: "the output did not fit in \(bound) bytes")
       }
       return written
     }
@@ -280,7 +334,9 @@ public struct PNGEncoder: Sendable, Equatable {
   public final class Workspace {
     let rows = Buffer()
     let scratch = Buffer()
+    let repeated = Buffer()
     let output = Buffer()
+    let slide = SlideDeflate()
     private var compressor: OpaquePointer?
     private var level = 0
 
@@ -288,7 +344,7 @@ public struct PNGEncoder: Sendable, Equatable {
 
     /// A libdeflate compressor at `level`. The corresponding C function is
     /// `libdeflate_alloc_compressor`.
-    func compressor(level: Int) throws -> OpaquePointer {
+    func libdeflate(level: Int) throws -> OpaquePointer {
       if let compressor, self.level == level { return compressor }
       libdeflate_free_compressor(compressor)
       compressor = libdeflate_alloc_compressor(Int32(level))

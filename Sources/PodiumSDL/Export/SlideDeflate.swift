@@ -1,0 +1,552 @@
+/// Deflate (RFC 1951) made for PNG rows of slides, the encoder `podium export` uses.
+///
+/// A slide's rows are mostly copies of the row above, and PNG's filter turns each such row into
+/// its filter byte and zeros (`PNGEncoder.filter` says which rows repeat). A general deflate
+/// looks at every byte of those rows again; this one writes them without looking: the filter
+/// byte, a zero, and matches of the zero one byte back. The other rows (text, pictures) are
+/// matched greedily against three places: the pixel to the left (flat colour), the same place a
+/// row above, and the last place whose four bytes hashed alike (a glyph or a run seen before).
+/// Tokens are written in blocks with Huffman codes of their own (length-limited to 15 bits), or
+/// stored when that would be smaller (noise). Measured figures are in `PNGEncoder`'s header.
+///
+/// Not thread-safe: one `SlideDeflate` per thread, kept from frame to frame for its buffers.
+final class SlideDeflate {
+  /// Rows whose tokens are collected before a block is closed: enough to pay for a block's
+  /// code tables, few enough that codes follow the slide's regions.
+  static let blockTokens = 16_384
+
+  private static let hashBits = 15
+  /// The last position of each hash of four bytes, or -1.
+  private let hashTable = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
+  /// Room for one block's tokens: a block is closed at the first row end past `blockTokens`,
+  /// and a row adds at most one token a byte.
+  private var tokenBase: UnsafeMutablePointer<UInt32>?
+  private var tokenCapacity = 0
+
+  deinit {
+    hashTable.deallocate()
+    tokenBase?.deallocate()
+  }
+
+  /// The largest output `compress` can write for `count` bytes: every block stored (a block
+  /// holds at least `blockTokens` bytes, but for the last), their headers and the zlib wrapper.
+  static func bound(_ count: Int) -> Int {
+    count + 6 * (count / blockTokens + 2) + 5 * (count / 65_535 + 1) + 64
+  }
+
+  /// Compresses `rowCount` rows of `rowBytes` bytes as one zlib stream (header, deflate
+  /// blocks, the Adler-32 `adler` of the bytes) into `out`, which has room for `bound` of
+  /// them; returns the bytes written. `repeated[row]` is nonzero for a row that is its filter
+  /// byte followed by zeros only.
+  func compress(
+    _ data: UnsafePointer<UInt8>, rowBytes: Int, rowCount: Int,
+    repeated: UnsafePointer<UInt8>, adler: UInt32, into out: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    if tokenCapacity < Self.blockTokens + rowBytes {
+      tokenBase?.deallocate()
+      tokenCapacity = Self.blockTokens + rowBytes
+      tokenBase = .allocate(capacity: tokenCapacity)
+    }
+    var tokens = Tokens(base: tokenBase!)
+    hashTable.update(repeating: -1, count: 1 << Self.hashBits)
+    var writer = BitWriter(out)
+    writer.write(0x78, 8)  // CMF: deflate, 32 KB window
+    writer.write(0x01, 8)  // FLG: no dictionary, check bits
+    let total = rowBytes * rowCount
+    var blockStart = 0
+    for row in 0..<rowCount {
+      let start = row * rowBytes
+      if repeated[row] != 0 {
+        tokens.append(UInt32(data[start]))
+        if rowBytes > 1 {
+          tokens.append(0)
+          Self.appendRun(distance: 1, count: rowBytes - 2, data: data + start + 2, to: &tokens)
+        }
+      } else {
+        Self.matchRow(
+          data, from: start, to: start + rowBytes, rowBytes: rowBytes, table: hashTable,
+          tokens: &tokens)
+      }
+      let end = start + rowBytes
+      if tokens.count >= Self.blockTokens || row == rowCount - 1 {
+        Self.writeBlock(
+          data + blockStart, count: end - blockStart, tokens: tokens, last: end == total,
+          to: &writer)
+        tokens.count = 0
+        blockStart = end
+      }
+    }
+    if total == 0 { Self.writeBlock(data, count: 0, tokens: tokens, last: true, to: &writer) }
+    writer.alignToByte()
+    for shift in stride(from: 24, through: 0, by: -8) {
+      writer.write(adler >> UInt32(shift) & 0xFF, 8)
+    }
+    return writer.finish()
+  }
+
+  /// One block's tokens, in memory the compressor owns.
+  struct Tokens {
+    let base: UnsafeMutablePointer<UInt32>
+    var count = 0
+
+    @inline(__always)
+    mutating func append(_ token: UInt32) {
+      base[count] = token
+      count += 1
+    }
+
+    var all: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: base, count: count) }
+  }
+
+  // MARK: - Tokens
+
+  /// A literal is its byte; a match is `matchFlag | (length - 3) << 15 | (distance - 1)`.
+  static let matchFlag: UInt32 = 1 << 31
+
+  @inline(__always)
+  static func match(length: Int, distance: Int) -> UInt32 {
+    matchFlag | UInt32(length - 3) << 15 | UInt32(distance - 1)
+  }
+
+  /// Appends `count` bytes that repeat the byte `distance` back: matches of at most 258 bytes,
+  /// never leaving a tail shorter than a match (literals when `count` is under 3).
+  static func appendRun(
+    distance: Int, count: Int, data: UnsafePointer<UInt8>, to tokens: inout Tokens
+  ) {
+    var left = count
+    while left >= 3 {
+      var length = min(left, 258)
+      if (1...2).contains(left - length) { length -= 3 }  // leave 3: the tail is a match too
+      tokens.append(match(length: length, distance: distance))
+      left -= length
+    }
+    for index in (count - left)..<count { tokens.append(UInt32(data[index])) }
+  }
+
+  /// Greedy matching of the bytes `start..<end` (one row; matches stay inside it) against the
+  /// pixel to the left, the row above and the last place with the same hash.
+  private static func matchRow(
+    _ data: UnsafePointer<UInt8>, from start: Int, to end: Int, rowBytes: Int,
+    table: UnsafeMutablePointer<Int32>, tokens: inout Tokens
+  ) {
+    var position = start
+    while position < end {
+      let limit = min(258, end - position)
+      var best = 0
+      var distance = 0
+      if limit >= 4 {
+        if position >= 3 {
+          best = Self.matchLength(data + position, data + position - 3, limit)
+          distance = 3
+        }
+        if best < limit && position >= rowBytes && rowBytes <= 32_768 {
+          let length = Self.matchLength(data + position, data + position - rowBytes, limit)
+          if length > best { (best, distance) = (length, rowBytes) }
+        }
+        let key = Self.hash(UnsafeRawPointer(data + position).loadUnaligned(as: UInt32.self))
+        let candidate = Int(table[key])
+        table[key] = Int32(position)
+        if best < limit && candidate >= 0 && position - candidate <= 32_768 {
+          let length = Self.matchLength(data + position, data + candidate, limit)
+          if length > best { (best, distance) = (length, position - candidate) }
+        }
+      }
+      if best >= 3 {
+        tokens.append(Self.match(length: best, distance: distance))
+        position += best
+      } else {
+        tokens.append(UInt32(data[position]))
+        position += 1
+      }
+    }
+  }
+
+  @inline(__always)
+  static func hash(_ word: UInt32) -> Int {
+    Int((word &* 0x9E37_79B1) >> UInt32(32 - hashBits))
+  }
+
+  /// How many of the first `limit` bytes at `a` equal those at `b`, eight at a time.
+  @inline(__always)
+  static func matchLength(
+    _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ limit: Int
+  ) -> Int {
+    var length = 0
+    while length + 8 <= limit {
+      let x = UnsafeRawPointer(a + length).loadUnaligned(as: UInt64.self)
+      let y = UnsafeRawPointer(b + length).loadUnaligned(as: UInt64.self)
+      if x != y { return length + (x ^ y).trailingZeroBitCount / 8 }
+      length += 8
+    }
+    while length < limit && a[length] == b[length] { length += 1 }
+    return length
+  }
+
+  // MARK: - Blocks
+
+  /// Writes the collected tokens, which stand for the `count` bytes at `bytes`, as one block
+  /// with codes of its own, or as stored blocks when those are smaller.
+  private static func writeBlock(
+    _ bytes: UnsafePointer<UInt8>, count: Int, tokens: Tokens, last: Bool,
+    to writer: inout BitWriter
+  ) {
+    let tables = Tables.shared
+    var literalFrequencies = [UInt32](repeating: 0, count: 286)
+    var distanceFrequencies = [UInt32](repeating: 0, count: 30)
+    literalFrequencies.withUnsafeMutableBufferPointer { literals in
+      distanceFrequencies.withUnsafeMutableBufferPointer { distances in
+        for token in tokens.all {
+          if token & matchFlag == 0 {
+            literals[Int(token)] &+= 1
+          } else {
+            literals[257 + Int(tables.lengthCode[Int(token >> 15 & 0xFF)])] &+= 1
+            distances[tables.distanceCode(Int(token & 0x7FFF))] &+= 1
+          }
+        }
+      }
+    }
+    literalFrequencies[256] = 1
+    // Codes of at least two symbols each, so every decoder takes them as complete.
+    if literalFrequencies.filter({ $0 > 0 }).count < 2 { literalFrequencies[0] += 1 }
+    while distanceFrequencies.filter({ $0 > 0 }).count < 2 {
+      distanceFrequencies[distanceFrequencies[0] == 0 ? 0 : 1] += 1
+    }
+    let literalLengths = Huffman.lengths(literalFrequencies, limit: 15)
+    let distanceLengths = Huffman.lengths(distanceFrequencies, limit: 15)
+    let header = CodeTables(literal: literalLengths, distance: distanceLengths)
+
+    var tokenBits = 0
+    for symbol in 0..<286 {
+      tokenBits += Int(literalFrequencies[symbol]) * Int(literalLengths[symbol])
+      if symbol >= 257 {
+        tokenBits += Int(literalFrequencies[symbol]) * Int(lengthExtraBits[symbol - 257])
+      }
+    }
+    for symbol in 0..<30 {
+      tokenBits +=
+        Int(distanceFrequencies[symbol])
+        * (Int(distanceLengths[symbol]) + Int(distanceExtraBits[symbol]))
+    }
+    let storedBits = (count / 65_535 + 1) * 40 + count * 8 + 7
+    if 3 + header.bits + tokenBits >= storedBits {
+      writeStored(bytes, count: count, last: last, to: &writer)
+      return
+    }
+
+    writer.write(last ? 1 : 0, 1)
+    writer.write(2, 2)  // dynamic Huffman codes
+    header.write(to: &writer)
+    let literalCodes = Huffman.codes(literalLengths)
+    let distanceCodes = Huffman.codes(distanceLengths)
+    // Each match length's code and extra bits, as one value and width.
+    let lengthWrites: [(value: UInt32, width: Int)] = (0..<256).map { lengthLess3 in
+      let code = Int(tables.lengthCode[lengthLess3])
+      let width = Int(literalLengths[257 + code])
+      let extra = UInt32(lengthLess3 + 3 - Int(lengthBase[code]))
+      return (literalCodes[257 + code] | extra << UInt32(width), width + Int(lengthExtraBits[code]))
+    }
+    let literalWidths = literalLengths.map(Int.init)
+    let distanceWidths = distanceLengths.map(Int.init)
+    literalCodes.withUnsafeBufferPointer { literalCodes in
+      literalWidths.withUnsafeBufferPointer { literalWidths in
+        lengthWrites.withUnsafeBufferPointer { lengthWrites in
+          distanceCodes.withUnsafeBufferPointer { distanceCodes in
+            distanceWidths.withUnsafeBufferPointer { distanceWidths in
+              for token in tokens.all {
+                if token & matchFlag == 0 {
+                  writer.write(literalCodes[Int(token)], literalWidths[Int(token)])
+                  continue
+                }
+                let length = lengthWrites[Int(token >> 15 & 0xFF)]
+                writer.write(length.value, length.width)
+                let distance = Int(token & 0x7FFF)
+                let code = tables.distanceCode(distance)
+                writer.write(distanceCodes[code], distanceWidths[code])
+                writer.write(
+                  UInt32(distance + 1 - Int(tables.distanceBase[code])),
+                  Int(tables.distanceExtraBits[code]))
+              }
+            }
+          }
+        }
+      }
+    }
+    writer.write(literalCodes[256], literalWidths[256])
+  }
+
+  private static func writeStored(
+    _ bytes: UnsafePointer<UInt8>, count: Int, last: Bool, to writer: inout BitWriter
+  ) {
+    var offset = 0
+    repeat {
+      let length = min(65_535, count - offset)
+      writer.write(last && offset + length == count ? 1 : 0, 1)
+      writer.write(0, 2)
+      writer.alignToByte()
+      writer.write(UInt32(length), 16)
+      writer.write(UInt32(~UInt16(length)), 16)
+      writer.append(bytes + offset, count: length)
+      offset += length
+    } while offset < count
+  }
+
+  // MARK: - RFC 1951's tables
+
+  static let lengthBase: [UInt16] = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
+    131, 163, 195, 227, 258,
+  ]
+  static let lengthExtraBits: [UInt8] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+  ]
+  static let distanceBase: [UInt16] = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+  ]
+  static let distanceExtraBits: [UInt8] = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
+    13,
+  ]
+
+  /// RFC 1951's tables in memory that lives as long as the program, read without the checks
+  /// of arrays in the loop that writes tokens.
+  struct Tables: @unchecked Sendable {
+    /// The length code (0-28, for symbols 257-285) of each match length less 3.
+    let lengthCode: UnsafePointer<UInt8>
+    /// The distance code of `distance - 1` below 256, and of `(distance - 1) >> 7` from 256 on.
+    let distanceCodes: UnsafePointer<UInt8>
+    let distanceBase: UnsafePointer<UInt16>
+    let distanceExtraBits: UnsafePointer<UInt8>
+
+    static let shared = Tables()
+
+    private init() {
+      func forever<T>(_ values: [T]) -> UnsafePointer<T> {
+        let memory = UnsafeMutablePointer<T>.allocate(capacity: values.count)
+        memory.initialize(from: values, count: values.count)
+        return UnsafePointer(memory)
+      }
+      lengthCode = forever(
+        (0..<256).map { less3 in UInt8(SlideDeflate.lengthBase.lastIndex { Int($0) <= less3 + 3 }!)
+        })
+      distanceCodes = forever(
+        (0..<512).map { index in
+          let less1 = index < 256 ? index : (index - 256) << 7
+          return UInt8(SlideDeflate.distanceBase.lastIndex { Int($0) <= less1 + 1 }!)
+        })
+      distanceBase = forever(SlideDeflate.distanceBase)
+      distanceExtraBits = forever(SlideDeflate.distanceExtraBits)
+    }
+
+    /// The distance code of a distance less 1.
+    @inline(__always)
+    func distanceCode(_ distanceLess1: Int) -> Int {
+      Int(distanceCodes[distanceLess1 < 256 ? distanceLess1 : 256 + distanceLess1 >> 7])
+    }
+  }
+}
+
+/// A block's code tables as deflate writes them: the lengths of both codes, run-length coded
+/// (symbols 16, 17 and 18), themselves Huffman coded.
+struct CodeTables {
+  /// The order in which the code-length code's lengths are written.
+  static let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+  let literalCount: Int
+  let distanceCount: Int
+  let lengthCount: Int
+  /// (symbol, extra bits' value) pairs.
+  let runs: [(symbol: Int, extra: Int)]
+  let codeLengths: [UInt8]
+  /// The header's size in bits, after the block type.
+  let bits: Int
+
+  init(literal: [UInt8], distance: [UInt8]) {
+    literalCount = max(257, (literal.lastIndex { $0 != 0 } ?? 0) + 1)
+    distanceCount = max(1, (distance.lastIndex { $0 != 0 } ?? 0) + 1)
+    let lengths = Array(literal[..<literalCount]) + Array(distance[..<distanceCount])
+    var runs: [(symbol: Int, extra: Int)] = []
+    var index = 0
+    while index < lengths.count {
+      let value = lengths[index]
+      var run = 1
+      while index + run < lengths.count && lengths[index + run] == value { run += 1 }
+      index += run
+      if value == 0 {
+        while run >= 11 {
+          let take = min(run, 138)
+          runs.append((18, take - 11))
+          run -= take
+        }
+        if run >= 3 {
+          runs.append((17, run - 3))
+          run = 0
+        }
+      } else {
+        runs.append((Int(value), 0))
+        run -= 1
+        while run >= 3 {
+          let take = min(run, 6)
+          runs.append((16, take - 3))
+          run -= take
+        }
+      }
+      for _ in 0..<run { runs.append((Int(value), 0)) }
+    }
+    var frequencies = [UInt32](repeating: 0, count: 19)
+    for run in runs { frequencies[run.symbol] += 1 }
+    while frequencies.filter({ $0 > 0 }).count < 2 {
+      frequencies[frequencies[0] == 0 ? 0 : 1] += 1
+    }
+    let codeLengths = Huffman.lengths(frequencies, limit: 7)
+    let lengthCount = max(4, (Self.order.lastIndex { codeLengths[$0] != 0 } ?? 0) + 1)
+    let extraBits = [16: 2, 17: 3, 18: 7]
+    bits =
+      14 + 3 * lengthCount
+      + runs.reduce(0) { $0 + Int(codeLengths[$1.symbol]) + (extraBits[$1.symbol] ?? 0) }
+    (self.codeLengths, self.lengthCount, self.runs) = (codeLengths, lengthCount, runs)
+  }
+
+  func write(to writer: inout BitWriter) {
+    writer.write(UInt32(literalCount - 257), 5)
+    writer.write(UInt32(distanceCount - 1), 5)
+    writer.write(UInt32(lengthCount - 4), 4)
+    for symbol in Self.order.prefix(lengthCount) {
+      writer.write(UInt32(codeLengths[symbol]), 3)
+    }
+    let codes = Huffman.codes(codeLengths)
+    for run in runs {
+      writer.write(codes[run.symbol], Int(codeLengths[run.symbol]))
+      switch run.symbol {
+      case 16: writer.write(UInt32(run.extra), 2)
+      case 17: writer.write(UInt32(run.extra), 3)
+      case 18: writer.write(UInt32(run.extra), 7)
+      default: break
+      }
+    }
+  }
+}
+
+/// Huffman code lengths and canonical codes, as deflate defines them.
+enum Huffman {
+  /// Code lengths for symbols of these frequencies, none over `limit`; 0 for unused symbols.
+  /// An optimal code is built (two queues over the sorted leaves); while it is too deep, the
+  /// frequencies are halved (kept above zero) and it is built again, which flattens it.
+  static func lengths(_ frequencies: [UInt32], limit: Int) -> [UInt8] {
+    var weights = frequencies
+    while true {
+      let lengths = optimalLengths(weights)
+      if lengths.max() ?? 0 <= limit { return lengths }
+      weights = weights.map { $0 == 0 ? 0 : $0 >> 1 | 1 }
+    }
+  }
+
+  private static func optimalLengths(_ frequencies: [UInt32]) -> [UInt8] {
+    var lengths = [UInt8](repeating: 0, count: frequencies.count)
+    let leaves = frequencies.indices.filter { frequencies[$0] > 0 }
+      .sorted { (frequencies[$0], $0) < (frequencies[$1], $1) }
+    if leaves.count == 1 { lengths[leaves[0]] = 1 }
+    if leaves.count < 2 { return lengths }
+    // Nodes 0..<n are the leaves in order; internal nodes follow as they are made.
+    let n = leaves.count
+    var weight = leaves.map { UInt64(frequencies[$0]) }
+    var parent = [Int](repeating: -1, count: 2 * n - 1)
+    weight.reserveCapacity(2 * n - 1)
+    var nextLeaf = 0
+    var nextInternal = n
+    func takeSmallest() -> Int {
+      if nextLeaf < n && (nextInternal == weight.count || weight[nextLeaf] <= weight[nextInternal])
+      {
+        nextLeaf += 1
+        return nextLeaf - 1
+      }
+      nextInternal += 1
+      return nextInternal - 1
+    }
+    for _ in 0..<(n - 1) {
+      let (a, b) = (takeSmallest(), takeSmallest())
+      parent[a] = weight.count
+      parent[b] = weight.count
+      weight.append(weight[a] + weight[b])
+    }
+    var depth = [Int](repeating: 0, count: 2 * n - 1)
+    for node in stride(from: 2 * n - 3, through: 0, by: -1) {
+      depth[node] = depth[parent[node]] + 1
+    }
+    for (index, symbol) in leaves.enumerated() { lengths[symbol] = UInt8(depth[index]) }
+    return lengths
+  }
+
+  /// The canonical codes of these lengths, bit-reversed as deflate writes them (first bit
+  /// lowest).
+  static func codes(_ lengths: [UInt8]) -> [UInt32] {
+    var counts = [UInt32](repeating: 0, count: 16)
+    for length in lengths where length > 0 { counts[Int(length)] += 1 }
+    var next = [UInt32](repeating: 0, count: 16)
+    var code: UInt32 = 0
+    for bits in 1..<16 {
+      code = (code + counts[bits - 1]) << 1
+      next[bits] = code
+    }
+    return lengths.map { length in
+      guard length > 0 else { return 0 }
+      let value = next[Int(length)]
+      next[Int(length)] += 1
+      var reversed: UInt32 = 0
+      for bit in 0..<Int(length) {
+        reversed |= (value >> UInt32(bit) & 1) << UInt32(Int(length) - 1 - bit)
+      }
+      return reversed
+    }
+  }
+}
+
+/// Bits written first bit lowest, as deflate orders them, into a buffer with room for them.
+struct BitWriter {
+  private let base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var bits: UInt64 = 0
+  private var bitCount = 0
+
+  init(_ base: UnsafeMutablePointer<UInt8>) {
+    self.base = base
+  }
+
+  /// Writes the low `width` bits of `value` (at most 32).
+  @inline(__always)
+  mutating func write(_ value: UInt32, _ width: Int) {
+    bits |= UInt64(value) << UInt64(bitCount)
+    bitCount += width
+    if bitCount >= 32 {
+      UnsafeMutableRawPointer(base + count).storeBytes(
+        of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
+      count += 4
+      bits >>= 32
+      bitCount -= 32
+    }
+  }
+
+  /// Pads with zero bits to the next byte.
+  mutating func alignToByte() {
+    write(0, (8 - bitCount % 8) % 8)
+    while bitCount > 0 {
+      base[count] = UInt8(truncatingIfNeeded: bits)
+      count += 1
+      bits >>= 8
+      bitCount -= 8
+    }
+  }
+
+  /// Appends bytes after aligning to a byte.
+  mutating func append(_ bytes: UnsafePointer<UInt8>, count length: Int) {
+    alignToByte()
+    (base + count).update(from: bytes, count: length)
+    count += length
+  }
+
+  /// Aligns and returns the bytes written.
+  mutating func finish() -> Int {
+    alignToByte()
+    return count
+  }
+}
