@@ -92,6 +92,16 @@ struct ExportBench: ParsableCommand {
     }
 
     print("podium bench export: \(deck), \(loaded.deck.slides.count) slides at \(pixels)")
+    // A few slides first, not counted, so that the first run measured does not alone pay for
+    // the program's first use of its libraries and fonts.
+    var warmUp = loaded.deck
+    warmUp.slides = Array(warmUp.slides.prefix(5))
+    _ = try DeckExporter(
+      deck: warmUp, theme: loaded.theme,
+      options: DeckExporter.Options(
+        outputDirectory: scratch.appendingPathComponent("warm-up").path, size: pixels,
+        jobs: jobs)
+    ).run()
     let threads = "\(jobs) job\(jobs == 1 ? "" : "s")"
     try measure("podium (\(threads), \(PNGEncoder().compressor))", .fast, jobs: jobs)
     runs[0].memory = String(format: "%.0f MB", peakResidentMegabytes())

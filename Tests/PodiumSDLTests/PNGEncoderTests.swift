@@ -65,6 +65,39 @@ import Testing
     try roundTrip(width: 320, height: 200, noise: 1.0)
   }
 
+  @Test func framesInOneWorkspaceDecodeExactlyWhateverCameBefore() throws {
+    // The workspace keeps the zeros of repeated rows from one frame to the next: frames whose
+    // repeated rows differ, a shorter and a taller one, and another width, one after another.
+    let workspace = PNGEncoder.Workspace()
+    let folder = try Fixtures.temporaryDirectory()
+    for (index, (width, height, band)) in [
+      (64, 40, 3), (64, 40, 7), (64, 25, 2), (64, 60, 5), (48, 30, 4), (64, 40, 3),
+    ].enumerated() {
+      var bgrx = [UInt8](repeating: 0, count: width * height * 4)
+      for y in 0..<height {
+        for x in 0..<width {
+          // Bands of `band` equal rows; every other band has a gradient, the others are flat.
+          let shade = UInt8((y / band) * 23 % 256)
+          let value = (y / band) % 2 == 0 ? UInt8(x * 3) : shade
+          bgrx.replaceSubrange(
+            (y * width + x) * 4..<(y * width + x) * 4 + 3, with: [value, shade, 9])
+        }
+      }
+      let png = try bgrx.withUnsafeBytes {
+        try PNGEncoder().encode(
+          bgrx: $0, width: width, height: height, pitch: width * 4, workspace: workspace)
+      }
+      let path = folder.appendingPathComponent("frame-\(index).png").path
+      try Data(png).write(to: URL(fileURLWithPath: path))
+      let decoded = try RGBImage(contentsOf: path)
+      var expected: [UInt8] = []
+      for pixel in 0..<(width * height) {
+        expected += [bgrx[pixel * 4 + 2], bgrx[pixel * 4 + 1], bgrx[pixel * 4]]
+      }
+      #expect(decoded.pixels == expected, "frame \(index) (\(width)x\(height))")
+    }
+  }
+
   @Test func paddedRowsAreRead() throws {
     let width = 5
     let height = 4

@@ -83,7 +83,9 @@ public struct PNGEncoder: Sendable, Equatable {
     let repeated = workspace.repeated.reserve(height)
     Self.filter(
       source, width: width, height: height, pitch: pitch, into: rows, scratch: scratch,
-      repeated: repeated)
+      repeated: repeated,
+      keptRows: workspace.keptRowBytes == rowBytes ? min(workspace.keptRows, height) : 0)
+    (workspace.keptRowBytes, workspace.keptRows) = (rowBytes, height)
     let count = rowBytes * height
     let bound: Int
     let compress: (UnsafeMutablePointer<UInt8>) -> Int
@@ -115,11 +117,13 @@ public struct PNGEncoder: Sendable, Equatable {
   /// Writes the frame as PNG rows of RGB, each led by its filter type (0 None, 1 Sub, 2 Up,
   /// 3 Average, 4 Paeth), into `out`, which has room for them and one byte more. `scratch` holds
   /// two rows and six bytes. A row that repeats the row above is Up, all zeros, and marked in
-  /// `repeated` (one byte a row), so the compressor need not read it.
+  /// `repeated` (one byte a row), so the compressor need not read it. The first `keptRows` rows
+  /// of `out` and `repeated` hold an earlier frame's rows of this width: where that frame had a
+  /// repeated row too, its zeros are there already.
   static func filter(
     _ source: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int,
     into out: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>,
-    repeated: UnsafeMutablePointer<UInt8>
+    repeated: UnsafeMutablePointer<UInt8>, keptRows: Int = 0
   ) {
     let rowBytes = width * 3 + 1
     // Rows are first written unfiltered, straight from the frame. Rows that need a filter are
@@ -133,14 +137,17 @@ public struct PNGEncoder: Sendable, Equatable {
       let line = source + row * pitch
       let target = out + row * rowBytes
       // Most rows of a slide repeat the row above: no need to look at their pixels again.
+      let zerosKept = row < keptRows && repeated[row] != 0
       repeated[row] = row > 0 && memcmp(line, line - pitch, width * 4) == 0 ? 1 : 0
       if repeated[row] != 0 {
         if !aboveIsCopied {
           above.update(from: target + 1 - rowBytes, count: rowBytes - 1)
           aboveIsCopied = true
         }
-        target[0] = 2  // Up: all zeros
-        (target + 1).update(repeating: 0, count: rowBytes - 1)
+        // Up: all zeros. The filter byte is written again: the row above's last pixel store
+        // overhangs into it.
+        target[0] = 2
+        if !zerosKept { (target + 1).update(repeating: 0, count: rowBytes - 1) }
         continue
       }
       target[0] = 0
@@ -335,6 +342,9 @@ public struct PNGEncoder: Sendable, Equatable {
     let rows = Buffer()
     let scratch = Buffer()
     let repeated = Buffer()
+    /// The row length and count of the rows `rows` and `repeated` hold from the last frame.
+    var keptRowBytes = 0
+    var keptRows = 0
     let output = Buffer()
     let slide = SlideDeflate()
     private var compressor: OpaquePointer?

@@ -18,6 +18,12 @@ final class SlideDeflate {
   private static let hashBits = 15
   /// The last position of each hash of four bytes, or -1.
   private let hashTable = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << hashBits)
+  /// The symbols' frequencies in the block being collected.
+  private let frequencies: UnsafeMutablePointer<UInt32> = {
+    let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: 316)
+    memory.initialize(repeating: 0, count: 316)
+    return memory
+  }()
   /// Room for one block's tokens: a block is closed at the first row end past `blockTokens`,
   /// and a row adds at most one token a byte.
   private var tokenBase: UnsafeMutablePointer<UInt32>?
@@ -25,6 +31,7 @@ final class SlideDeflate {
 
   deinit {
     hashTable.deallocate()
+    frequencies.deallocate()
     tokenBase?.deallocate()
   }
 
@@ -47,7 +54,8 @@ final class SlideDeflate {
       tokenCapacity = Self.blockTokens + rowBytes
       tokenBase = .allocate(capacity: tokenCapacity)
     }
-    var tokens = Tokens(base: tokenBase!)
+    var tokens = Tokens(base: tokenBase!, frequencies: frequencies)
+    tokens.clear()
     hashTable.update(repeating: -1, count: 1 << Self.hashBits)
     var writer = BitWriter(out)
     writer.write(0x78, 8)  // CMF: deflate, 32 KB window
@@ -57,9 +65,9 @@ final class SlideDeflate {
     for row in 0..<rowCount {
       let start = row * rowBytes
       if repeated[row] != 0 {
-        tokens.append(UInt32(data[start]))
+        tokens.literal(data[start])
         if rowBytes > 1 {
-          tokens.append(0)
+          tokens.literal(0)
           Self.appendRun(distance: 1, count: rowBytes - 2, data: data + start + 2, to: &tokens)
         }
       } else {
@@ -72,7 +80,7 @@ final class SlideDeflate {
         Self.writeBlock(
           data + blockStart, count: end - blockStart, tokens: tokens, last: end == total,
           to: &writer)
-        tokens.count = 0
+        tokens.clear()
         blockStart = end
       }
     }
@@ -84,29 +92,41 @@ final class SlideDeflate {
     return writer.finish()
   }
 
-  /// One block's tokens, in memory the compressor owns.
+  /// One block's tokens and how often each symbol comes in them (286 literal and length
+  /// symbols, then 30 distance symbols), in memory the compressor owns.
   struct Tokens {
     let base: UnsafeMutablePointer<UInt32>
+    let frequencies: UnsafeMutablePointer<UInt32>
     var count = 0
 
+    var all: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: base, count: count) }
+
     @inline(__always)
-    mutating func append(_ token: UInt32) {
-      base[count] = token
+    mutating func literal(_ byte: UInt8) {
+      base[count] = UInt32(byte)
       count += 1
+      frequencies[Int(byte)] &+= 1
     }
 
-    var all: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: base, count: count) }
+    @inline(__always)
+    mutating func match(length: Int, distance: Int) {
+      base[count] = matchFlag | UInt32(length - 3) << 15 | UInt32(distance - 1)
+      count += 1
+      let tables = Tables.shared
+      frequencies[257 + Int(tables.lengthCode[length - 3])] &+= 1
+      frequencies[286 + tables.distanceCode(distance - 1)] &+= 1
+    }
+
+    mutating func clear() {
+      count = 0
+      frequencies.update(repeating: 0, count: 316)
+    }
   }
 
   // MARK: - Tokens
 
   /// A literal is its byte; a match is `matchFlag | (length - 3) << 15 | (distance - 1)`.
   static let matchFlag: UInt32 = 1 << 31
-
-  @inline(__always)
-  static func match(length: Int, distance: Int) -> UInt32 {
-    matchFlag | UInt32(length - 3) << 15 | UInt32(distance - 1)
-  }
 
   /// Appends `count` bytes that repeat the byte `distance` back: matches of at most 258 bytes,
   /// never leaving a tail shorter than a match (literals when `count` is under 3).
@@ -117,10 +137,10 @@ final class SlideDeflate {
     while left >= 3 {
       var length = min(left, 258)
       if (1...2).contains(left - length) { length -= 3 }  // leave 3: the tail is a match too
-      tokens.append(match(length: length, distance: distance))
+      tokens.match(length: length, distance: distance)
       left -= length
     }
-    for index in (count - left)..<count { tokens.append(UInt32(data[index])) }
+    for index in (count - left)..<count { tokens.literal(data[index]) }
   }
 
   /// Greedy matching of the bytes `start..<end` (one row; matches stay inside it) against the
@@ -152,10 +172,10 @@ final class SlideDeflate {
         }
       }
       if best >= 3 {
-        tokens.append(Self.match(length: best, distance: distance))
+        tokens.match(length: best, distance: distance)
         position += best
       } else {
-        tokens.append(UInt32(data[position]))
+        tokens.literal(data[position])
         position += 1
       }
     }
@@ -191,20 +211,9 @@ final class SlideDeflate {
     to writer: inout BitWriter
   ) {
     let tables = Tables.shared
-    var literalFrequencies = [UInt32](repeating: 0, count: 286)
-    var distanceFrequencies = [UInt32](repeating: 0, count: 30)
-    literalFrequencies.withUnsafeMutableBufferPointer { literals in
-      distanceFrequencies.withUnsafeMutableBufferPointer { distances in
-        for token in tokens.all {
-          if token & matchFlag == 0 {
-            literals[Int(token)] &+= 1
-          } else {
-            literals[257 + Int(tables.lengthCode[Int(token >> 15 & 0xFF)])] &+= 1
-            distances[tables.distanceCode(Int(token & 0x7FFF))] &+= 1
-          }
-        }
-      }
-    }
+    var literalFrequencies = Array(UnsafeBufferPointer(start: tokens.frequencies, count: 286))
+    var distanceFrequencies = Array(
+      UnsafeBufferPointer(start: tokens.frequencies + 286, count: 30))
     literalFrequencies[256] = 1
     // Codes of at least two symbols each, so every decoder takes them as complete.
     if literalFrequencies.filter({ $0 > 0 }).count < 2 { literalFrequencies[0] += 1 }
