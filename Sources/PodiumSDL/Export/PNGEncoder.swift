@@ -2,41 +2,39 @@ import CDeflate
 import Foundation
 
 /// Encodes slide frames as PNG: rows filtered by a rule measured on slides, then compressed by
-/// libdeflate (https://github.com/ebiggers/libdeflate), a whole-buffer deflate made for speed.
+/// `SlideDeflate`, a deflate that knows which rows repeat.
 ///
 /// Filters: PNG's row filters predict each byte from its neighbours. libpng picks, per row, the
 /// filter whose output has the least sum of absolute values; on slides that loses, because a
 /// slide is flat colour and anti-aliased text, whose unfiltered pixels repeat exactly (the same
 /// glyph, the same run) and so deflate well as they are. So a row where at least 7 pixels in 10
 /// equal their left neighbour is left unfiltered (None), a row that repeats the row above is
-/// copied without being looked at again, and other rows (photographs, gradients) get libpng's
-/// choice among all five filters.
+/// Up and zeros, marked so the compressor writes it without reading it, and other rows
+/// (photographs, gradients) get libpng's choice among all five filters. Measured in C on
+/// bench-100's frames with libdeflate level 1: None on every row 7.07 MB, Sub 8.68, Up 8.32,
+/// Average 10.31, Paeth 8.33, libpng's per-row choice 7.94, the rule above 7.11; on three
+/// slides with photographs it gives 3.95 MB where None gives 6.60 and libpng's defaults 3.72.
 ///
-/// Measured, with the hand-written deflate this replaced (fixed Huffman codes, matches one
-/// pixel or one row back) still beside it in commit b74e98c, in one run:
-/// `scripts/bench-export ../shared/bench/bench-100.md --level 2 --level 3 --level 4 --level 6`
-/// (release build, 100 slides at 1920x1080, 3 jobs on 2 cores shared with other builds, load
-/// 4-5: walls are inflated and noisy; CPU is user + system of all threads, draw included).
+/// Compressor: libdeflate's level 1 spent two thirds of its time matching the 70% of rows that
+/// repeat the row above, which its whole-buffer API cannot be told to skip; the hand-written
+/// deflate before it (fixed codes, matches one pixel or one row back; commit b74e98c) was fast
+/// but wrote 1.86x libpng's bytes. `SlideDeflate` skips the repeated rows and writes Huffman
+/// codes of its own per block. Measured on 2026-11-26, release build, bench-100 at 1920x1080,
+/// 3 jobs on 2 cores, after a warm-up, `scripts/bench-export` (wall and CPU over 5 runs; CPU is
+/// all threads, drawing included):
 ///
-///     encoder                  wall         CPU          PNG bytes    x libpng
-///     libdeflate level 1       1.03-1.45 s  1.35-1.49 s   7,112,787   0.91x   <- chosen
-///     libdeflate level 2       1.14-2.75 s  1.66-2.26 s   6,891,843   0.88x
-///     libdeflate level 3       1.28-2.78 s  1.65-2.35 s   6,877,897   0.88x
-///     libdeflate level 4       1.38-3.48 s  1.59-2.34 s   6,783,579   0.87x
-///     libdeflate level 6       1.91-2.52 s  1.86-2.25 s   6,515,519   0.83x
-///     hand-written deflate     0.40-0.76 s  0.52-0.68 s  14,555,013   1.86x
-///     IMG_SavePNG (1 thread)   6.28-7.95 s  6.19-7.00 s   7,830,575   1.00x
+///     encoder                         wall         CPU          PNG bytes    x libpng
+///     SlideDeflate                    0.44-0.55 s  0.74-0.92 s   6,881,449   0.88x  <- used
+///     libdeflate level 1              1.06-1.47 s  1.97-2.71 s   7,104,916   0.91x
+///     hand-written (b74e98c's, in     0.54-0.69 s  0.90-1.14 s  14,555,013   1.86x
+///       this binary, same runs)
+///     IMG_SavePNG (1 thread)          8.1-8.8 s    8.0-8.8 s     7,830,575   1.00x
 ///
-/// Level 1 is the fastest and already under libpng's size; higher levels save 3-8% for 20-50%
-/// more CPU. Filters, measured in C on the same frames with libdeflate level 1: None on every
-/// row 7.07 MB, Sub 8.68, Up 8.32, Average 10.31, Paeth 8.33, libpng's per-row choice 7.94,
-/// the rule above 7.11; on three slides with photographs it gives 3.95 MB where None gives
-/// 6.60 and libpng's defaults 3.72. The hand-written deflate used less than half the CPU but
-/// wrote twice the bytes and cannot come near libpng's size, so it went; export costs about
-/// 0.8 s more CPU per 100 slides. libdeflate's level 1 takes about 8 ms of CPU per 1080p slide,
-/// two thirds of it in the 70% of rows that repeat the row above, which its whole-buffer API
-/// gives no way to skip. Before, `scripts/bench-export` gave 0.66-0.73 s wall for the
-/// hand-written deflate on the same loaded machine (0.34 s idle), 13.9 MB, 1.86x.
+/// The hand-written deflate was measured by putting it back beside `SlideDeflate` for those
+/// runs (not kept); b74e98c's own binary gives it 0.38-0.50 s on this machine, with that
+/// day's drawing, which was cheaper (0.26-0.34 s against 0.31-0.47 s now). libdeflate stays
+/// for checksums (Adler-32 of the rows that are not repeats, CRC-32 of the chunks) and as the
+/// benchmark's comparison (`.libdeflate(level:)`).
 ///
 /// A value type with no shared state: threads may encode different frames at once, each with
 /// its own `Workspace`.
