@@ -44,9 +44,6 @@ extension TalkInput {
     }
   }
 
-  /// Whether a key press, click, wheel turn, display change or quit is queued. Key releases and
-  /// mouse motion do not count: they follow every press and change nothing. The corresponding C
-  /// functions are `SDL_PumpEvents` and `SDL_HasEvent`.
   /// The event that says pages drawn ahead are ready, pushed from the rasterizer's thread to
   /// wake the loop. The corresponding C function is `SDL_RegisterEvents`.
   static let pagesReady: UInt32 = SDL_RegisterEvents(1)
@@ -86,6 +83,9 @@ extension TalkInput {
     }
   }
 
+  /// Whether a key press, click, wheel turn, display change or quit is queued. Key releases and
+  /// mouse motion do not count: they follow every press and change nothing. The corresponding C
+  /// functions are `SDL_PumpEvents` and `SDL_HasEvent`.
   static func isWaiting() -> Bool {
     SDL_PumpEvents()
     return [SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL, SDL_DISPLAYEVENT, SDL_QUIT].contains {

@@ -177,6 +177,10 @@ final class TalkPainter {
   /// first. Not traced: thirty pictures a second would bury the talk's own events.
   func drawPictures(_ windows: [StageWindow], session: inout TalkSession, context: TalkContext) {
     for entry in windows.sorted(by: { $0.role == .audience && $1.role != .audience }) {
+      // Input comes first: the loop answers it with a whole redraw, which takes these pictures
+      // too. Without this, a key pressed as a 1080p picture is converted waits for the other
+      // window's conversion and redraw as well.
+      if TalkInput.isWaiting() { return }
       let console = context.showsConsole(entry.role, session.state)
       if !console, session.state.audienceView != session.state.audienceViewUnblanked { continue }
       if !console, session.state.isFrozen { continue }
