@@ -1,5 +1,6 @@
 import CDeflate
 import Foundation
+import PodiumCore
 
 /// Encodes slide frames as PNG: rows filtered by a rule measured on slides, then compressed by
 /// `SlideDeflate`, a deflate that knows which rows repeat.
@@ -76,14 +77,20 @@ public struct PNGEncoder: Sendable, Equatable {
     }
     let rowBytes = width * 3 + 1
     // One spare byte takes the overhang of the last pixel's four-byte store.
-    let rows = workspace.rows.reserve(rowBytes * height + 1)
+    let rowsSize = rowBytes * height + 1
+    // The last frame's rows are still there if it had this width and neither buffer must grow
+    // (a buffer that grows keeps nothing).
+    let keptRows =
+      workspace.keptRowBytes == rowBytes && workspace.rows.capacity >= rowsSize
+        && workspace.repeated.capacity >= height ? min(workspace.keptRows, height) : 0
+    let rows = workspace.rows.reserve(rowsSize)
     let scratch = workspace.scratch.reserve(2 * (rowBytes + 3))
     let repeated = workspace.repeated.reserve(height)
     Self.filter(
       source, width: width, height: height, pitch: pitch, into: rows, scratch: scratch,
-      repeated: repeated,
-      keptRows: workspace.keptRowBytes == rowBytes ? min(workspace.keptRows, height) : 0)
+      repeated: repeated, keptRows: keptRows)
     (workspace.keptRowBytes, workspace.keptRows) = (rowBytes, height)
+    assert(Self.repeatedRowsAreZeros(rows, rowBytes: rowBytes, height: height, repeated: repeated))
     let count = rowBytes * height
     let bound: Int
     let compress: (UnsafeMutablePointer<UInt8>) -> Int
@@ -161,6 +168,17 @@ public struct PNGEncoder: Sendable, Equatable {
       filter(here, above: above, count: rowBytes - 1, into: target)
       swap(&above, &here)
       aboveIsCopied = true
+    }
+  }
+
+  /// Whether every row marked repeated is its filter byte and zeros, as the compressor and the
+  /// checksum take it to be without reading it (checked in the tests' build).
+  static func repeatedRowsAreZeros(
+    _ rows: UnsafePointer<UInt8>, rowBytes: Int, height: Int, repeated: UnsafePointer<UInt8>
+  ) -> Bool {
+    let zeros = [UInt8](repeating: 0, count: rowBytes)
+    return (0..<height).allSatisfy { row in
+      repeated[row] == 0 || memcmp(rows + row * rowBytes + 1, zeros, rowBytes - 1) == 0
     }
   }
 
@@ -373,13 +391,18 @@ public struct PNGEncoder: Sendable, Equatable {
   /// Bytes that grow as needed and are never shrunk or cleared.
   final class Buffer {
     private var base: UnsafeMutablePointer<UInt8>?
-    private var capacity = 0
+    private(set) var capacity = 0
 
     /// Room for at least `count` bytes; what was there before is not kept.
     func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8> {
       if let base, capacity >= count { return base }
       base?.deallocate()
       let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+      #if DEBUG
+        // The tests' build: new memory holds a pattern, never zeros that happen to be right,
+        // so code that reads what it did not write fails every time, not by chance.
+        grown.initialize(repeating: 0xA5, count: count)
+      #endif
       (base, capacity) = (grown, count)
       return grown
     }
@@ -391,9 +414,4 @@ public struct PNGEncoder: Sendable, Equatable {
 }
 
 /// A failed encoding step, naming the C call.
-public struct PNGEncoderError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var function: String
-  public var message: String
-
-  public var description: String { "\(function): \(message)" }
-}
+public typealias PNGEncoderError = FailedCall
