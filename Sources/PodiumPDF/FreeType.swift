@@ -12,17 +12,7 @@ enum FreeTypeLibrary {
 }
 
 /// Errors from FreeType, HarfBuzz and cairo, with the failing call.
-public struct PDFError: Error, CustomStringConvertible, Equatable {
-  public var function: String
-  public var message: String
-
-  public init(function: String, message: String) {
-    self.function = function
-    self.message = message
-  }
-
-  public var description: String { "\(function): \(message)" }
-}
+public typealias PDFError = FailedCall
 
 /// Where SDL_ttf puts a glyph's bitmap relative to the pen, in whole pixels.
 struct GlyphBox: Hashable {

@@ -1,22 +1,15 @@
 import CSDL2
+import PodiumCore
 
 /// A failed SDL call, naming the function and carrying SDL's own message.
-public struct SDLError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var function: String
-  public var message: String
+public typealias SDLError = FailedCall
 
-  public init(function: String, message: String) {
-    self.function = function
-    self.message = message
-  }
-
+extension FailedCall {
   /// The error SDL reports for the call that just failed. The corresponding C function is
   /// `SDL_GetError`.
   public static func last(_ function: String) -> SDLError {
     SDLError(function: function, message: SDL_GetError().map { String(cString: $0) } ?? "")
   }
-
-  public var description: String { "\(function) failed: \(message)" }
 
   /// SDL's message on this thread, empty when there is none. SDL also sets it when a call that
   /// returns nothing is handed an object it has already freed ("Parameter 'texture' is
