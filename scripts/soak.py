@@ -354,20 +354,22 @@ class XRig(Rig):
 
 class WaylandRig(Rig):
     """scripts/wlrig's sway (headless, HEADLESS-1 and HEADLESS-2), Podium on SDL's native
-    Wayland driver. Keys from wtype (one process for a run of keys), clicks and the wheel from
-    sway's own cursor commands (one swaymsg for a run of them), which reach windows only while
-    scripts/probe/wl-pointer gives the seat a pointer. sway 1.7 can add an output but not remove
+    Wayland driver. Keys from scripts/probe/wl-keyboard, one keyboard for the whole soak as a
+    laptop's is (wtype's keyboard for each run of keys brought a keymap each, which SDL 2.26
+    keeps: libsdl-org/SDL#9023), clicks and the wheel from sway's own cursor commands (one
+    swaymsg for a run of them), which reach windows only while scripts/probe/wl-pointer gives
+    the seat a pointer. sway 1.7 can add an output but not remove
     one (`output X disable` keeps it visible to programs, and brings no event): its monitor
     change is a new output plugged in, a bounded number of times (1, or 2 in runs of 300 s and
     more), all before the mark since each adds an audience window for good."""
 
-    tool, environment = "wtype and swaymsg", {"SDL_VIDEODRIVER": "wayland"}
+    tool, environment = "wl-keyboard and swaymsg", {"SDL_VIDEODRIVER": "wayland"}
     cables = "new outputs, HEADLESS-3 on"
 
     def __init__(self):
         super().__init__("wlrig", "HEADLESS-1", "HEADLESS-2")
         self.mode_window_events = True
-        self.pointer = self.holder = None
+        self.pointer = self.keyboard = None
 
     def describe(self):
         return f"Wayland, sway, {os.environ['WAYLAND_DISPLAY']}, SDL's wayland driver"
@@ -380,49 +382,50 @@ class WaylandRig(Rig):
         return {"plug": count}
 
     def start(self):
-        """The seat's pointer, before the talk starts (SDL binds it when the seat has one)."""
+        """The seat's pointer and keyboard, before the talk starts (SDL binds each when the
+        seat has one)."""
         self.pointer = subprocess.Popen(
             [os.environ["SOAK_POINTER"]], stdout=subprocess.PIPE, text=True
         )
         if self.pointer.stdout.readline().strip() != "ready":
             fail("wl-pointer gave the seat no pointer: clicks reach no window")
+        self.keyboard = subprocess.Popen(
+            [os.environ["SOAK_KEYBOARD"]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        if self.keyboard.stdout.readline().strip() != "ready":
+            fail("wl-keyboard gave the seat no keyboard: keys reach no window")
+
+    def type(self, words):
+        """Types a line of wl-keyboard's words and waits until the compositor has them."""
+        self.keyboard.stdin.write(" ".join(words) + "\n")
+        self.keyboard.stdin.flush()
+        answer = self.keyboard.stdout.readline().strip()
+        if answer != "ok":
+            fail(f"wl-keyboard: {answer or 'ended'} (typing {' '.join(words)})")
 
     def before_talk(self):
-        """Gives the seat a keyboard before podium starts, as a laptop's is always there: each
-        wtype that typed keys takes the seat's keyboard and leaves none when it ends, and a
-        program that starts then gets its keyboard's modifiers before any keymap, which SDL
+        """Makes the soak's keyboard the seat's before podium starts, as a laptop's is always
+        there. A seat whose last keyboard went (scripts/wlrig's own, at the start) has none, and
+        a program that starts then gets its keyboard's modifiers before any keymap, which SDL
         2.26 reads through a null xkb_state and crashes (libsdl-org/SDL#9022; the talk after a
-        kill -9 did, every time). A wtype that presses Shift and sleeps holds the keyboard, as
-        scripts/wlrig's own does at the start, until the next keys."""
-        self.stop_holder()
-        self.holder = subprocess.Popen(
-            ["wtype", "-P", "Shift_L", "-p", "Shift_L", "-s", "2000000000"]
-        )
-        time.sleep(0.3)
-
-    def stop_holder(self):
-        if self.holder:
-            self.holder.terminate()
-            self.holder.wait()
-            self.holder = None
+        kill -9 did, every time). A Shift pressed on this keyboard makes it the seat's, and it
+        stays until the soak ends."""
+        self.type(["Shift_L"])
 
     def stop(self):
-        self.stop_holder()
-        if self.pointer:
-            self.pointer.terminate()
-            self.pointer.wait()
+        for process in (self.keyboard, self.pointer):
+            if process:
+                process.terminate()
+                process.wait()
 
     def send(self, actions):
         for keys, group in itertools.groupby(actions, key=lambda action: action[0] == "key"):
             if keys:
-                command = ["wtype"]
+                words = []
                 for _, delay, names in group:
                     for name in names:
-                        modifier, _, key = name.rpartition("+")
-                        held = ["-M", modifier, "-k", key, "-m", modifier] if modifier else []
-                        # wtype refuses a sleep of 0 ms ("Invalid sleep time") and types nothing.
-                        command += (held or ["-k", key]) + (["-s", str(delay)] if delay else [])
-                quietly(*command)
+                        words += [name] + ([f"sleep:{delay}"] if delay else [])
+                self.type(words)
                 continue
             commands = []
             for kind, x, y, *button in group:
