@@ -33,6 +33,8 @@
 #include <wayland-client.h>
 #include <xkbcommon/xkbcommon.h>
 
+#include "wl-seat.h"
+
 static const struct wl_message keyboard_requests[] = {
   {"keymap", "uhu", NULL},
   {"key", "uuu", NULL},
@@ -57,27 +59,6 @@ static const struct wl_interface manager_interface = {
 
 enum { KEYMAP = 0, KEY = 1 };
 
-static struct wl_seat *seat;
-static struct wl_proxy *manager;
-
-static void global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
-                   uint32_t version) {
-  (void)data;
-  (void)version;
-  if (strcmp(interface, "wl_seat") == 0 && seat == NULL) {
-    seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
-  } else if (strcmp(interface, manager_interface.name) == 0) {
-    manager = wl_registry_bind(registry, name, &manager_interface, 1);
-  }
-}
-
-static void global_remove(void *data, struct wl_registry *registry, uint32_t name) {
-  (void)data;
-  (void)registry;
-  (void)name;
-}
-
-static const struct wl_registry_listener registry_listener = {global, global_remove};
 
 static uint32_t milliseconds(void) {
   struct timespec now;
@@ -146,19 +127,9 @@ static int type(struct wl_proxy *keyboard, struct xkb_keymap *keymap, char *word
 }
 
 int main(void) {
-  struct wl_display *display = wl_display_connect(NULL);
-  if (display == NULL) {
-    fprintf(stderr, "wl-keyboard: cannot connect to the Wayland compositor\n");
-    return 1;
-  }
-  struct wl_registry *registry = wl_display_get_registry(display);
-  wl_registry_add_listener(registry, &registry_listener, NULL);
-  wl_display_roundtrip(display);
-  if (seat == NULL || manager == NULL) {
-    fprintf(stderr, "wl-keyboard: the compositor has no %s\n",
-            seat == NULL ? "seat" : "virtual keyboard manager (virtual-keyboard-unstable-v1)");
-    return 1;
-  }
+  struct wl_display *display = connect_seat(
+      "wl-keyboard", &manager_interface, "virtual keyboard manager (virtual-keyboard-unstable-v1)");
+  if (display == NULL) return 1;
 
   struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
   struct xkb_rule_names names = {NULL, NULL, "us", NULL, NULL};

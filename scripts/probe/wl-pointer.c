@@ -22,6 +22,8 @@
 #include <string.h>
 #include <wayland-client.h>
 
+#include "wl-seat.h"
+
 static const struct wl_interface virtual_pointer_interface = {
   "zwlr_virtual_pointer_v1", 1, 0, NULL, 0, NULL,
 };
@@ -36,42 +38,10 @@ static const struct wl_interface manager_interface = {
   "zwlr_virtual_pointer_manager_v1", 1, 1, manager_requests, 0, NULL,
 };
 
-static struct wl_seat *seat;
-static struct wl_proxy *manager;
-
-static void global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
-                   uint32_t version) {
-  (void)data;
-  (void)version;
-  if (strcmp(interface, "wl_seat") == 0 && seat == NULL) {
-    seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
-  } else if (strcmp(interface, manager_interface.name) == 0) {
-    manager = wl_registry_bind(registry, name, &manager_interface, 1);
-  }
-}
-
-static void global_remove(void *data, struct wl_registry *registry, uint32_t name) {
-  (void)data;
-  (void)registry;
-  (void)name;
-}
-
-static const struct wl_registry_listener registry_listener = {global, global_remove};
-
 int main(void) {
-  struct wl_display *display = wl_display_connect(NULL);
-  if (display == NULL) {
-    fprintf(stderr, "wl-pointer: cannot connect to the Wayland compositor\n");
-    return 1;
-  }
-  struct wl_registry *registry = wl_display_get_registry(display);
-  wl_registry_add_listener(registry, &registry_listener, NULL);
-  wl_display_roundtrip(display);
-  if (seat == NULL || manager == NULL) {
-    fprintf(stderr, "wl-pointer: the compositor has no %s\n",
-            seat == NULL ? "seat" : "virtual pointer manager (wlr-virtual-pointer)");
-    return 1;
-  }
+  struct wl_display *display = connect_seat("wl-pointer", &manager_interface,
+                                            "virtual pointer manager (wlr-virtual-pointer)");
+  if (display == NULL) return 1;
   struct wl_proxy *pointer = wl_proxy_marshal_constructor(manager, 0, &virtual_pointer_interface,
                                                           seat, NULL);
   if (pointer == NULL || wl_display_roundtrip(display) < 0) {
