@@ -17,11 +17,12 @@ struct ExportBench: ParsableCommand {
     abstract: "Export a deck with each PNG encoder and to PDF in one run, and compare.",
     discussion:
       "Podium's way: PNGs from Podium's encoder on every core, with its own deflate and, in "
-      + "the same run, with libdeflate at level 1 and at each --level asked for. The naive way: one thread and IMG_SavePNG at libpng's default "
-      + "settings, the size reference. Then the deck as one vector PDF, and, when pandoc and "
-      + "pdflatex are installed, the same Markdown through pandoc and beamer. Prints for each "
-      + "run wall and CPU time, slides per second, the bytes written and their ratio to "
-      + "libpng's, and peak memory (after the first PNG run and after the PDF)."
+      + "the same run, with libdeflate at level 1 and at each --level asked for. The naive way: "
+      + "one thread and IMG_SavePNG at libpng's default settings, the size reference. Then the "
+      + "deck as one vector PDF, and, when pandoc and pdflatex are installed, the same Markdown "
+      + "through pandoc and beamer. Prints for each run wall and CPU time, slides per second, "
+      + "the bytes written and their ratio to libpng's, and peak memory (after the first PNG run "
+      + "and after the PDF)."
   )
 
   @Argument(help: "The deck to export, e.g. ../shared/bench/bench-100.md.")

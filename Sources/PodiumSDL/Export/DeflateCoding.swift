@@ -51,15 +51,11 @@ struct CodeTables {
     }
     var frequencies = [UInt32](repeating: 0, count: 19)
     for run in runs { frequencies[run.symbol] += 1 }
-    while frequencies.filter({ $0 > 0 }).count < 2 {
-      frequencies[frequencies[0] == 0 ? 0 : 1] += 1
-    }
     let codeLengths = Huffman.lengths(frequencies, limit: 7)
     let lengthCount = max(4, (Self.order.lastIndex { codeLengths[$0] != 0 } ?? 0) + 1)
-    let extraBits = [16: 2, 17: 3, 18: 7]
     bits =
       14 + 3 * lengthCount
-      + runs.reduce(0) { $0 + Int(codeLengths[$1.symbol]) + (extraBits[$1.symbol] ?? 0) }
+      + runs.reduce(0) { $0 + Int(codeLengths[$1.symbol]) + Self.extraBits($1.symbol) }
     (self.codeLengths, self.lengthCount, self.runs) = (codeLengths, lengthCount, runs)
   }
 
@@ -73,12 +69,18 @@ struct CodeTables {
     let codes = Huffman.codes(codeLengths)
     for run in runs {
       writer.write(codes[run.symbol], Int(codeLengths[run.symbol]))
-      switch run.symbol {
-      case 16: writer.write(UInt32(run.extra), 2)
-      case 17: writer.write(UInt32(run.extra), 3)
-      case 18: writer.write(UInt32(run.extra), 7)
-      default: break
-      }
+      writer.write(UInt32(run.extra), Self.extraBits(run.symbol))
+    }
+  }
+
+  /// The extra bits after a code-length symbol: a repeat count for 16, 17 and 18, none for a
+  /// length.
+  static func extraBits(_ symbol: Int) -> Int {
+    switch symbol {
+    case 16: return 2
+    case 17: return 3
+    case 18: return 7
+    default: return 0
     }
   }
 }
@@ -86,10 +88,13 @@ struct CodeTables {
 /// Huffman code lengths and canonical codes, as deflate defines them.
 enum Huffman {
   /// Code lengths for symbols of these frequencies, none over `limit`; 0 for unused symbols.
-  /// An optimal code is built (two queues over the sorted leaves); while it is too deep, the
-  /// frequencies are halved (kept above zero) and it is built again, which flattens it.
+  /// The code is complete, as every decoder takes it: with fewer than two symbols used,
+  /// symbols 0 and 1 stand in for the missing ones. An optimal code is built (two queues over
+  /// the sorted leaves); while it is too deep, the frequencies are halved (kept above zero) and
+  /// it is built again, which flattens it.
   static func lengths(_ frequencies: [UInt32], limit: Int) -> [UInt8] {
     var weights = frequencies
+    while weights.filter({ $0 > 0 }).count < 2 { weights[weights[0] == 0 ? 0 : 1] += 1 }
     while true {
       let lengths = optimalLengths(weights)
       if lengths.max() ?? 0 <= limit { return lengths }

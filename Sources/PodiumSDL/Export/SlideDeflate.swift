@@ -212,14 +212,9 @@ final class SlideDeflate {
   ) {
     let tables = Tables.shared
     var literalFrequencies = Array(UnsafeBufferPointer(start: tokens.frequencies, count: 286))
-    var distanceFrequencies = Array(
+    let distanceFrequencies = Array(
       UnsafeBufferPointer(start: tokens.frequencies + 286, count: 30))
     literalFrequencies[256] = 1
-    // Codes of at least two symbols each, so every decoder takes them as complete.
-    if literalFrequencies.filter({ $0 > 0 }).count < 2 { literalFrequencies[0] += 1 }
-    while distanceFrequencies.filter({ $0 > 0 }).count < 2 {
-      distanceFrequencies[distanceFrequencies[0] == 0 ? 0 : 1] += 1
-    }
     let literalLengths = Huffman.lengths(literalFrequencies, limit: 15)
     let distanceLengths = Huffman.lengths(distanceFrequencies, limit: 15)
     let header = CodeTables(literal: literalLengths, distance: distanceLengths)
