@@ -125,6 +125,52 @@ final class SolidPicture: VideoPicture, @unchecked Sendable {
     #expect(abs(Int(outside.red) - 128) < 6 && Int(outside.blue) > 245, "\(outside)")
   }
 
+  /// A background clip hides the layer that holds it: the window does not copy the layer
+  /// under the picture (at 1080p, 8 MB a picture for nothing), yet shows the picture with what
+  /// the slide puts over it; once the clip stops, the kept layer is copied again.
+  @Test func aLayerHiddenByItsPlayingClipIsNotCopied() throws {
+    let size = PixelSize(width: 200, height: 100)
+    let whole = Rect(x: 0, y: 0, width: 200, height: 100)
+    var clip = VideoClip()
+    clip.stream = VideoStream(
+      width: 64, height: 36, duration: 3, frameRate: 30, codec: "h264", audioCodec: nil)
+    let slide = SlideFrame(
+      size: size, slideRect: whole,
+      commands: [
+        .fill(whole, RGBAColor(red: 250, green: 250, blue: 250)),
+        .image(
+          ImageItem(
+            path: "/nowhere/clip.mp4", destination: Rect(x: -10, y: 0, width: 220, height: 100),
+            video: clip)),
+        .fill(Rect(x: 60, y: 40, width: 10, height: 10), RGBAColor(red: 0, green: 0, blue: 0)),
+      ])
+    let frame = SlideFrame(
+      size: size, slideRect: whole,
+      commands: [.layer(LayerItem(key: "background clip", x: 0, y: 0, frame: slide))])
+    let canvas = try OffscreenCanvas(
+      size: size, fonts: fonts, images: ImageLibrary(), measurer: SDLTextMeasurer(library: fonts))
+    canvas.cacheLayers()
+    let renderer = canvas.frameRenderer
+    renderer.livePictures = [
+      "/nowhere/clip.mp4": .video(SolidPicture(width: 64, height: 36, y: 81, u: 90, v: 240))
+    ]
+    for _ in 0..<4 { canvas.draw(frame) }
+    #expect(renderer.layersHidden == 4)
+    for (x, y) in [(0, 0), (199, 99), (30, 20)] {
+      let pixel = canvas.pixel(x: x, y: y)
+      #expect(pixel.red > 240 && pixel.green < 20 && pixel.blue < 20, "(\(x), \(y)): \(pixel)")
+    }
+    let over = canvas.pixel(x: 65, y: 45)
+    #expect(over.red < 10 && over.green < 10 && over.blue < 10, "\(over)")
+    // The clip stops: the kept layer is copied again.
+    renderer.livePictures = [:]
+    let reused = renderer.layersReused
+    canvas.draw(frame)
+    #expect(renderer.layersHidden == 4)
+    #expect(renderer.layersReused > reused)
+    #expect(canvas.pixel(x: 65, y: 45).red < 10)
+  }
+
   @Test func aClipNotPlayingShowsNoPictureOfItsOwn() throws {
     let size = PixelSize(width: 200, height: 100)
     let canvas = try OffscreenCanvas(

@@ -73,9 +73,41 @@ public final class FrameRenderer {
     prepare(frame)
     var clips: [Rect] = []
     renderer.clip(nil)
-    drawCommands(frame.commands, clips: &clips)
+    drawCommands(frame.commands, clips: &clips, onScreen: !livePictures.isEmpty)
     if !livePictures.isEmpty { drawLivePictures(frame.commands, clip: nil, over: []) }
     renderer.clip(nil)
+  }
+
+  /// Whether a playing clip hides all of a layer where it is visible, so copying the layer
+  /// would be for nothing: the live pass draws the clip over every pixel of it, and then what
+  /// the layer puts over the clip. Only a clip the layer draws outside any clip of its own
+  /// counts, as only there does its picture cover its whole place (a clip's pictures are
+  /// opaque).
+  private func hiddenByLiveClip(_ layer: LayerItem, visible: Rect) -> Bool {
+    let shown = visible.sdlRect
+    guard shown.w > 0, shown.h > 0 else { return true }
+    var depth = 0
+    for command in layer.frame.commands {
+      switch command {
+      case .pushClip: depth += 1
+      case .popClip: depth -= 1
+      case .image(let item) where depth == 0 && item.video != nil:
+        guard case .video? = livePictures[item.path], videoTextures[item.path] != nil else {
+          continue
+        }
+        let place = item.destination
+        let covers = Rect(
+          x: place.x + layer.x, y: place.y + layer.y, width: place.width, height: place.height
+        ).sdlRect
+        if covers.x <= shown.x, covers.y <= shown.y, covers.x + covers.w >= shown.x + shown.w,
+          covers.y + covers.h >= shown.y + shown.h
+        {
+          return true
+        }
+      default: continue
+      }
+    }
+    return false
   }
 
   /// Draws each playing clip's or animation's current picture in its place, over the frame just
@@ -160,7 +192,10 @@ public final class FrameRenderer {
     _ = layerTexture(item)
   }
 
-  private func drawCommands(_ commands: [DrawCommand], clips: inout [Rect]) {
+  /// `onScreen`: drawing the window's frame itself, with clips playing, where a layer a clip
+  /// hides is left out (never into a layer's texture, which outlives the clip).
+  private func drawCommands(_ commands: [DrawCommand], clips: inout [Rect], onScreen: Bool = false)
+  {
     for command in commands {
       switch command {
       case .fill(let rect, let color):
@@ -177,16 +212,21 @@ public final class FrameRenderer {
         clips.removeLast()
         renderer.clip(clips.last?.sdlRect)
       case .layer(let item):
+        let visible = clips.last.map { $0.intersection(item.destination) } ?? item.destination
+        if onScreen, hiddenByLiveClip(item, visible: visible) {
+          layersHidden += 1
+          continue
+        }
         if let texture = layerTexture(item) {
           // Drawing a layer that was not ready switched the target and its clip: restore it.
           renderer.clip(clips.last?.sdlRect)
           renderer.copy(texture, source: nil, destination: item.destination.sdlRect)
         } else {
           // No texture to keep it in (headless export, or out of memory): draw it in place.
-          let clip = clips.last.map { $0.intersection(item.destination) } ?? item.destination
-          clips.append(clip)
-          renderer.clip(clip.sdlRect)
-          drawCommands(item.frame.translated(dx: item.x, dy: item.y), clips: &clips)
+          clips.append(visible)
+          renderer.clip(visible.sdlRect)
+          drawCommands(
+            item.frame.translated(dx: item.x, dy: item.y), clips: &clips, onScreen: onScreen)
           clips.removeLast()
           renderer.clip(clips.last?.sdlRect)
         }
@@ -212,6 +252,8 @@ public final class FrameRenderer {
   /// Layers drawn into a texture, and layers found ready, since this renderer was made.
   public private(set) var layersDrawn = 0
   public private(set) var layersReused = 0
+  /// Layers not copied because a playing clip hid them (see `hiddenByLiveClip`).
+  public private(set) var layersHidden = 0
 
   private func layerTexture(_ item: LayerItem) -> Texture? {
     let key = LayerKey(key: item.key, size: item.frame.size)
