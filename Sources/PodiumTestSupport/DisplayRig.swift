@@ -11,17 +11,82 @@ public protocol DisplayRig: AnyObject {
   func key(_ name: String) throws
 }
 
-/// Ends a rig's `serve` process (`scripts/xrig`, `scripts/wlrig`) the way both rigs expect:
-/// closing its standard input asks it to stop its server; SIGTERM (its trap stops the server
-/// too) if it is still running after 5 s. Then removes the rig's `folder`. Does nothing for a
-/// rig already ended.
-func stopRig(_ rig: Process, requests: Pipe, folder: URL) {
-  guard rig.isRunning else { return }
-  try? requests.fileHandleForWriting.close()
-  for _ in 0..<100 where rig.isRunning {
-    Thread.sleep(forTimeInterval: 0.05)
+/// A rig's `serve` process (`scripts/xrig serve`, `scripts/wlrig serve`), which both rigs run
+/// the same way: its standard input kept open (closing it stops the rig's server, so a test
+/// process that crashes takes its server with it), its standard error in `log` in the rig's
+/// `folder`, and its replies read a line at a time.
+final class RigSession {
+  let folder: URL
+  let log: URL
+  private let process = Process()
+  private let requests = Pipe()
+  private let replies = Pipe()
+  /// What the rig printed and nobody has read yet.
+  private var unread = Data()
+
+  init(script: URL, arguments: [String], folder: URL, log name: String) throws {
+    self.folder = folder
+    log = folder.appendingPathComponent(name)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    process.executableURL = script
+    process.arguments = arguments
+    process.standardInput = requests
+    process.standardOutput = replies
+    process.standardError = try FileHandle(forWritingTo: log)
+    try process.run()
   }
-  if rig.isRunning { rig.terminate() }
-  rig.waitUntilExit()
-  try? FileManager.default.removeItem(at: folder)
+
+  /// The lines the rig prints up to the line `marker`, or nil if it ended first (the rigs bound
+  /// their own waits, so this does not block for long).
+  func reply(until marker: String) -> [String]? {
+    let newline = UInt8(ascii: "\n")
+    var lines: [String] = []
+    while true {
+      while let end = unread.firstIndex(of: newline) {
+        let line = String(decoding: unread[unread.startIndex..<end], as: UTF8.self)
+        unread = Data(unread[(end + 1)...])
+        if line == marker { return lines }
+        lines.append(line)
+      }
+      let chunk = replies.fileHandleForReading.availableData
+      if chunk.isEmpty { return nil }
+      unread.append(chunk)
+    }
+  }
+
+  /// The `NAME=value` lines of a reply.
+  static func variables(_ lines: [String]) -> [String: String] {
+    var variables: [String: String] = [:]
+    for line in lines {
+      guard let equals = line.firstIndex(of: "=") else { continue }
+      variables[String(line[..<equals])] = String(line[line.index(after: equals)...])
+    }
+    return variables
+  }
+
+  /// Sends the rig one command line.
+  func send(_ command: String) throws {
+    try requests.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
+  }
+
+  /// The last 2,000 characters of a file of the rig's (its log by default), for an error.
+  func tail(_ file: URL? = nil) -> String {
+    let text = (try? String(contentsOf: file ?? log, encoding: .utf8)) ?? ""
+    return String(text.suffix(2000))
+  }
+
+  /// Ends the rig the way both expect: closing its standard input asks it to stop its server;
+  /// SIGTERM (its trap stops the server too) if it is still running after 5 s. Then removes the
+  /// rig's `folder`. Calling it again does nothing.
+  func stop() {
+    if process.isRunning {
+      try? requests.fileHandleForWriting.close()
+      for _ in 0..<100 where process.isRunning {
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: folder)
+  }
 }

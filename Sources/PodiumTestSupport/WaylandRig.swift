@@ -26,10 +26,8 @@ public final class WaylandRig: DisplayRig {
   public let driver: Driver
   /// The rig's `WLRIG_` variables: what `scripts/wlrig` needs to act on this session.
   public let variables: [String: String]
-  private let rig: Process
-  private let requests = Pipe()
-  private let replies = Pipe()
-  private let folder: URL
+  private let rig: RigSession
+  private var folder: URL { rig.folder }
 
   static let script = Fixtures.packageRoot.appendingPathComponent("scripts/wlrig")
 
@@ -46,43 +44,20 @@ public final class WaylandRig: DisplayRig {
       throw XorgServer.XorgError.notInstalled(tool)
     }
     self.driver = driver
-    folder = try Fixtures.temporaryDirectory("podium-wlrig")
-    let log = folder.appendingPathComponent("wlrig.log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    rig = Process()
-    rig.executableURL = Self.script
-    rig.arguments = [
+    let folder = try Fixtures.temporaryDirectory("podium-wlrig")
+    var arguments = [
       "serve", "--outputs", "\(outputs)", "--size", "\(width)x\(height)", "--dir",
       folder.appendingPathComponent("session").path,
     ]
-    if driver == .xwayland { rig.arguments?.append("--no-keyboard") }
-    if compositor == .mutter { rig.arguments?.append("--mutter") }
-    rig.standardInput = requests
-    rig.standardOutput = replies
-    rig.standardError = try FileHandle(forWritingTo: log)
-    try rig.run()
-    var lines: [String] = []
-    var buffer = Data()
-    reading: while true {
-      let chunk = replies.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      buffer.append(chunk)
-      while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
-        buffer = Data(buffer[(end + 1)...])
-        if line == "WLRIG_READY" { break reading }
-        lines.append(line)
-      }
-    }
-    var variables: [String: String] = [:]
-    for line in lines {
-      guard let equals = line.firstIndex(of: "=") else { continue }
-      variables[String(line[..<equals])] = String(line[line.index(after: equals)...])
-    }
+    if driver == .xwayland { arguments.append("--no-keyboard") }
+    if compositor == .mutter { arguments.append("--mutter") }
+    rig = try RigSession(
+      script: Self.script, arguments: arguments, folder: folder, log: "wlrig.log")
+    let variables = RigSession.variables(rig.reply(until: "WLRIG_READY") ?? [])
     guard variables["WLRIG_WAYLAND_DISPLAY"] != nil else {
-      rig.waitUntilExit()
-      let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-      throw XorgServer.XorgError.didNotStart("sway: " + String(text.suffix(2000)))
+      let failure = rig.tail()
+      rig.stop()
+      throw XorgServer.XorgError.didNotStart("sway: " + failure)
     }
     self.variables = variables
   }
@@ -93,7 +68,7 @@ public final class WaylandRig: DisplayRig {
 
   /// Stops sway (the rig does, once its standard input closes). Calling it again does nothing.
   public func stop() {
-    stopRig(rig, requests: requests, folder: folder)
+    rig.stop()
   }
 
   /// What Podium's environment needs for this session and driver (`scripts/wlrig as` adds the

@@ -27,12 +27,7 @@ public final class XorgServer: DisplayRig {
   /// `:N`, for `DISPLAY`.
   public let display: String
   /// `scripts/xrig serve`, the parent of Xorg and of the window manager.
-  private let rig: Process
-  private let requests = Pipe()
-  private let replies = Pipe()
-  /// What the rig printed and nobody has read yet.
-  private var unread = Data()
-  private let folder: URL
+  private let rig: RigSession
 
   static let script = Fixtures.packageRoot.appendingPathComponent("scripts/xrig")
 
@@ -43,31 +38,21 @@ public final class XorgServer: DisplayRig {
     where !FileManager.default.isExecutableFile(atPath: tool) {
       throw XorgError.notInstalled(tool)
     }
-    folder = try Fixtures.temporaryDirectory("podium-xorg")
-    let log = folder.appendingPathComponent("xrig.log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    rig = Process()
-    rig.executableURL = Self.script
-    rig.arguments = [
-      "serve", "--monitors", "\(monitors)", "--size", "\(width)x\(height)", "--dir", folder.path,
-    ]
-    rig.standardInput = requests
-    rig.standardOutput = replies
-    rig.standardError = try FileHandle(forWritingTo: log)
-    try rig.run()
-    var unread = Data()
+    let folder = try Fixtures.temporaryDirectory("podium-xorg")
+    rig = try RigSession(
+      script: Self.script,
+      arguments: [
+        "serve", "--monitors", "\(monitors)", "--size", "\(width)x\(height)", "--dir",
+        folder.path,
+      ], folder: folder, log: "xrig.log")
     guard
-      let variables = Self.readReply(
-        from: replies.fileHandleForReading, buffer: &unread, until: "XRIG_READY"),
-      let number = variables.first(where: { $0.hasPrefix("XRIG_DISPLAY=") })
+      let number = rig.reply(until: "XRIG_READY")?.first(where: { $0.hasPrefix("XRIG_DISPLAY=") })
     else {
-      let failure = Self.tail(log) + "\n" + Self.tail(folder.appendingPathComponent("Xorg.log"))
-      rig.waitUntilExit()
-      try? FileManager.default.removeItem(at: folder)
+      let failure = rig.tail() + "\n" + rig.tail(folder.appendingPathComponent("Xorg.log"))
+      rig.stop()
       throw XorgError.didNotStart(failure)
     }
     display = String(number.dropFirst("XRIG_DISPLAY=".count))
-    self.unread = unread
   }
 
   deinit {
@@ -77,7 +62,7 @@ public final class XorgServer: DisplayRig {
   /// Stops the server: the rig ends the window manager and Xorg (SIGKILL for a server that
   /// hangs on SIGTERM) once its standard input closes. Calling it again does nothing.
   public func stop() {
-    stopRig(rig, requests: requests, folder: folder)
+    rig.stop()
   }
 
   /// Starts openbox on this server, as a user's desktop would have a window manager.
@@ -85,11 +70,9 @@ public final class XorgServer: DisplayRig {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else {
       throw XorgError.notInstalled("/usr/bin/openbox")
     }
-    try requests.fileHandleForWriting.write(contentsOf: Data("wm\n".utf8))
-    let reply = Self.readReply(
-      from: replies.fileHandleForReading, buffer: &unread, until: "XRIG_OK")
-    guard reply != nil else {
-      throw XorgError.commandFailed("xrig wm", Self.tail(folder.appendingPathComponent("xrig.log")))
+    try rig.send("wm")
+    guard rig.reply(until: "XRIG_OK") != nil else {
+      throw XorgError.commandFailed("xrig wm", rig.tail())
     }
   }
 
@@ -142,31 +125,5 @@ public final class XorgServer: DisplayRig {
     guard result.status == 0 else {
       throw XorgError.commandFailed("xrig \(arguments.joined(separator: " "))", result.stderr)
     }
-  }
-
-  /// The lines the rig prints up to the line `marker`, or nil if it ended first (it bounds its
-  /// own waits for Xorg and openbox, so this does not block for long). `buffer` keeps what was
-  /// read past the marker.
-  private static func readReply(
-    from handle: FileHandle, buffer: inout Data, until marker: String
-  ) -> [String]? {
-    let newline = UInt8(ascii: "\n")
-    var lines: [String] = []
-    while true {
-      while let end = buffer.firstIndex(of: newline) {
-        let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
-        buffer = Data(buffer[(end + 1)...])
-        if line == marker { return lines }
-        lines.append(line)
-      }
-      let chunk = handle.availableData
-      if chunk.isEmpty { return nil }
-      buffer.append(chunk)
-    }
-  }
-
-  private static func tail(_ file: URL) -> String {
-    let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-    return String(text.suffix(2000))
   }
 }

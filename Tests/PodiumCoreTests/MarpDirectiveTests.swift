@@ -274,6 +274,11 @@ import Testing
     #expect(run([.brightness(0.5)], [100, 100, 100, 255]) == [50, 50, 50, 255])
     #expect(run([.sepia(1)], [255, 255, 255, 255]) == [239, 255, 255, 255], "0.937 blue")
     #expect(run([.hueRotate(360)], red) == red, "a full turn changes nothing")
+    // Grayscale, sepia and saturate fade their matrix in: none of it at 0 (at 1 for saturate).
+    for none in [ImageFilter.grayscale(0), .sepia(0), .saturate(1)] {
+      #expect(run([none], red) == red, "\(none)")
+    }
+    #expect(run([.saturate(0)], red) == [54, 54, 54, 255], "0.213 of 255")
     // A blur spreads a lone bright pixel to its neighbours and keeps the total light.
     var line = [UInt8](repeating: 0, count: 41 * 4)
     for index in 0..<41 { line[index * 4 + 3] = 255 }

@@ -26,29 +26,34 @@ public enum ImageFilters {
     }
   }
 
+  /// A 3x3 colour matrix faded toward the colours as they are, as CSS defines grayscale, sepia
+  /// and saturate: `full` at 0, the identity at 1 (`full + (I - full) * share`), as a 3x4
+  /// matrix.
+  private static func fading(_ full: [[Double]], by share: Double) -> [Double] {
+    var matrix: [Double] = []
+    for row in 0..<3 {
+      for column in 0..<3 {
+        let value = full[row][column]
+        let identity: Double = row == column ? 1 : 0
+        matrix.append(value + (identity - value) * share)
+      }
+      matrix.append(0)
+    }
+    return matrix
+  }
+
   /// A 3x4 matrix on (r, g, b, 1) in 0...1: the CSS definitions of each filter.
   static func matrix(_ filter: ImageFilter) -> [Double] {
     switch filter {
     case .grayscale(let a):
-      let s = 1 - min(1, max(0, a))
-      return [
-        0.2126 + 0.7874 * s, 0.7152 - 0.7152 * s, 0.0722 - 0.0722 * s, 0,
-        0.2126 - 0.2126 * s, 0.7152 + 0.2848 * s, 0.0722 - 0.0722 * s, 0,
-        0.2126 - 0.2126 * s, 0.7152 - 0.7152 * s, 0.0722 + 0.9278 * s, 0,
-      ]
+      return fading(
+        Array(repeating: [0.2126, 0.7152, 0.0722], count: 3), by: 1 - min(1, max(0, a)))
     case .sepia(let a):
-      let s = 1 - min(1, max(0, a))
-      return [
-        0.393 + 0.607 * s, 0.769 - 0.769 * s, 0.189 - 0.189 * s, 0,
-        0.349 - 0.349 * s, 0.686 + 0.314 * s, 0.168 - 0.168 * s, 0,
-        0.272 - 0.272 * s, 0.534 - 0.534 * s, 0.131 + 0.869 * s, 0,
-      ]
+      return fading(
+        [[0.393, 0.769, 0.189], [0.349, 0.686, 0.168], [0.272, 0.534, 0.131]],
+        by: 1 - min(1, max(0, a)))
     case .saturate(let s):
-      return [
-        0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0,
-        0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0,
-        0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0,
-      ]
+      return fading(Array(repeating: [0.213, 0.715, 0.072], count: 3), by: s)
     case .hueRotate(let degrees):
       let a = degrees * .pi / 180
       let c = cos(a)
