@@ -93,6 +93,40 @@ import Testing
     #expect(hash(words) == hash(words))
   }
 
+  /// A kept layer's tiles, hashed from its pixels read back in pieces (as a window reads its
+  /// layers drawn ahead), are the hashes the window keeps after showing it; and the tiles
+  /// that differ between two layers are the rectangles a window showing one then the other
+  /// would find changed.
+  @Test func aLayersTilesReadInPiecesAreTheWindowsAndTellItsChanges() {
+    var first = Frame(width: 80, height: 40, padding: 8)
+    var second = first
+    second.set(x: 45, y: 3, to: 0x55)
+    second.set(x: 5, y: 30, to: 0x55)
+    func tiles(_ frame: Frame, band: Int) -> [UInt64] {
+      stride(from: 0, to: frame.height, by: band).flatMap { top in
+        let rows = min(band, frame.height - top)
+        let piece = Array(frame.bytes[(top * frame.pitch)..<((top + rows) * frame.pitch)])
+        return piece.withUnsafeBytes {
+          ChangedRows.tileHashes($0, width: frame.width, rows: rows, pitch: frame.pitch)
+        }
+      }
+    }
+    var windowHashes = [UInt64](repeating: 0, count: 40 * ChangedRows.tilesPerRow)
+    _ = first.changes(since: &windowHashes)
+    #expect(tiles(first, band: 16) == windowHashes)
+    let layerChanges = ChangedRows.rectsBetween(
+      tiles(first, band: 7), tiles(second, band: 40), width: 80, height: 40)
+    #expect(equal(layerChanges, [(40, 3, 10, 1), (0, 30, 10, 1)]))
+    #expect(equal(second.changes(since: &windowHashes), layerChanges))
+    #expect(
+      ChangedRows.rectsBetween(tiles(second, band: 5), windowHashes, width: 80, height: 40)
+        .isEmpty)
+    // Hashes of another size than the window's: everything.
+    #expect(
+      equal(
+        ChangedRows.rectsBetween(windowHashes, [1, 2], width: 80, height: 40), [(0, 0, 80, 40)]))
+  }
+
   @Test func aBufferTooSmallForTheFrameIsSentWhole() {
     var hashes = [UInt64](repeating: 0, count: 10 * ChangedRows.tilesPerRow)
     let small = [UInt8](repeating: 0, count: 16)

@@ -73,6 +73,39 @@ import Testing
     #expect(run.events().contains { $0["event"] as? String == "quit" })
   }
 
+  /// Back and forth, the room sees each slide exactly as export draws it: a slide drawn ahead
+  /// reaches the audience window as only the tiles that differ from what it shows (see
+  /// `ChangedRows.presentLayer`), from whichever slide the talk comes.
+  @Test func backAndForthTheAudienceShowsEachSlideExactly() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(server, deck: Self.deck)
+    #expect(run.waitFor("show") != nil)
+    let out = try Fixtures.temporaryDirectory()
+    #expect(
+      try CommandRunner.podium("export", Self.deck, "-o", out.path, "--slides", "2-4").status == 0)
+    for (key, slide) in [("Right", 2), ("Right", 3), ("Right", 4), ("Left", 3), ("Left", 2)] {
+      let before = run.events().count
+      try run.key(key)
+      let drawn = run.waitFor(
+        "present", after: before,
+        where: { $0["role"] as? String == "audience" && $0["slide"] as? Int == slide })
+      try #require(drawn != nil, "\(key) to slide \(slide)")
+      // The console's frame too, and what is drawn ahead after it.
+      Thread.sleep(forTimeInterval: 0.3)
+      let screen = try Screenshot.capture(display: server.display)
+      let audience = screen.crop(x: 1920, y: 0, width: 1920, height: 1080)
+      let shown = RGBImage(width: audience.width, height: audience.height, pixels: audience.pixels)
+      let name = String(format: "slide-%03d.png", slide)
+      let expected = try RGBImage(contentsOf: out.appendingPathComponent(name).path)
+      let difference = try #require(shown.difference(from: expected))
+      #expect(difference.differing < 0.002, "slide \(slide) after \(key): \(difference)")
+    }
+    try run.key("q")
+    try run.key("q")
+    #expect(run.waitForExit() == 0)
+  }
+
   /// A 4K projector gets the slide laid out at 3840x2160, not a 1080p bitmap scaled up.
   @Test func aFourKProjectorGetsNativePixels() throws {
     let server = try XorgServer(monitors: 1)

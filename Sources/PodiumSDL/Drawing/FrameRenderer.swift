@@ -15,7 +15,7 @@ public final class FrameRenderer {
   /// slide every second for the clock), bounded by memory so a long talk or a 1,000-slide export
   /// does not grow without limit.
   private var textTextures = LRUCache<TextKey, CachedText>(budget: 24 * 1024 * 1024)
-  private var imageTextures = LRUCache<String, Texture>(budget: ImageLibrary.cacheBudget)
+  var imageTextures = LRUCache<String, Texture>(budget: ImageLibrary.cacheBudget)
   /// Pages of PDFs (a PDF deck's slides, formulas) at the size they are shown. Few are kept: a
   /// slide's page lives on in the layer it is drawn into, and a 1080p page is 8 MB.
   private var pageTextures = LRUCache<String, Texture>(budget: 16 * 1024 * 1024)
@@ -32,7 +32,9 @@ public final class FrameRenderer {
   /// first frames.
   var decodesAnimations = false
   /// Each playing clip's texture, the picture last put into it, and when (milliseconds).
-  private var videoTextures: [String: (texture: Texture, picture: ObjectIdentifier, at: Double)] =
+  /// (Not private, as `imageTextures` and `drawCommands` are not: LivePictures.swift uses
+  /// them.)
+  var videoTextures: [String: (texture: Texture, picture: ObjectIdentifier, at: Double)] =
     [:]
   /// The least time between two pictures put into a clip's texture, in milliseconds: the
   /// console's view takes at most 15 a second, so a key pressed while a clip plays does not wait
@@ -78,92 +80,6 @@ public final class FrameRenderer {
     renderer.clip(nil)
   }
 
-  /// Whether a playing clip hides all of a layer where it is visible, so copying the layer
-  /// would be for nothing: the live pass draws the clip over every pixel of it, and then what
-  /// the layer puts over the clip. Only a clip the layer draws outside any clip of its own
-  /// counts, as only there does its picture cover its whole place (a clip's pictures are
-  /// opaque).
-  private func hiddenByLiveClip(_ layer: LayerItem, visible: Rect) -> Bool {
-    let shown = visible.sdlRect
-    guard shown.w > 0, shown.h > 0 else { return true }
-    var depth = 0
-    for command in layer.frame.commands {
-      switch command {
-      case .pushClip: depth += 1
-      case .popClip: depth -= 1
-      case .image(let item) where depth == 0 && item.video != nil:
-        guard case .video? = livePictures[item.path], videoTextures[item.path] != nil else {
-          continue
-        }
-        let place = item.destination
-        let covers = Rect(
-          x: place.x + layer.x, y: place.y + layer.y, width: place.width, height: place.height
-        ).sdlRect
-        if covers.x <= shown.x, covers.y <= shown.y, covers.x + covers.w >= shown.x + shown.w,
-          covers.y + covers.h >= shown.y + shown.h
-        {
-          return true
-        }
-      default: continue
-      }
-    }
-    return false
-  }
-
-  /// Draws each playing clip's or animation's current picture in its place, over the frame just
-  /// drawn, and after it what its layer, and each layer around that, draw after it, clipped to
-  /// it: so the layers stay kept textures (drawn ahead, copied whole) while a picture inside
-  /// them changes thirty times a second, and a background clip's text stays over it. `over`
-  /// holds the commands that follow each enclosing layer, innermost first.
-  private func drawLivePictures(
-    _ commands: [DrawCommand], clip: Rect?, over: [ArraySlice<DrawCommand>]
-  ) {
-    var clips: [Rect] = clip.map { [$0] } ?? []
-    for (index, command) in commands.enumerated() {
-      switch command {
-      case .pushClip(let rect):
-        clips.append(clips.last.map { $0.intersection(rect) } ?? rect)
-      case .popClip:
-        _ = clips.popLast()
-      case .layer(let layer):
-        let bounds = clips.last.map { $0.intersection(layer.destination) } ?? layer.destination
-        drawLivePictures(
-          layer.frame.translated(dx: layer.x, dy: layer.y), clip: bounds,
-          over: [commands[(index + 1)...]] + over)
-      case .image(let item):
-        guard let texture = liveTexture(item) else { continue }
-        let area = clips.last.map { $0.intersection(item.destination) } ?? item.destination
-        guard area.width >= 1, area.height >= 1 else { continue }
-        renderer.clip(area.sdlRect)
-        copyLive(texture, item)
-        for after in [commands[(index + 1)...]] + over {
-          drawClipped(after, to: area)
-        }
-      default:
-        continue
-      }
-    }
-  }
-
-  /// Draws `commands` inside `area` only: a clip they pop that they did not push (one opened
-  /// before them) is ignored, so nothing spills out of the area.
-  private func drawClipped(_ commands: ArraySlice<DrawCommand>, to area: Rect) {
-    var depth = 0
-    let balanced = commands.filter { command in
-      switch command {
-      case .pushClip: depth += 1
-      case .popClip:
-        guard depth > 0 else { return false }
-        depth -= 1
-      default: break
-      }
-      return true
-    }
-    var clips = [area]
-    renderer.clip(area.sdlRect)
-    drawCommands(Array(balanced), clips: &clips)
-  }
-
   /// Draws the layers of `frame` into their textures, ahead of time, without drawing the frame:
   /// the next slide is prepared while the speaker talks, so moving to it is one copy.
   /// Text and images outside layers are prepared too, so the console's notes are ready.
@@ -194,8 +110,7 @@ public final class FrameRenderer {
 
   /// `onScreen`: drawing the window's frame itself, with clips playing, where a layer a clip
   /// hides is left out (never into a layer's texture, which outlives the clip).
-  private func drawCommands(_ commands: [DrawCommand], clips: inout [Rect], onScreen: Bool = false)
-  {
+  func drawCommands(_ commands: [DrawCommand], clips: inout [Rect], onScreen: Bool = false) {
     for command in commands {
       switch command {
       case .fill(let rect, let color):
@@ -248,7 +163,32 @@ public final class FrameRenderer {
     get { layers.budget }
     set { layers.budget = newValue }
   }
-  private var layers = LRUCache<LayerKey, Texture>(budget: 64 * 1024 * 1024)
+  private var layers = LRUCache<LayerKey, KeptLayer>(budget: 64 * 1024 * 1024)
+
+  /// A layer drawn into its texture, and the hashes of its tiles once a window has them (see
+  /// `ChangedRows.presentLayer`).
+  private struct KeptLayer {
+    var texture: Texture
+    var tiles: [UInt64]?
+  }
+
+  /// The kept layer a frame is made of when it is nothing but one layer over all of it (the
+  /// audience's slide), with nothing playing: a window can show it by copying only the tiles
+  /// that differ from what it shows. The tiles' hashes are nil until `keepTiles` gives them.
+  func wholeFrameLayer(_ frame: SlideFrame) -> (texture: Texture, tiles: [UInt64]?)? {
+    guard livePictures.isEmpty, frame.commands.count == 1,
+      case .layer(let item) = frame.commands[0],
+      item.x == 0, item.y == 0, item.frame.size == frame.size,
+      let kept = layers.value(forKey: LayerKey(key: item.key, size: item.frame.size))
+    else { return nil }
+    return (kept.texture, kept.tiles)
+  }
+
+  /// Keeps the tile hashes of the layer `frame` is made of (see `wholeFrameLayer`).
+  func keepTiles(_ tiles: [UInt64], forLayerOf frame: SlideFrame) {
+    guard frame.commands.count == 1, case .layer(let item) = frame.commands[0] else { return }
+    layers.update(forKey: LayerKey(key: item.key, size: item.frame.size)) { $0.tiles = tiles }
+  }
   /// Layers drawn into a texture, and layers found ready, since this renderer was made.
   public private(set) var layersDrawn = 0
   public private(set) var layersReused = 0
@@ -259,7 +199,7 @@ public final class FrameRenderer {
     let key = LayerKey(key: item.key, size: item.frame.size)
     if let cached = layers.value(forKey: key) {
       layersReused += 1
-      return cached
+      return cached.texture
     }
     guard let format = layerFormat else { return nil }
     let width = item.frame.size.width
@@ -268,7 +208,9 @@ public final class FrameRenderer {
     guard bytes <= layerBudget else { return nil }
     // Make room, least recently used first. A dropped texture of the same size is drawn over
     // instead of freed: a new 1080p texture costs 8 MB of fresh, zeroed pages.
-    let reusable = layers.makeRoom(for: bytes).first { $0.width == width && $0.height == height }
+    let reusable = layers.makeRoom(for: bytes).lazy.map(\.texture).first {
+      $0.width == width && $0.height == height
+    }
     guard
       let texture = reusable
         ?? (try? renderer.targetTexture(width: width, height: height, format: format))
@@ -285,7 +227,7 @@ public final class FrameRenderer {
     drawCommands(item.frame.commands, clips: &clips)
     renderer.clip(nil)
     try? renderer.setTarget(nil)
-    layers.insert(texture, forKey: key, cost: bytes)
+    layers.insert(KeptLayer(texture: texture), forKey: key, cost: bytes)
     layersDrawn += 1
     return texture
   }
@@ -385,55 +327,6 @@ public final class FrameRenderer {
     }
   }
 
-  /// The texture of what a playing clip or animation shows now, if it is playing.
-  private func liveTexture(_ item: ImageItem) -> Texture? {
-    switch livePictures[item.path] {
-    case .video(let picture)? where item.video != nil:
-      // A view of three quarters of the clip's width or less draws its half-size copy.
-      let small = item.destination.width * 4 <= Double(picture.width) * 3 ? picture.half : nil
-      return videoTexture(item, small ?? picture)
-    case .frame(let index)? where item.animation != nil:
-      let key = "\(item.path)\u{0}frame \(index)"
-      if let cached = imageTextures.value(forKey: key) { return cached }
-      guard let surface = images.animationFrame(at: item.path, index: index),
-        let made = try? renderer.texture(from: surface)
-      else { return nil }
-      imageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
-      return made
-    default:
-      return nil
-    }
-  }
-
-  /// The clip's texture, updated when its picture changed.
-  private func videoTexture(_ item: ImageItem, _ picture: any VideoPicture) -> Texture? {
-    let identity = ObjectIdentifier(picture)
-    let now = Window.milliseconds()
-    if let kept = videoTextures[item.path], kept.texture.width == picture.width,
-      kept.texture.height == picture.height
-    {
-      if kept.picture != identity && now - kept.at >= pictureInterval {
-        kept.texture.update(with: picture)
-        videoTextures[item.path] = (kept.texture, identity, now)
-      }
-      return kept.texture
-    }
-    guard let made = try? renderer.videoTexture(width: picture.width, height: picture.height)
-    else { return nil }
-    made.update(with: picture)
-    videoTextures[item.path] = (made, identity, now)
-    return made
-  }
-
-  /// A clip's or animation's current picture in the item's place. A clip shrunk (the console's
-  /// view of it) is sampled, not filtered: filtering 1080p pictures down would cost the console
-  /// milliseconds on every picture.
-  private func copyLive(_ texture: Texture, _ item: ImageItem) {
-    let destination = item.destination.sdlRect
-    if item.video != nil { texture.filtered = Int(destination.w) >= texture.width }
-    renderer.copy(texture, source: item.source?.sdlRect, destination: destination)
-  }
-
   private func drawImage(_ item: ImageItem) {
     if decodesAnimations, item.animation != nil { _ = images.animation(at: item.path) }
     if let live = liveTexture(item) {
@@ -453,10 +346,4 @@ public final class FrameRenderer {
     layers.removeAll()
     videoTextures.removeAll()
   }
-}
-
-/// What a playing clip or animation shows now: a clip's decoded picture, or an animation's frame.
-public enum LivePicture {
-  case video(any VideoPicture)
-  case frame(Int)
 }

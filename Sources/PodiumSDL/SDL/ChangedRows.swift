@@ -13,6 +13,10 @@ import Foundation
 /// redraws for its clock changes a few dozen rows. Hashing the rows costs podium a fraction of
 /// what copying them costs the server.
 ///
+/// A frame that is one kept layer (the audience's slide, drawn ahead) does better still: the
+/// layer's tile hashes are kept with it, so showing it copies into the window, and sends, only
+/// the tiles that differ from what the screen shows, and reads nothing (`presentLayer`).
+///
 /// The corresponding C functions are `SDL_GetWindowSurface` and `SDL_UpdateWindowSurfaceRects`.
 final class ChangedRows {
   /// A hash of each tile of the frame last sent, row by row (`tilesPerRow` to a row). Hashes
@@ -21,16 +25,25 @@ final class ChangedRows {
   private var shownSize = (width: 0, height: 0)
   /// Set when the server's copy cannot be trusted (exposed, resized, first frame).
   private var sendAll = true
+  /// The window surface's pixel format at the last present.
+  private(set) var format: UInt32 = 0
 
   /// Each row is hashed in this many pieces, so that a change sends only the columns it spans.
   static let tilesPerRow = 8
   /// Rows closer than this are sent as one rectangle: each is one request to the server.
   static let joinGap = 16
 
+  /// A rectangle of whole pixels.
+  typealias PixelArea = (x: Int, y: Int, width: Int, height: Int)
+
   /// The next present sends the whole window: the server lost or never had its pixels.
   func invalidate() {
     sendAll = true
   }
+
+  /// The tile hashes of what the screen shows now; empty when its copy cannot be trusted.
+  /// After a frame that is one kept layer, they are that layer's (see `presentLayer`).
+  var shownTiles: [UInt64] { sendAll ? [] : shown }
 
   /// Sends the window surface's changed pixels to the screen. Returns how many pixels were sent.
   @discardableResult
@@ -44,6 +57,7 @@ final class ChangedRows {
     let width = Int(surface.pointee.w)
     let height = Int(surface.pointee.h)
     let pitch = Int(surface.pointee.pitch)
+    format = surface.pointee.format.pointee.format
     if shownSize != (width, height) {
       shown = Array(repeating: 0, count: height * Self.tilesPerRow)
       shownSize = (width, height)
@@ -57,12 +71,37 @@ final class ChangedRows {
       SDL_UpdateWindowSurface(window)
       return width * height
     }
-    guard !changed.isEmpty else { return 0 }
-    var rects = changed.map {
+    return send(changed, window: window)
+  }
+
+  /// Shows a frame that is nothing but a kept layer whose tile hashes are `tiles`, in the
+  /// window surface's `format`, without drawing or reading the whole frame: only the tiles that
+  /// differ from what the screen shows are copied into the window surface (`copy`, given
+  /// their rectangles) and sent. False, doing nothing, when the screen's copy cannot be
+  /// trusted or the layer does not fit the surface: the frame is then drawn whole.
+  func presentLayer(
+    window: OpaquePointer, tiles: [UInt64], format: UInt32, copy: ([PixelArea]) -> Void
+  ) -> Bool {
+    guard !sendAll, let surface = SDL_GetWindowSurface(window),
+      surface.pointee.format.pointee.format == format,
+      shownSize == (Int(surface.pointee.w), Int(surface.pointee.h)), tiles.count == shown.count
+    else { return false }
+    let changed = Self.rectsBetween(shown, tiles, width: shownSize.width, height: shownSize.height)
+    copy(changed)
+    shown = tiles
+    send(changed, window: window)
+    return true
+  }
+
+  /// Sends `areas` of the window surface to the screen; returns how many pixels that is.
+  @discardableResult
+  private func send(_ areas: [PixelArea], window: OpaquePointer) -> Int {
+    guard !areas.isEmpty else { return 0 }
+    var rects = areas.map {
       SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height))
     }
     SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
-    return changed.reduce(0) { $0 + $1.width * $1.height }
+    return areas.reduce(0) { $0 + $1.width * $1.height }
   }
 
   /// Where a frame of 32-bit pixels differs from the one whose tile hashes are in `hashes`
@@ -71,13 +110,70 @@ final class ChangedRows {
   static func changedRects(
     _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int,
     hashes: inout [UInt64]
-  ) -> [(x: Int, y: Int, width: Int, height: Int)] {
+  ) -> [PixelArea] {
     guard width > 0, height > 0, pitch >= width * 4, pixels.count >= pitch * height,
       hashes.count == height * tilesPerRow
     else { return width > 0 && height > 0 ? [(0, 0, width, height)] : [] }
-    // Tile t of a row spans columns edges[t]..<edges[t + 1].
-    let edges = (0...tilesPerRow).map { $0 * width / tilesPerRow }
-    var rects: [(x: Int, y: Int, width: Int, height: Int)] = []
+    let edges = tileEdges(width: width)
+    return bands(width: width, height: height) { row, tile in
+      let hash = tileHash(pixels, row: row, tile: tile, edges: edges, pitch: pitch)
+      guard hash != hashes[row * tilesPerRow + tile] else { return false }
+      hashes[row * tilesPerRow + tile] = hash
+      return true
+    }
+  }
+
+  /// Where a frame whose tile hashes are `new` differs from one whose hashes are `old`, as
+  /// `changedRects` says it; everything when the two do not match in size.
+  static func rectsBetween(_ old: [UInt64], _ new: [UInt64], width: Int, height: Int)
+    -> [PixelArea]
+  {
+    guard width > 0, height > 0 else { return [] }
+    guard old.count == height * tilesPerRow, new.count == old.count else {
+      return [(0, 0, width, height)]
+    }
+    return bands(width: width, height: height) { row, tile in
+      old[row * tilesPerRow + tile] != new[row * tilesPerRow + tile]
+    }
+  }
+
+  /// The tile hashes of `rows` rows of 32-bit pixels, `pitch` bytes apart, as `changedRects`
+  /// keeps them: for a kept layer read back in pieces.
+  static func tileHashes(_ pixels: UnsafeRawBufferPointer, width: Int, rows: Int, pitch: Int)
+    -> [UInt64]
+  {
+    let edges = tileEdges(width: width)
+    var hashes: [UInt64] = []
+    hashes.reserveCapacity(rows * tilesPerRow)
+    for row in 0..<rows {
+      for tile in 0..<tilesPerRow {
+        hashes.append(tileHash(pixels, row: row, tile: tile, edges: edges, pitch: pitch))
+      }
+    }
+    return hashes
+  }
+
+  /// Tile t of a row spans columns edges[t]..<edges[t + 1].
+  private static func tileEdges(width: Int) -> [Int] {
+    (0...tilesPerRow).map { $0 * width / tilesPerRow }
+  }
+
+  private static func tileHash(
+    _ pixels: UnsafeRawBufferPointer, row: Int, tile: Int, edges: [Int], pitch: Int
+  ) -> UInt64 {
+    let start = row * pitch + edges[tile] * 4
+    return rowHash(
+      UnsafeRawBufferPointer(
+        rebasing: pixels[start..<(start + (edges[tile + 1] - edges[tile]) * 4)]))
+  }
+
+  /// Rectangles around the tiles `changed` (asked of every tile, row by row) says changed: in
+  /// each row, from its first changed tile to its last; rows less than `joinGap` apart joined.
+  private static func bands(width: Int, height: Int, changed: (_ row: Int, _ tile: Int) -> Bool)
+    -> [PixelArea]
+  {
+    let edges = tileEdges(width: width)
+    var rects: [PixelArea] = []
     var open: (top: Int, bottom: Int, left: Int, right: Int)?
     func close() {
       if let band = open {
@@ -88,16 +184,9 @@ final class ChangedRows {
     for row in 0..<height {
       var left = Int.max
       var right = 0
-      for tile in 0..<tilesPerRow {
-        let start = row * pitch + edges[tile] * 4
-        let bytes = UnsafeRawBufferPointer(
-          rebasing: pixels[start..<(start + (edges[tile + 1] - edges[tile]) * 4)])
-        let hash = rowHash(bytes)
-        if hash != hashes[row * tilesPerRow + tile] {
-          hashes[row * tilesPerRow + tile] = hash
-          left = min(left, edges[tile])
-          right = edges[tile + 1]
-        }
+      for tile in 0..<tilesPerRow where changed(row, tile) {
+        left = min(left, edges[tile])
+        right = edges[tile + 1]
       }
       guard right > 0 else { continue }
       if let band = open, row - band.bottom < joinGap {

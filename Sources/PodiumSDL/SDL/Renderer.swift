@@ -103,6 +103,16 @@ public final class Renderer {
     }
   }
 
+  /// Reads `rect` of what the renderer draws into now (a target texture, or the window) in
+  /// `format`, rows `pitch` bytes apart. The corresponding C function is
+  /// `SDL_RenderReadPixels`.
+  func readPixels(
+    _ rect: SDL_Rect, format: UInt32, into pixels: UnsafeMutableRawPointer, pitch: Int
+  ) -> Bool {
+    var area = rect
+    return SDL_RenderReadPixels(pointer, &area, format, pixels, Int32(pitch)) == 0
+  }
+
   /// The renderer's name (`software`, `opengl`, ...). The corresponding C function is
   /// `SDL_GetRendererInfo`.
   var name: String {

@@ -112,17 +112,41 @@ public final class Window {
   }
 
   /// Draws one frame and shows it: a software window sends only its changed rows
-  /// (`ChangedRows`), others present through `SDL_RenderPresent`. Returns the milliseconds spent
-  /// drawing and presenting, for the trace.
+  /// (`ChangedRows`), others present through `SDL_RenderPresent`. A frame that is one kept
+  /// layer whose tiles are known (the audience's slide, drawn ahead) is neither drawn whole nor
+  /// read: only the tiles that differ from the screen's are copied and sent. Returns the
+  /// milliseconds spent drawing and presenting, for the trace.
   @discardableResult
   func show(_ frame: SlideFrame) -> (draw: Double, present: Double) {
     let start = Self.milliseconds()
+    if let changedRows, let format = frames.layerFormat, let layer = frames.wholeFrameLayer(frame),
+      let tiles = layer.tiles
+    {
+      var drawn = start
+      let shown = changedRows.presentLayer(window: pointer, tiles: tiles, format: format) {
+        renderer.clip(nil)
+        for area in $0 {
+          let rect = SDL_Rect(
+            x: Int32(area.x), y: Int32(area.y), w: Int32(area.width), h: Int32(area.height))
+          renderer.copy(layer.texture, source: rect, destination: rect)
+        }
+        renderer.flush()
+        drawn = Self.milliseconds()
+      }
+      if shown { return (drawn - start, Self.milliseconds() - drawn) }
+    }
     frames.draw(frame)
     // SDL queues drawing until the present; flushing first splits the two times honestly.
     renderer.flush()
     let drawn = Self.milliseconds()
     if let changedRows {
       changedRows.present(window: pointer)
+      // The window now shows that layer alone: what its tiles hash to is what the screen's do.
+      if let layer = frames.wholeFrameLayer(frame), layer.tiles == nil,
+        changedRows.format == frames.layerFormat
+      {
+        frames.keepTiles(changedRows.shownTiles, forLayerOf: frame)
+      }
     } else {
       renderer.present()
     }
@@ -152,6 +176,37 @@ public final class Window {
   func prepare(_ frame: SlideFrame) -> Bool {
     guard frames.pagesReady(in: frame) else { return false }
     frames.prepare(frame)
+    if changedRows != nil, let format = frames.layerFormat,
+      let layer = frames.wholeFrameLayer(frame), layer.tiles == nil,
+      let tiles = tileHashes(layer.texture, format: format)
+    {
+      frames.keepTiles(tiles, forLayerOf: frame)
+    }
     return true
+  }
+
+  /// The tile hashes of a kept layer (as `ChangedRows` keeps them), read back a band of rows at
+  /// a time; nil if it cannot be read.
+  private func tileHashes(_ texture: Texture, format: UInt32) -> [UInt64]? {
+    let width = texture.width
+    let band = 64
+    let pitch = width * 4
+    var pixels = [UInt8](repeating: 0, count: pitch * band)
+    var tiles: [UInt64] = []
+    tiles.reserveCapacity(texture.height * ChangedRows.tilesPerRow)
+    guard (try? renderer.setTarget(texture)) != nil else { return nil }
+    defer { try? renderer.setTarget(nil) }
+    for top in stride(from: 0, to: texture.height, by: band) {
+      let rows = min(band, texture.height - top)
+      let rect = SDL_Rect(x: 0, y: Int32(top), w: Int32(width), h: Int32(rows))
+      let read = pixels.withUnsafeMutableBytes { buffer in
+        renderer.readPixels(rect, format: format, into: buffer.baseAddress!, pitch: pitch)
+      }
+      guard read else { return nil }
+      tiles += pixels.withUnsafeBytes {
+        ChangedRows.tileHashes($0, width: width, rows: rows, pitch: pitch)
+      }
+    }
+    return tiles
   }
 }

@@ -1,0 +1,147 @@
+import CSDL2
+import PodiumCore
+
+/// Clips and animations on a frame: their pictures drawn over the kept layers that hold them,
+/// the textures that take a clip's pictures, and the layers a playing clip hides.
+extension FrameRenderer {
+  /// Whether a playing clip hides all of a layer where it is visible, so copying the layer
+  /// would be for nothing: the live pass draws the clip over every pixel of it, and then what
+  /// the layer puts over the clip. Only a clip the layer draws outside any clip of its own
+  /// counts, as only there does its picture cover its whole place (a clip's pictures are
+  /// opaque).
+  func hiddenByLiveClip(_ layer: LayerItem, visible: Rect) -> Bool {
+    let shown = visible.sdlRect
+    guard shown.w > 0, shown.h > 0 else { return true }
+    var depth = 0
+    for command in layer.frame.commands {
+      switch command {
+      case .pushClip: depth += 1
+      case .popClip: depth -= 1
+      case .image(let item) where depth == 0 && item.video != nil:
+        guard case .video? = livePictures[item.path], videoTextures[item.path] != nil else {
+          continue
+        }
+        let place = item.destination
+        let covers = Rect(
+          x: place.x + layer.x, y: place.y + layer.y, width: place.width, height: place.height
+        ).sdlRect
+        if covers.x <= shown.x, covers.y <= shown.y, covers.x + covers.w >= shown.x + shown.w,
+          covers.y + covers.h >= shown.y + shown.h
+        {
+          return true
+        }
+      default: continue
+      }
+    }
+    return false
+  }
+
+  /// Draws each playing clip's or animation's current picture in its place, over the frame just
+  /// drawn, and after it what its layer, and each layer around that, draw after it, clipped to
+  /// it: so the layers stay kept textures (drawn ahead, copied whole) while a picture inside
+  /// them changes thirty times a second, and a background clip's text stays over it. `over`
+  /// holds the commands that follow each enclosing layer, innermost first.
+  func drawLivePictures(
+    _ commands: [DrawCommand], clip: Rect?, over: [ArraySlice<DrawCommand>]
+  ) {
+    var clips: [Rect] = clip.map { [$0] } ?? []
+    for (index, command) in commands.enumerated() {
+      switch command {
+      case .pushClip(let rect):
+        clips.append(clips.last.map { $0.intersection(rect) } ?? rect)
+      case .popClip:
+        _ = clips.popLast()
+      case .layer(let layer):
+        let bounds = clips.last.map { $0.intersection(layer.destination) } ?? layer.destination
+        drawLivePictures(
+          layer.frame.translated(dx: layer.x, dy: layer.y), clip: bounds,
+          over: [commands[(index + 1)...]] + over)
+      case .image(let item):
+        guard let texture = liveTexture(item) else { continue }
+        let area = clips.last.map { $0.intersection(item.destination) } ?? item.destination
+        guard area.width >= 1, area.height >= 1 else { continue }
+        renderer.clip(area.sdlRect)
+        copyLive(texture, item)
+        for after in [commands[(index + 1)...]] + over {
+          drawClipped(after, to: area)
+        }
+      default:
+        continue
+      }
+    }
+  }
+
+  /// Draws `commands` inside `area` only: a clip they pop that they did not push (one opened
+  /// before them) is ignored, so nothing spills out of the area.
+  func drawClipped(_ commands: ArraySlice<DrawCommand>, to area: Rect) {
+    var depth = 0
+    let balanced = commands.filter { command in
+      switch command {
+      case .pushClip: depth += 1
+      case .popClip:
+        guard depth > 0 else { return false }
+        depth -= 1
+      default: break
+      }
+      return true
+    }
+    var clips = [area]
+    renderer.clip(area.sdlRect)
+    drawCommands(Array(balanced), clips: &clips)
+  }
+
+  /// The texture of what a playing clip or animation shows now, if it is playing.
+  func liveTexture(_ item: ImageItem) -> Texture? {
+    switch livePictures[item.path] {
+    case .video(let picture)? where item.video != nil:
+      // A view of three quarters of the clip's width or less draws its half-size copy.
+      let small = item.destination.width * 4 <= Double(picture.width) * 3 ? picture.half : nil
+      return videoTexture(item, small ?? picture)
+    case .frame(let index)? where item.animation != nil:
+      let key = "\(item.path)\u{0}frame \(index)"
+      if let cached = imageTextures.value(forKey: key) { return cached }
+      guard let surface = images.animationFrame(at: item.path, index: index),
+        let made = try? renderer.texture(from: surface)
+      else { return nil }
+      imageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
+      return made
+    default:
+      return nil
+    }
+  }
+
+  /// The clip's texture, updated when its picture changed.
+  func videoTexture(_ item: ImageItem, _ picture: any VideoPicture) -> Texture? {
+    let identity = ObjectIdentifier(picture)
+    let now = Window.milliseconds()
+    if let kept = videoTextures[item.path], kept.texture.width == picture.width,
+      kept.texture.height == picture.height
+    {
+      if kept.picture != identity && now - kept.at >= pictureInterval {
+        kept.texture.update(with: picture)
+        videoTextures[item.path] = (kept.texture, identity, now)
+      }
+      return kept.texture
+    }
+    guard let made = try? renderer.videoTexture(width: picture.width, height: picture.height)
+    else { return nil }
+    made.update(with: picture)
+    videoTextures[item.path] = (made, identity, now)
+    return made
+  }
+
+  /// A clip's or animation's current picture in the item's place. A clip shrunk (the console's
+  /// view of it) is sampled, not filtered: filtering 1080p pictures down would cost the console
+  /// milliseconds on every picture.
+  func copyLive(_ texture: Texture, _ item: ImageItem) {
+    let destination = item.destination.sdlRect
+    if item.video != nil { texture.filtered = Int(destination.w) >= texture.width }
+    renderer.copy(texture, source: item.source?.sdlRect, destination: destination)
+  }
+}
+
+/// What a playing clip or animation shows now: a clip's decoded picture, or an animation's frame.
+public enum LivePicture {
+  case video(any VideoPicture)
+  case frame(Int)
+}
