@@ -127,6 +127,23 @@ import Testing
         ChangedRows.rectsBetween(windowHashes, [1, 2], width: 80, height: 40), [(0, 0, 80, 40)]))
   }
 
+  /// What is drawn over a layer (the console's clock) marks the tiles it touches, and only
+  /// those: the ones to hash after drawing it.
+  @Test func theTilesUnderWhatIsDrawnOverALayer() {
+    // Tiles of 10 pixels: columns 25..<36 touch tiles 2 and 3; rows 3 and 4.
+    let covered = ChangedRows.tilesUnder(
+      [(x: 25, y: 3, width: 11, height: 2), (x: -5, y: 38, width: 3, height: 10)], width: 80,
+      height: 40)
+    let marked = covered.indices.filter { covered[$0] }
+    let perRow = ChangedRows.tilesPerRow
+    #expect(marked == [3 * perRow + 2, 3 * perRow + 3, 4 * perRow + 2, 4 * perRow + 3])
+    // Outside the window, or empty: nothing.
+    let none = ChangedRows.tilesUnder(
+      [(x: 10, y: 50, width: 5, height: 5), (x: 10, y: 5, width: 0, height: 5)], width: 80,
+      height: 40)
+    #expect(!none.contains(true))
+  }
+
   @Test func aBufferTooSmallForTheFrameIsSentWhole() {
     var hashes = [UInt64](repeating: 0, count: 10 * ChangedRows.tilesPerRow)
     let small = [UInt8](repeating: 0, count: 16)

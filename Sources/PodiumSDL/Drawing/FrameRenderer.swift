@@ -67,17 +67,56 @@ public final class FrameRenderer {
   /// Draws every command of `frame`, in order. Text or images that cannot be drawn are skipped:
   /// a frame is always drawn whole, never half.
   public func draw(_ frame: SlideFrame) {
-    framesDrawn += 1
-    if !videoTextures.isEmpty {
-      videoTextures = videoTextures.filter { livePictures[$0.key] != nil }
-    }
-    if textTextures.totalCost > textTextureKeep { dropTextNotInLastFrame() }
+    beginFrame()
     prepare(frame)
     var clips: [Rect] = []
     renderer.clip(nil)
     drawCommands(frame.commands, clips: &clips, onScreen: !livePictures.isEmpty)
     if !livePictures.isEmpty { drawLivePictures(frame.commands, clip: nil, over: []) }
     renderer.clip(nil)
+  }
+
+  /// Draws what a frame puts over its base layer (see `baseLayer`), the layer being in place.
+  func drawOver(_ commands: ArraySlice<DrawCommand>) {
+    beginFrame()
+    var clips: [Rect] = []
+    renderer.clip(nil)
+    drawCommands(Array(commands), clips: &clips)
+    renderer.clip(nil)
+  }
+
+  /// What every frame drawn starts with: the frame count the text textures are kept by, and
+  /// letting go of what the last frame did not use.
+  private func beginFrame() {
+    framesDrawn += 1
+    if !videoTextures.isEmpty {
+      videoTextures = videoTextures.filter { livePictures[$0.key] != nil }
+    }
+    if textTextures.totalCost > textTextureKeep { dropTextNotInLastFrame() }
+  }
+
+  /// Where drawing `commands` puts pixels, as rectangles; nil when that cannot be told without
+  /// drawing them (a layer). Makes the text textures it needs to know their size.
+  func drawnAreas(_ commands: ArraySlice<DrawCommand>) -> [SDL_Rect]? {
+    var areas: [SDL_Rect] = []
+    for command in commands {
+      switch command {
+      case .fill(let rect, _):
+        areas.append(rect.sdlRect)
+      case .text(let item):
+        guard let texture = textTexture(item) else { continue }
+        areas.append(textPlace(item, texture))
+        guard item.underline || item.strikethrough else { continue }
+        areas += item.decorations(metrics: measurer.metrics(for: item.font)).map(\.sdlRect)
+      case .image(let item):
+        areas.append(item.destination.sdlRect)
+      case .pushClip, .popClip:
+        continue
+      case .layer:
+        return nil
+      }
+    }
+    return areas
   }
 
   /// Draws the layers of `frame` into their textures, ahead of time, without drawing the frame:
@@ -172,21 +211,23 @@ public final class FrameRenderer {
     var tiles: [UInt64]?
   }
 
-  /// The kept layer a frame is made of when it is nothing but one layer over all of it (the
-  /// audience's slide), with nothing playing: a window can show it by copying only the tiles
-  /// that differ from what it shows. The tiles' hashes are nil until `keepTiles` gives them.
-  func wholeFrameLayer(_ frame: SlideFrame) -> (texture: Texture, tiles: [UInt64]?)? {
-    guard livePictures.isEmpty, frame.commands.count == 1,
-      case .layer(let item) = frame.commands[0],
+  /// The kept layer a frame starts with when that layer covers all of it (the audience's
+  /// slide; the console, under its clock and timers), with nothing playing, and what the frame
+  /// draws over it: a window can show such a frame by copying only the tiles that differ from
+  /// what it shows. The tiles' hashes are nil until `keepTiles` gives them.
+  func baseLayer(_ frame: SlideFrame)
+    -> (texture: Texture, tiles: [UInt64]?, over: ArraySlice<DrawCommand>)?
+  {
+    guard livePictures.isEmpty, case .layer(let item)? = frame.commands.first,
       item.x == 0, item.y == 0, item.frame.size == frame.size,
       let kept = layers.value(forKey: LayerKey(key: item.key, size: item.frame.size))
     else { return nil }
-    return (kept.texture, kept.tiles)
+    return (kept.texture, kept.tiles, frame.commands.dropFirst())
   }
 
-  /// Keeps the tile hashes of the layer `frame` is made of (see `wholeFrameLayer`).
+  /// Keeps the tile hashes of the layer `frame` starts with (see `baseLayer`).
   func keepTiles(_ tiles: [UInt64], forLayerOf frame: SlideFrame) {
-    guard frame.commands.count == 1, case .layer(let item) = frame.commands[0] else { return }
+    guard case .layer(let item)? = frame.commands.first else { return }
     layers.update(forKey: LayerKey(key: item.key, size: item.frame.size)) { $0.tiles = tiles }
   }
   /// Layers drawn into a texture, and layers found ready, since this renderer was made.
@@ -255,13 +296,15 @@ public final class FrameRenderer {
     textTextures.removeAll { _, cached in cached.lastFrame < lastFrame }
   }
 
+  /// Where a line of text is drawn: its texture at the item's origin.
+  private func textPlace(_ item: TextItem, _ texture: Texture) -> SDL_Rect {
+    let (x, y) = item.origin
+    return SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(texture.width), h: Int32(texture.height))
+  }
+
   private func drawText(_ item: TextItem) {
     guard let texture = textTexture(item) else { return }
-    let (x, y) = item.origin
-    renderer.copy(
-      texture, source: nil,
-      destination: SDL_Rect(
-        x: Int32(x), y: Int32(y), w: Int32(texture.width), h: Int32(texture.height)))
+    renderer.copy(texture, source: nil, destination: textPlace(item, texture))
     guard item.underline || item.strikethrough else { return }
     for bar in item.decorations(metrics: measurer.metrics(for: item.font)) {
       renderer.fill(bar.sdlRect, item.color)

@@ -13,9 +13,10 @@ import Foundation
 /// redraws for its clock changes a few dozen rows. Hashing the rows costs podium a fraction of
 /// what copying them costs the server.
 ///
-/// A frame that is one kept layer (the audience's slide, drawn ahead) does better still: the
-/// layer's tile hashes are kept with it, so showing it copies into the window, and sends, only
-/// the tiles that differ from what the screen shows, and reads nothing (`presentLayer`).
+/// A frame that is one kept layer (the audience's slide, drawn ahead; the console, with its
+/// clock and timers over it) does better still: the layer's tile hashes are kept with it, so
+/// showing it copies into the window, and sends, only the tiles that differ from what the
+/// screen shows, and reads only the few under what is drawn over the layer (`presentLayer`).
 ///
 /// The corresponding C functions are `SDL_GetWindowSurface` and `SDL_UpdateWindowSurfaceRects`.
 final class ChangedRows {
@@ -74,23 +75,61 @@ final class ChangedRows {
     return send(changed, window: window)
   }
 
-  /// Shows a frame that is nothing but a kept layer whose tile hashes are `tiles`, in the
-  /// window surface's `format`, without drawing or reading the whole frame: only the tiles that
-  /// differ from what the screen shows are copied into the window surface (`copy`, given
-  /// their rectangles) and sent. False, doing nothing, when the screen's copy cannot be
-  /// trusted or the layer does not fit the surface: the frame is then drawn whole.
+  /// Shows a frame that is a kept layer whose tile hashes are `tiles` (in the window surface's
+  /// `format`) with a few things drawn over it in `over` (the console's clock and timers),
+  /// without drawing or reading the whole frame. `draw` is given the rectangles to copy the
+  /// layer into (its tiles that differ from what the screen shows, and those under `over`,
+  /// whose last drawing must go); it copies them, then draws what goes over. Only the tiles
+  /// under `over` are hashed, and only what changed is sent. False, doing nothing, when the
+  /// screen's copy cannot be trusted or the layer does not fit the surface: the frame is then
+  /// drawn whole.
   func presentLayer(
-    window: OpaquePointer, tiles: [UInt64], format: UInt32, copy: ([PixelArea]) -> Void
+    window: OpaquePointer, tiles: [UInt64], format: UInt32, over: [PixelArea] = [],
+    draw: ([PixelArea]) -> Void
   ) -> Bool {
-    guard !sendAll, let surface = SDL_GetWindowSurface(window),
+    guard !sendAll, let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
       surface.pointee.format.pointee.format == format,
       shownSize == (Int(surface.pointee.w), Int(surface.pointee.h)), tiles.count == shown.count
     else { return false }
-    let changed = Self.rectsBetween(shown, tiles, width: shownSize.width, height: shownSize.height)
-    copy(changed)
-    shown = tiles
+    let (width, height) = shownSize
+    let pitch = Int(surface.pointee.pitch)
+    let covered = Self.tilesUnder(over, width: width, height: height)
+    draw(
+      Self.bands(width: width, height: height) { row, tile in
+        let index = row * Self.tilesPerRow + tile
+        return covered[index] || shown[index] != tiles[index]
+      })
+    let drawn = UnsafeRawBufferPointer(start: pixels, count: pitch * height)
+    let edges = Self.tileEdges(width: width)
+    var next = tiles
+    let changed = Self.bands(width: width, height: height) { row, tile in
+      let index = row * Self.tilesPerRow + tile
+      if covered[index] {
+        next[index] = Self.tileHash(drawn, row: row, tile: tile, edges: edges, pitch: pitch)
+      }
+      return next[index] != shown[index]
+    }
+    shown = next
     send(changed, window: window)
     return true
+  }
+
+  /// Which tiles (`tilesPerRow` a row, row by row) the areas touch.
+  static func tilesUnder(_ areas: [PixelArea], width: Int, height: Int) -> [Bool] {
+    var covered = [Bool](repeating: false, count: height * tilesPerRow)
+    let edges = tileEdges(width: width)
+    for area in areas {
+      let top = max(0, area.y)
+      let bottom = min(height, area.y + area.height)
+      let tiles = (0..<tilesPerRow).filter {
+        edges[$0] < area.x + area.width && edges[$0 + 1] > area.x
+      }
+      guard top < bottom, area.width > 0 else { continue }
+      for row in top..<bottom {
+        for tile in tiles { covered[row * tilesPerRow + tile] = true }
+      }
+    }
+    return covered
   }
 
   /// Sends `areas` of the window surface to the screen; returns how many pixels that is.

@@ -112,24 +112,29 @@ public final class Window {
   }
 
   /// Draws one frame and shows it: a software window sends only its changed rows
-  /// (`ChangedRows`), others present through `SDL_RenderPresent`. A frame that is one kept
-  /// layer whose tiles are known (the audience's slide, drawn ahead) is neither drawn whole nor
-  /// read: only the tiles that differ from the screen's are copied and sent. Returns the
-  /// milliseconds spent drawing and presenting, for the trace.
+  /// (`ChangedRows`), others present through `SDL_RenderPresent`. A frame that is a kept layer
+  /// whose tiles are known (the audience's slide and the console, drawn ahead), with perhaps a
+  /// few things over it, is neither drawn whole nor read whole: only the tiles that differ from
+  /// the screen's are copied and sent. Returns the milliseconds spent drawing and presenting,
+  /// for the trace.
   @discardableResult
   func show(_ frame: SlideFrame) -> (draw: Double, present: Double) {
     let start = Self.milliseconds()
-    if let changedRows, let format = frames.layerFormat, let layer = frames.wholeFrameLayer(frame),
-      let tiles = layer.tiles
+    if let changedRows, let format = frames.layerFormat, let base = frames.baseLayer(frame),
+      let tiles = base.tiles, let over = frames.drawnAreas(base.over)
     {
       var drawn = start
-      let shown = changedRows.presentLayer(window: pointer, tiles: tiles, format: format) {
+      let shown = changedRows.presentLayer(
+        window: pointer, tiles: tiles, format: format,
+        over: over.map { (Int($0.x), Int($0.y), Int($0.w), Int($0.h)) }
+      ) { copies in
         renderer.clip(nil)
-        for area in $0 {
+        for area in copies {
           let rect = SDL_Rect(
             x: Int32(area.x), y: Int32(area.y), w: Int32(area.width), h: Int32(area.height))
-          renderer.copy(layer.texture, source: rect, destination: rect)
+          renderer.copy(base.texture, source: rect, destination: rect)
         }
+        frames.drawOver(base.over)
         renderer.flush()
         drawn = Self.milliseconds()
       }
@@ -141,8 +146,8 @@ public final class Window {
     let drawn = Self.milliseconds()
     if let changedRows {
       changedRows.present(window: pointer)
-      // The window now shows that layer alone: what its tiles hash to is what the screen's do.
-      if let layer = frames.wholeFrameLayer(frame), layer.tiles == nil,
+      // A frame that is its layer alone: the screen's tiles are now the layer's.
+      if let base = frames.baseLayer(frame), base.over.isEmpty, base.tiles == nil,
         changedRows.format == frames.layerFormat
       {
         frames.keepTiles(changedRows.shownTiles, forLayerOf: frame)
@@ -177,8 +182,8 @@ public final class Window {
     guard frames.pagesReady(in: frame) else { return false }
     frames.prepare(frame)
     if changedRows != nil, let format = frames.layerFormat,
-      let layer = frames.wholeFrameLayer(frame), layer.tiles == nil,
-      let tiles = tileHashes(layer.texture, format: format)
+      let base = frames.baseLayer(frame), base.tiles == nil,
+      let tiles = tileHashes(base.texture, format: format)
     {
       frames.keepTiles(tiles, forLayerOf: frame)
     }
