@@ -28,6 +28,9 @@ final class ChangedRows {
   private var sendAll = true
   /// The window surface's pixel format at the last present.
   private(set) var format: UInt32 = 0
+  /// Where the window surface's pixels were at the last present: a surface SDL made anew holds
+  /// nothing of what the screen shows, so a frame cannot be drawn into it in part.
+  private var surfacePixels: UnsafeMutableRawPointer?
 
   /// Each row is hashed in this many pieces, so that a change sends only the columns it spans.
   static let tilesPerRow = 8
@@ -59,6 +62,7 @@ final class ChangedRows {
     let height = Int(surface.pointee.h)
     let pitch = Int(surface.pointee.pitch)
     format = surface.pointee.format.pointee.format
+    surfacePixels = pixels
     if shownSize != (width, height) {
       shown = Array(repeating: 0, count: height * Self.tilesPerRow)
       shownSize = (width, height)
@@ -88,7 +92,7 @@ final class ChangedRows {
     draw: ([PixelArea]) -> Void
   ) -> Bool {
     guard !sendAll, let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
-      surface.pointee.format.pointee.format == format,
+      pixels == surfacePixels, surface.pointee.format.pointee.format == format,
       shownSize == (Int(surface.pointee.w), Int(surface.pointee.h)), tiles.count == shown.count
     else { return false }
     let (width, height) = shownSize
