@@ -94,9 +94,9 @@ import Testing
   }
 
   /// A kept layer's tiles, hashed from its pixels read back in pieces (as a window reads its
-  /// layers drawn ahead), are the hashes the window keeps after showing it; and the tiles
-  /// that differ between two layers are the rectangles a window showing one then the other
-  /// would find changed.
+  /// layers drawn ahead), are the hashes the window keeps after showing it; and what a window
+  /// showing one layer copies of the next is where the two differ, as hashing would find it,
+  /// with what is drawn over it.
   @Test func aLayersTilesReadInPiecesAreTheWindowsAndTellItsChanges() {
     var first = Frame(width: 80, height: 40, padding: 8)
     var second = first
@@ -114,17 +114,21 @@ import Testing
     var windowHashes = [UInt64](repeating: 0, count: 40 * ChangedRows.tilesPerRow)
     _ = first.changes(since: &windowHashes)
     #expect(tiles(first, band: 16) == windowHashes)
-    let layerChanges = ChangedRows.rectsBetween(
-      tiles(first, band: 7), tiles(second, band: 40), width: 80, height: 40)
+    let none = [Bool](repeating: false, count: 40 * ChangedRows.tilesPerRow)
+    func copies(_ showing: [UInt64], _ layer: [UInt64], covered: [Bool]? = nil) -> [Area] {
+      ChangedRows.layerCopies(
+        showing: showing, layer: layer, covered: covered ?? none, width: 80, height: 40)
+    }
+    let layerChanges = copies(tiles(first, band: 7), tiles(second, band: 40))
     #expect(equal(layerChanges, [(40, 3, 10, 1), (0, 30, 10, 1)]))
     #expect(equal(second.changes(since: &windowHashes), layerChanges))
-    #expect(
-      ChangedRows.rectsBetween(tiles(second, band: 5), windowHashes, width: 80, height: 40)
-        .isEmpty)
+    #expect(copies(tiles(second, band: 5), windowHashes).isEmpty)
+    // What is drawn over the layer is copied under too, changed or not.
+    var covered = none
+    covered[20 * ChangedRows.tilesPerRow + 7] = true
+    #expect(equal(copies(windowHashes, windowHashes, covered: covered), [(70, 20, 10, 1)]))
     // Hashes of another size than the window's: everything.
-    #expect(
-      equal(
-        ChangedRows.rectsBetween(windowHashes, [1, 2], width: 80, height: 40), [(0, 0, 80, 40)]))
+    #expect(equal(copies(windowHashes, [1, 2]), [(0, 0, 80, 40)]))
   }
 
   /// What is drawn over a layer (the console's clock) marks the tiles it touches, and only

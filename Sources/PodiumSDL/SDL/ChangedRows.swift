@@ -99,10 +99,8 @@ final class ChangedRows {
     let pitch = Int(surface.pointee.pitch)
     let covered = Self.tilesUnder(over, width: width, height: height)
     draw(
-      Self.bands(width: width, height: height) { row, tile in
-        let index = row * Self.tilesPerRow + tile
-        return covered[index] || shown[index] != tiles[index]
-      })
+      Self.layerCopies(
+        showing: shown, layer: tiles, covered: covered, width: width, height: height))
     let drawn = UnsafeRawBufferPointer(start: pixels, count: pitch * height)
     let edges = Self.tileEdges(width: width)
     var next = tiles
@@ -166,17 +164,21 @@ final class ChangedRows {
     }
   }
 
-  /// Where a frame whose tile hashes are `new` differs from one whose hashes are `old`, as
-  /// `changedRects` says it; everything when the two do not match in size.
-  static func rectsBetween(_ old: [UInt64], _ new: [UInt64], width: Int, height: Int)
-    -> [PixelArea]
-  {
+  /// Where a kept layer whose tile hashes are `layer` must be copied into a window whose
+  /// screen shows the tiles `showing`, with the tiles `covered` to be drawn over: its tiles
+  /// that differ from the screen's, and the covered ones (what was drawn over them last must
+  /// go), as `changedRects` gives rectangles. Everything when the hashes do not fit the size.
+  static func layerCopies(
+    showing: [UInt64], layer: [UInt64], covered: [Bool], width: Int, height: Int
+  ) -> [PixelArea] {
     guard width > 0, height > 0 else { return [] }
-    guard old.count == height * tilesPerRow, new.count == old.count else {
+    let count = height * tilesPerRow
+    guard showing.count == count, layer.count == count, covered.count == count else {
       return [(0, 0, width, height)]
     }
     return bands(width: width, height: height) { row, tile in
-      old[row * tilesPerRow + tile] != new[row * tilesPerRow + tile]
+      let index = row * tilesPerRow + tile
+      return covered[index] || showing[index] != layer[index]
     }
   }
 
