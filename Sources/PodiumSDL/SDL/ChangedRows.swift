@@ -40,6 +40,16 @@ final class ChangedRows {
   /// A rectangle of whole pixels.
   typealias PixelArea = (x: Int, y: Int, width: Int, height: Int)
 
+  /// The same rectangle as SDL takes it.
+  static func sdlRect(_ area: PixelArea) -> SDL_Rect {
+    SDL_Rect(x: Int32(area.x), y: Int32(area.y), w: Int32(area.width), h: Int32(area.height))
+  }
+
+  /// The rectangle SDL gave, as an area.
+  static func area(_ rect: SDL_Rect) -> PixelArea {
+    (Int(rect.x), Int(rect.y), Int(rect.w), Int(rect.h))
+  }
+
   /// The next present sends the whole window: the server lost or never had its pixels.
   func invalidate() {
     sendAll = true
@@ -138,9 +148,7 @@ final class ChangedRows {
   @discardableResult
   private func send(_ areas: [PixelArea], window: OpaquePointer) -> Int {
     guard !areas.isEmpty else { return 0 }
-    var rects = areas.map {
-      SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height))
-    }
+    var rects = areas.map(Self.sdlRect)
     SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
     return areas.reduce(0) { $0 + $1.width * $1.height }
   }

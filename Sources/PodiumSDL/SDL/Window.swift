@@ -126,12 +126,10 @@ public final class Window {
       var drawn = start
       let shown = changedRows.presentLayer(
         window: pointer, tiles: tiles, format: format,
-        over: over.map { (Int($0.x), Int($0.y), Int($0.w), Int($0.h)) }
+        over: over.map(ChangedRows.area)
       ) { copies in
         renderer.clip(nil)
-        for area in copies {
-          let rect = SDL_Rect(
-            x: Int32(area.x), y: Int32(area.y), w: Int32(area.width), h: Int32(area.height))
+        for rect in copies.map(ChangedRows.sdlRect) {
           renderer.copy(base.texture, source: rect, destination: rect)
         }
         frames.drawOver(base.over)
