@@ -1027,6 +1027,9 @@ for e in events:
         after_failure = last_audience
     elif name == "stage":
         mode = e.get("mode")
+        # The roles chose again (a cable, a resolution): what the room's window shows may change
+        # with them, as from the console over the mirror to the blanked slide; nothing to compare.
+        after_failure = None
     elif name in ("show", "present"):
         if steps is None:
             problem("order", f"{name} at {e['t']} s before the deck event")
