@@ -121,13 +121,15 @@ public final class PresentationApp {
       } else if newPictures {
         painter.drawPictures(windows.all, session: &session, context: context)
       }
+      // The journal before drawing ahead: a crash while the next slides are drawn (a PDF's
+      // pages take a while) must not lose the move just shown.
+      keepJournal()
       if redraw || pagesArrived {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       } else if second != lastSecond || session.state.quitArmedAt != nil {
         renderConsoles()
       }
       lastSecond = second
-      keepJournal()
     }
     session.observeClock(at: Self.now())
     keepJournal()
