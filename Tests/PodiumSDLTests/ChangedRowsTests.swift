@@ -25,10 +25,10 @@ import Testing
       bytes[y * pitch + x * 4] = value
     }
 
-    func changes(since hashes: inout [UInt64]) -> [Area] {
+    func changes(since hashes: inout [UInt64?], live: [Bool]? = nil) -> [Area] {
       bytes.withUnsafeBytes {
         ChangedRows.changedRects(
-          $0, width: width, height: height, pitch: pitch, hashes: &hashes)
+          $0, width: width, height: height, pitch: pitch, hashes: &hashes, live: live)
       }
     }
   }
@@ -42,14 +42,14 @@ import Testing
 
   @Test func theFirstFrameIsAllChangedAndAnUnchangedFrameSendsNothing() {
     let frame = Frame(width: 64, height: 40)
-    var hashes = [UInt64](repeating: 0, count: 40 * ChangedRows.tilesPerRow)
+    var hashes = [UInt64?](repeating: nil, count: 40 * ChangedRows.tilesPerRow)
     #expect(equal(frame.changes(since: &hashes), [(0, 0, 64, 40)]))
     #expect(frame.changes(since: &hashes).isEmpty)
   }
 
   @Test func oneChangedPixelSendsItsRowWithinItsEighthOfTheWidth() {
     var frame = Frame(width: 80, height: 50, padding: 12)
-    var hashes = [UInt64](repeating: 0, count: 50 * ChangedRows.tilesPerRow)
+    var hashes = [UInt64?](repeating: nil, count: 50 * ChangedRows.tilesPerRow)
     _ = frame.changes(since: &hashes)
     frame.set(x: 33, y: 17, to: 0x21)
     // Columns 30..<40 are the fourth of eight tiles of 80 pixels.
@@ -60,7 +60,7 @@ import Testing
 
   @Test func rowsCloseTogetherAreOneRectangleAndFarApartAreTwo() {
     var frame = Frame(width: 80, height: 200)
-    var hashes = [UInt64](repeating: 0, count: 200 * ChangedRows.tilesPerRow)
+    var hashes = [UInt64?](repeating: nil, count: 200 * ChangedRows.tilesPerRow)
     _ = frame.changes(since: &hashes)
     frame.set(x: 2, y: 10, to: 1)
     frame.set(x: 75, y: 10 + ChangedRows.joinGap, to: 1)
@@ -72,7 +72,7 @@ import Testing
   @Test func aChangeInTheLastBytesOfATileIsSeen() {
     // Tiles of 7 pixels (28 bytes): the hash's 8-byte and 1-byte tails must count too.
     var frame = Frame(width: 56, height: 3)
-    var hashes = [UInt64](repeating: 0, count: 3 * ChangedRows.tilesPerRow)
+    var hashes = [UInt64?](repeating: nil, count: 3 * ChangedRows.tilesPerRow)
     _ = frame.changes(since: &hashes)
     frame.bytes[1 * frame.pitch + 6 * 4 + 3] = 0x99
     #expect(equal(frame.changes(since: &hashes), [(0, 1, 7, 1)]))
@@ -111,24 +111,67 @@ import Testing
         }
       }
     }
-    var windowHashes = [UInt64](repeating: 0, count: 40 * ChangedRows.tilesPerRow)
+    var windowHashes = [UInt64?](repeating: nil, count: 40 * ChangedRows.tilesPerRow)
     _ = first.changes(since: &windowHashes)
-    #expect(tiles(first, band: 16) == windowHashes)
+    #expect(tiles(first, band: 16) == windowHashes.compactMap { $0 })
+    #expect(!windowHashes.contains(nil))
     let none = [Bool](repeating: false, count: 40 * ChangedRows.tilesPerRow)
-    func copies(_ showing: [UInt64], _ layer: [UInt64], covered: [Bool]? = nil) -> [Area] {
+    func copies(
+      _ showing: [UInt64?], _ layer: [UInt64], covered: [Bool]? = nil, hidden: [Bool]? = nil
+    ) -> [Area] {
       ChangedRows.layerCopies(
-        showing: showing, layer: layer, covered: covered ?? none, width: 80, height: 40)
+        showing: showing, layer: layer, covered: covered ?? none, hidden: hidden, width: 80,
+        height: 40)
     }
     let layerChanges = copies(tiles(first, band: 7), tiles(second, band: 40))
     #expect(equal(layerChanges, [(40, 3, 10, 1), (0, 30, 10, 1)]))
     #expect(equal(second.changes(since: &windowHashes), layerChanges))
-    #expect(copies(tiles(second, band: 5), windowHashes).isEmpty)
+    let secondTiles = windowHashes.compactMap { $0 }
+    #expect(copies(tiles(second, band: 5), secondTiles).isEmpty)
     // What is drawn over the layer is copied under too, changed or not.
     var covered = none
     covered[20 * ChangedRows.tilesPerRow + 7] = true
-    #expect(equal(copies(windowHashes, windowHashes, covered: covered), [(70, 20, 10, 1)]))
+    #expect(equal(copies(windowHashes, secondTiles, covered: covered), [(70, 20, 10, 1)]))
+    // A tile whose hash the window does not know (a clip drew it) is copied.
+    var unknown = windowHashes
+    unknown[9 * ChangedRows.tilesPerRow + 1] = nil
+    #expect(equal(copies(unknown, secondTiles), [(10, 9, 10, 1)]))
+    // ...unless a clip's picture covers it whole.
+    var hidden = none
+    hidden[9 * ChangedRows.tilesPerRow + 1] = true
+    hidden[20 * ChangedRows.tilesPerRow + 7] = true
+    #expect(copies(unknown, secondTiles, covered: covered, hidden: hidden).isEmpty)
     // Hashes of another size than the window's: everything.
     #expect(equal(copies(windowHashes, [1, 2]), [(0, 0, 80, 40)]))
+  }
+
+  /// Where a clip plays, tiles are sent without being hashed, and the window forgets their
+  /// hashes: the next frame sends them again even if they did not change, then knows them.
+  @Test func aPlayingClipsTilesAreSentUnreadAndThenUnknown() {
+    let frame = Frame(width: 80, height: 40)
+    var hashes = [UInt64?](repeating: nil, count: 40 * ChangedRows.tilesPerRow)
+    _ = frame.changes(since: &hashes)
+    let live = ChangedRows.tilesUnder(
+      [(x: 15, y: 2, width: 20, height: 3)], width: 80, height: 40)
+    #expect(equal(frame.changes(since: &hashes, live: live), [(10, 2, 30, 3)]))
+    #expect(hashes.indices.filter { hashes[$0] == nil } == live.indices.filter { live[$0] })
+    #expect(equal(frame.changes(since: &hashes), [(10, 2, 30, 3)]), "the clip stopped")
+    #expect(frame.changes(since: &hashes).isEmpty)
+  }
+
+  /// The tiles an opaque picture covers whole, and not those it covers in part.
+  @Test func theTilesInsideAnArea() {
+    // Tiles of 10 pixels: columns 10..<31 hold tiles 1 and 2 whole, and part of tile 3.
+    let inside = ChangedRows.tilesInside(
+      [(x: 10, y: 38, width: 21, height: 5)], width: 80, height: 40)
+    let perRow = ChangedRows.tilesPerRow
+    #expect(
+      inside.indices.filter { inside[$0] } == [
+        38 * perRow + 1, 38 * perRow + 2, 39 * perRow + 1, 39 * perRow + 2,
+      ])
+    #expect(
+      !ChangedRows.tilesInside([(x: 12, y: 0, width: 9, height: 40)], width: 80, height: 40)
+        .contains(true))
   }
 
   /// What is drawn over a layer (the console's clock) marks the tiles it touches, and only
@@ -149,7 +192,7 @@ import Testing
   }
 
   @Test func aBufferTooSmallForTheFrameIsSentWhole() {
-    var hashes = [UInt64](repeating: 0, count: 10 * ChangedRows.tilesPerRow)
+    var hashes = [UInt64?](repeating: nil, count: 10 * ChangedRows.tilesPerRow)
     let small = [UInt8](repeating: 0, count: 16)
     let rects = small.withUnsafeBytes {
       ChangedRows.changedRects($0, width: 8, height: 10, pitch: 32, hashes: &hashes)

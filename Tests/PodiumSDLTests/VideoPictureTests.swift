@@ -38,14 +38,22 @@ final class SolidPicture: VideoPicture, @unchecked Sendable {
   }
 }
 
+extension VideoClip {
+  /// A clip whose headers say 64x36 pictures, three seconds of H.264 at 30 a second, no sound.
+  static var small: VideoClip {
+    var clip = VideoClip()
+    clip.stream = VideoStream(
+      width: 64, height: 36, duration: 3, frameRate: 30, codec: "h264", audioCodec: nil)
+    return clip
+  }
+}
+
 @Suite struct VideoPictureTests {
   let fonts = FontLibrary()
 
   /// A slide with a clip and a caption drawn over it (as over a background clip).
   func frame(size: PixelSize) -> SlideFrame {
-    var clip = VideoClip()
-    clip.stream = VideoStream(
-      width: 64, height: 36, duration: 3, frameRate: 30, codec: "h264", audioCodec: nil)
+    let clip = VideoClip.small
     let video = ImageItem(
       path: "/nowhere/clip.mp4", destination: Rect(x: 20, y: 10, width: 128, height: 72),
       video: clip)
@@ -91,9 +99,7 @@ final class SolidPicture: VideoPicture, @unchecked Sendable {
   /// before it: a half-transparent veil over the whole slide, after a clip inside a clip region.
   @Test func whatIsOverAClipIsDrawnOverItOnce() throws {
     let size = PixelSize(width: 200, height: 100)
-    var clip = VideoClip()
-    clip.stream = VideoStream(
-      width: 64, height: 36, duration: 3, frameRate: 30, codec: "h264", audioCodec: nil)
+    let clip = VideoClip.small
     let whole = Rect(x: 0, y: 0, width: 200, height: 100)
     let slide = SlideFrame(
       size: size, slideRect: whole,
@@ -131,9 +137,7 @@ final class SolidPicture: VideoPicture, @unchecked Sendable {
   @Test func aLayerHiddenByItsPlayingClipIsNotCopied() throws {
     let size = PixelSize(width: 200, height: 100)
     let whole = Rect(x: 0, y: 0, width: 200, height: 100)
-    var clip = VideoClip()
-    clip.stream = VideoStream(
-      width: 64, height: 36, duration: 3, frameRate: 30, codec: "h264", audioCodec: nil)
+    let clip = VideoClip.small
     let slide = SlideFrame(
       size: size, slideRect: whole,
       commands: [

@@ -95,9 +95,6 @@ public enum TraceEvent: Hashable, Sendable {
     public var console: String
   }
 
-  /// The reloaded deck on every window, `since_write_ms` after the editor wrote it.
-  /// The frames of the next and previous press drawn ahead into the windows' caches, after a
-  /// change: how long it took, how many frames, and whether input cut it short.
   /// A clip of the slide on show started, paused, moved or stopped: where it was, and the
   /// pictures shown and dropped since it was opened.
   public struct Video: Codable, Hashable, Sendable {
@@ -124,6 +121,8 @@ public enum TraceEvent: Hashable, Sendable {
     }
   }
 
+  /// The frames of the next and previous press drawn ahead into the windows' caches, after a
+  /// change: how long it took, how many frames, and whether input cut it short.
   public struct Prepared: Codable, Hashable, Sendable {
     public var ms: Double
     public var frames: Int
@@ -136,6 +135,7 @@ public enum TraceEvent: Hashable, Sendable {
     }
   }
 
+  /// The reloaded deck on every window, `since_write_ms` after the editor wrote it.
   public struct ReloadShown: Codable, Hashable, Sendable {
     public var sinceWriteMs: Double
 

@@ -76,12 +76,14 @@ public final class FrameRenderer {
     renderer.clip(nil)
   }
 
-  /// Draws what a frame puts over its base layer (see `baseLayer`), the layer being in place.
-  func drawOver(_ commands: ArraySlice<DrawCommand>) {
+  /// Draws what a frame puts over its base layer (see `baseLayer`), the layer being in place,
+  /// and its playing clips and animations, as `draw` would.
+  func drawOver(_ frame: SlideFrame) {
     beginFrame()
     var clips: [Rect] = []
     renderer.clip(nil)
-    drawCommands(Array(commands), clips: &clips)
+    drawCommands(Array(frame.commands.dropFirst()), clips: &clips)
+    if !livePictures.isEmpty { drawLivePictures(frame.commands, clip: nil, over: []) }
     renderer.clip(nil)
   }
 
@@ -212,13 +214,13 @@ public final class FrameRenderer {
   }
 
   /// The kept layer a frame starts with when that layer covers all of it (the audience's
-  /// slide; the console, under its clock and timers), with nothing playing, and what the frame
-  /// draws over it: a window can show such a frame by copying only the tiles that differ from
-  /// what it shows. The tiles' hashes are nil until `keepTiles` gives them.
+  /// slide; the console, under its clock and timers), and what the frame draws over it besides
+  /// its playing clips (`liveAreas`): a window can show such a frame by copying only the tiles
+  /// that differ from what it shows. The tiles' hashes are nil until `keepTiles` gives them.
   func baseLayer(_ frame: SlideFrame)
     -> (texture: Texture, tiles: [UInt64]?, over: ArraySlice<DrawCommand>)?
   {
-    guard livePictures.isEmpty, case .layer(let item)? = frame.commands.first,
+    guard case .layer(let item)? = frame.commands.first,
       item.x == 0, item.y == 0, item.frame.size == frame.size,
       let kept = layers.value(forKey: LayerKey(key: item.key, size: item.frame.size))
     else { return nil }

@@ -17,10 +17,7 @@ extension FrameRenderer {
       switch command {
       case .pushClip: depth += 1
       case .popClip: depth -= 1
-      case .image(let item) where depth == 0 && item.video != nil:
-        guard case .video? = livePictures[item.path], videoTextures[item.path] != nil else {
-          continue
-        }
+      case .image(let item) where depth == 0 && coversItsPlace(item):
         let place = item.destination
         let covers = Rect(
           x: place.x + layer.x, y: place.y + layer.y, width: place.width, height: place.height
@@ -36,13 +33,57 @@ extension FrameRenderer {
     return false
   }
 
+  /// Whether a clip is playing whose picture, once it has a texture, covers every pixel of its
+  /// place (a clip's pictures are opaque; an animation's frames may not be).
+  func coversItsPlace(_ item: ImageItem) -> Bool {
+    guard item.video != nil, case .video? = livePictures[item.path] else { return false }
+    return videoTextures[item.path] != nil
+  }
+
+  /// Whether the item is a clip or animation playing now.
+  func isPlaying(_ item: ImageItem) -> Bool {
+    switch livePictures[item.path] {
+    case .video?: item.video != nil
+    case .frame?: item.animation != nil
+    case nil: false
+    }
+  }
+
+  /// Where `frame`'s playing clips and animations draw (`drawLivePictures`), and of that, the
+  /// places a clip's picture covers whole: what a window sends unhashed, and need not copy its
+  /// layer under.
+  func liveAreas(_ frame: SlideFrame) -> (drawn: [SDL_Rect], covered: [SDL_Rect]) {
+    var drawn: [SDL_Rect] = []
+    var covered: [SDL_Rect] = []
+    guard !livePictures.isEmpty else { return (drawn, covered) }
+    forEachLivePicture(frame.commands, clip: nil, over: []) { item, area, _ in
+      drawn.append(area.sdlRect)
+      if coversItsPlace(item) { covered.append(area.sdlRect) }
+    }
+    return (drawn, covered)
+  }
+
   /// Draws each playing clip's or animation's current picture in its place, over the frame just
   /// drawn, and after it what its layer, and each layer around that, draw after it, clipped to
   /// it: so the layers stay kept textures (drawn ahead, copied whole) while a picture inside
-  /// them changes thirty times a second, and a background clip's text stays over it. `over`
-  /// holds the commands that follow each enclosing layer, innermost first.
+  /// them changes thirty times a second, and a background clip's text stays over it.
   func drawLivePictures(
     _ commands: [DrawCommand], clip: Rect?, over: [ArraySlice<DrawCommand>]
+  ) {
+    forEachLivePicture(commands, clip: clip, over: over) { item, area, after in
+      guard let texture = liveTexture(item) else { return }
+      renderer.clip(area.sdlRect)
+      copyLive(texture, item)
+      for commands in after { drawClipped(commands, to: area) }
+    }
+  }
+
+  /// Calls `body` for each playing clip or animation in `commands`, with its place inside the
+  /// clips and layers around it and the commands that follow it in its layer and in each layer
+  /// around that, innermost first (`over` holds those of the layers around `commands`).
+  private func forEachLivePicture(
+    _ commands: [DrawCommand], clip: Rect?, over: [ArraySlice<DrawCommand>],
+    _ body: (ImageItem, Rect, [ArraySlice<DrawCommand>]) -> Void
   ) {
     var clips: [Rect] = clip.map { [$0] } ?? []
     for (index, command) in commands.enumerated() {
@@ -53,18 +94,13 @@ extension FrameRenderer {
         _ = clips.popLast()
       case .layer(let layer):
         let bounds = clips.last.map { $0.intersection(layer.destination) } ?? layer.destination
-        drawLivePictures(
+        forEachLivePicture(
           layer.frame.translated(dx: layer.x, dy: layer.y), clip: bounds,
-          over: [commands[(index + 1)...]] + over)
-      case .image(let item):
-        guard let texture = liveTexture(item) else { continue }
+          over: [commands[(index + 1)...]] + over, body)
+      case .image(let item) where isPlaying(item):
         let area = clips.last.map { $0.intersection(item.destination) } ?? item.destination
         guard area.width >= 1, area.height >= 1 else { continue }
-        renderer.clip(area.sdlRect)
-        copyLive(texture, item)
-        for after in [commands[(index + 1)...]] + over {
-          drawClipped(after, to: area)
-        }
+        body(item, area, [commands[(index + 1)...]] + over)
       default:
         continue
       }

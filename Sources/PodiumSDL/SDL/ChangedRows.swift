@@ -18,11 +18,15 @@ import Foundation
 /// showing it copies into the window, and sends, only the tiles that differ from what the
 /// screen shows, and reads only the few under what is drawn over the layer (`presentLayer`).
 ///
+/// A playing clip's tiles change with every picture: they are sent without being hashed
+/// (`live`), and count as unknown until hashed again.
+///
 /// The corresponding C functions are `SDL_GetWindowSurface` and `SDL_UpdateWindowSurfaceRects`.
 final class ChangedRows {
-  /// A hash of each tile of the frame last sent, row by row (`tilesPerRow` to a row). Hashes
-  /// rather than a copy: a copy would cost as much memory as the window (8 MB at 1920x1080).
-  private var shown: [UInt64] = []
+  /// A hash of each tile of the frame last sent, row by row (`tilesPerRow` to a row); nil for a
+  /// tile a playing clip drew, sent unhashed. Hashes rather than a copy: a copy would cost as
+  /// much memory as the window (8 MB at 1920x1080).
+  private var shown: [UInt64?] = []
   private var shownSize = (width: 0, height: 0)
   /// Set when the server's copy cannot be trusted (exposed, resized, first frame).
   private var sendAll = true
@@ -55,13 +59,19 @@ final class ChangedRows {
     sendAll = true
   }
 
-  /// The tile hashes of what the screen shows now; empty when its copy cannot be trusted.
-  /// After a frame that is one kept layer, they are that layer's (see `presentLayer`).
-  var shownTiles: [UInt64] { sendAll ? [] : shown }
+  /// The tile hashes of what the screen shows now; nil when its copy cannot be trusted or a
+  /// playing clip's tiles were sent unhashed. After a frame that is one kept layer, they are
+  /// that layer's (see `presentLayer`).
+  var shownTiles: [UInt64]? {
+    guard !sendAll else { return nil }
+    let known = shown.compactMap { $0 }
+    return known.count == shown.count ? known : nil
+  }
 
-  /// Sends the window surface's changed pixels to the screen. Returns how many pixels were sent.
+  /// Sends the window surface's changed pixels to the screen, the tiles under `live` (where
+  /// playing clips were drawn) without hashing them. Returns how many pixels were sent.
   @discardableResult
-  func present(window: OpaquePointer) -> Int {
+  func present(window: OpaquePointer, live: [PixelArea] = []) -> Int {
     guard let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
       surface.pointee.format.pointee.BytesPerPixel == 4
     else {
@@ -74,13 +84,14 @@ final class ChangedRows {
     format = surface.pointee.format.pointee.format
     surfacePixels = pixels
     if shownSize != (width, height) {
-      shown = Array(repeating: 0, count: height * Self.tilesPerRow)
+      shown = Array(repeating: nil, count: height * Self.tilesPerRow)
       shownSize = (width, height)
       sendAll = true
     }
     let changed = Self.changedRects(
       UnsafeRawBufferPointer(start: pixels, count: pitch * height), width: width,
-      height: height, pitch: pitch, hashes: &shown)
+      height: height, pitch: pitch, hashes: &shown,
+      live: live.isEmpty ? nil : Self.tilesUnder(live, width: width, height: height))
     if sendAll {
       sendAll = false
       SDL_UpdateWindowSurface(window)
@@ -90,16 +101,17 @@ final class ChangedRows {
   }
 
   /// Shows a frame that is a kept layer whose tile hashes are `tiles` (in the window surface's
-  /// `format`) with a few things drawn over it in `over` (the console's clock and timers),
-  /// without drawing or reading the whole frame. `draw` is given the rectangles to copy the
-  /// layer into (its tiles that differ from what the screen shows, and those under `over`,
-  /// whose last drawing must go); it copies them, then draws what goes over. Only the tiles
-  /// under `over` are hashed, and only what changed is sent. False, doing nothing, when the
-  /// screen's copy cannot be trusted or the layer does not fit the surface: the frame is then
-  /// drawn whole.
+  /// `format`) with a few things drawn over it in `over` (the console's clock and timers) and
+  /// playing clips in `live`, without drawing or reading the whole frame. `draw` is given the
+  /// rectangles to copy the layer into (its tiles that differ from what the screen shows, and
+  /// those under `over` and `live`, whose last drawing must go, but not those inside `opaque`,
+  /// where a clip's picture covers every pixel); it copies them, then draws what goes over.
+  /// Only the tiles under `over` are hashed; those under `live` are sent unhashed, and only
+  /// what changed is sent. False, doing nothing, when the screen's copy cannot be trusted or
+  /// the layer does not fit the surface: the frame is then drawn whole.
   func presentLayer(
     window: OpaquePointer, tiles: [UInt64], format: UInt32, over: [PixelArea] = [],
-    draw: ([PixelArea]) -> Void
+    live: [PixelArea] = [], opaque: [PixelArea] = [], draw: ([PixelArea]) -> Void
   ) -> Bool {
     guard !sendAll, let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
       pixels == surfacePixels, surface.pointee.format.pointee.format == format,
@@ -108,14 +120,22 @@ final class ChangedRows {
     let (width, height) = shownSize
     let pitch = Int(surface.pointee.pitch)
     let covered = Self.tilesUnder(over, width: width, height: height)
+    let playing = live.isEmpty ? nil : Self.tilesUnder(live, width: width, height: height)
     draw(
       Self.layerCopies(
-        showing: shown, layer: tiles, covered: covered, width: width, height: height))
+        showing: shown, layer: tiles,
+        covered: playing.map { zip(covered, $0).map { $0 || $1 } } ?? covered,
+        hidden: opaque.isEmpty ? nil : Self.tilesInside(opaque, width: width, height: height),
+        width: width, height: height))
     let drawn = UnsafeRawBufferPointer(start: pixels, count: pitch * height)
     let edges = Self.tileEdges(width: width)
-    var next = tiles
+    var next = tiles.map(Optional.some)
     let changed = Self.bands(width: width, height: height) { row, tile in
       let index = row * Self.tilesPerRow + tile
+      if playing?[index] == true {
+        next[index] = nil
+        return true
+      }
       if covered[index] {
         next[index] = Self.tileHash(drawn, row: row, tile: tile, edges: edges, pitch: pitch)
       }
@@ -144,6 +164,24 @@ final class ChangedRows {
     return covered
   }
 
+  /// Which tiles lie wholly inside one of the areas.
+  static func tilesInside(_ areas: [PixelArea], width: Int, height: Int) -> [Bool] {
+    var inside = [Bool](repeating: false, count: height * tilesPerRow)
+    let edges = tileEdges(width: width)
+    for area in areas {
+      let tiles = (0..<tilesPerRow).filter {
+        edges[$0] >= area.x && edges[$0 + 1] <= area.x + area.width
+      }
+      let top = max(0, area.y)
+      let bottom = min(height, area.y + area.height)
+      guard top < bottom else { continue }
+      for row in top..<bottom {
+        for tile in tiles { inside[row * tilesPerRow + tile] = true }
+      }
+    }
+    return inside
+  }
+
   /// Sends `areas` of the window surface to the screen; returns how many pixels that is.
   @discardableResult
   private func send(_ areas: [PixelArea], window: OpaquePointer) -> Int {
@@ -154,38 +192,49 @@ final class ChangedRows {
   }
 
   /// Where a frame of 32-bit pixels differs from the one whose tile hashes are in `hashes`
-  /// (`tilesPerRow` a row): rectangles of whole rows' changed columns, rows less than `joinGap`
-  /// apart joined. `hashes` gets the new frame's hashes.
+  /// (`tilesPerRow` a row; nil where unknown): rectangles of whole rows' changed columns, rows
+  /// less than `joinGap` apart joined. `hashes` gets the new frame's hashes. Tiles marked
+  /// `live` count as changed without being hashed, and their hashes become unknown.
   static func changedRects(
     _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int,
-    hashes: inout [UInt64]
+    hashes: inout [UInt64?], live: [Bool]? = nil
   ) -> [PixelArea] {
     guard width > 0, height > 0, pitch >= width * 4, pixels.count >= pitch * height,
-      hashes.count == height * tilesPerRow
+      hashes.count == height * tilesPerRow, live.map({ $0.count == hashes.count }) ?? true
     else { return width > 0 && height > 0 ? [(0, 0, width, height)] : [] }
     let edges = tileEdges(width: width)
     return bands(width: width, height: height) { row, tile in
+      let index = row * tilesPerRow + tile
+      if live?[index] == true {
+        hashes[index] = nil
+        return true
+      }
       let hash = tileHash(pixels, row: row, tile: tile, edges: edges, pitch: pitch)
-      guard hash != hashes[row * tilesPerRow + tile] else { return false }
-      hashes[row * tilesPerRow + tile] = hash
+      guard hash != hashes[index] else { return false }
+      hashes[index] = hash
       return true
     }
   }
 
   /// Where a kept layer whose tile hashes are `layer` must be copied into a window whose
-  /// screen shows the tiles `showing`, with the tiles `covered` to be drawn over: its tiles
-  /// that differ from the screen's, and the covered ones (what was drawn over them last must
-  /// go), as `changedRects` gives rectangles. Everything when the hashes do not fit the size.
+  /// screen shows the tiles `showing` (nil where unknown), with the tiles `covered` to be drawn
+  /// over: its tiles that differ from the screen's, and the covered ones (what was drawn over
+  /// them last must go), but none `hidden` (a clip's picture covers them whole), as
+  /// `changedRects` gives rectangles. Everything when the hashes do not fit the size.
   static func layerCopies(
-    showing: [UInt64], layer: [UInt64], covered: [Bool], width: Int, height: Int
+    showing: [UInt64?], layer: [UInt64], covered: [Bool], hidden: [Bool]? = nil, width: Int,
+    height: Int
   ) -> [PixelArea] {
     guard width > 0, height > 0 else { return [] }
     let count = height * tilesPerRow
-    guard showing.count == count, layer.count == count, covered.count == count else {
+    guard showing.count == count, layer.count == count, covered.count == count,
+      hidden.map({ $0.count == count }) ?? true
+    else {
       return [(0, 0, width, height)]
     }
     return bands(width: width, height: height) { row, tile in
       let index = row * tilesPerRow + tile
+      guard hidden?[index] != true else { return false }
       return covered[index] || showing[index] != layer[index]
     }
   }

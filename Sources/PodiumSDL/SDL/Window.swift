@@ -61,6 +61,9 @@ public final class Window {
     keepLayers(windowFrames: 4)
   }
 
+  /// Frames shown by copying and sending only their changed tiles (see `show`).
+  private(set) var framesShownAsTiles = 0
+
   private let borderless: Bool
   /// A software window sends the screen only the rows that changed (see `ChangedRows`).
   private let changedRows: ChangedRows?
@@ -114,41 +117,46 @@ public final class Window {
   /// Draws one frame and shows it: a software window sends only its changed rows
   /// (`ChangedRows`), others present through `SDL_RenderPresent`. A frame that is a kept layer
   /// whose tiles are known (the audience's slide and the console, drawn ahead), with perhaps a
-  /// few things over it, is neither drawn whole nor read whole: only the tiles that differ from
-  /// the screen's are copied and sent. Returns the milliseconds spent drawing and presenting,
-  /// for the trace.
+  /// few things and playing clips over it, is neither drawn whole nor read whole: only the
+  /// tiles that differ from the screen's, and those under what is drawn over, are copied and
+  /// sent; a clip's tiles are sent without being read. Returns the milliseconds spent drawing
+  /// and presenting, for the trace.
   @discardableResult
   func show(_ frame: SlideFrame) -> (draw: Double, present: Double) {
     let start = Self.milliseconds()
+    let live = frames.liveAreas(frame)
     if let changedRows, let format = frames.layerFormat, let base = frames.baseLayer(frame),
       let tiles = base.tiles, let over = frames.drawnAreas(base.over)
     {
       var drawn = start
       let shown = changedRows.presentLayer(
-        window: pointer, tiles: tiles, format: format,
-        over: over.map(ChangedRows.area)
+        window: pointer, tiles: tiles, format: format, over: over.map(ChangedRows.area),
+        live: live.drawn.map(ChangedRows.area), opaque: live.covered.map(ChangedRows.area)
       ) { copies in
         renderer.clip(nil)
         for rect in copies.map(ChangedRows.sdlRect) {
           renderer.copy(base.texture, source: rect, destination: rect)
         }
-        frames.drawOver(base.over)
+        frames.drawOver(frame)
         renderer.flush()
         drawn = Self.milliseconds()
       }
-      if shown { return (drawn - start, Self.milliseconds() - drawn) }
+      if shown {
+        framesShownAsTiles += 1
+        return (drawn - start, Self.milliseconds() - drawn)
+      }
     }
     frames.draw(frame)
     // SDL queues drawing until the present; flushing first splits the two times honestly.
     renderer.flush()
     let drawn = Self.milliseconds()
     if let changedRows {
-      changedRows.present(window: pointer)
+      changedRows.present(window: pointer, live: live.drawn.map(ChangedRows.area))
       // A frame that is its layer alone: the screen's tiles are now the layer's.
       if let base = frames.baseLayer(frame), base.over.isEmpty, base.tiles == nil,
-        changedRows.format == frames.layerFormat
+        changedRows.format == frames.layerFormat, let tiles = changedRows.shownTiles
       {
-        frames.keepTiles(changedRows.shownTiles, forLayerOf: frame)
+        frames.keepTiles(tiles, forLayerOf: frame)
       }
     } else {
       renderer.present()
