@@ -1,4 +1,3 @@
-import CSDL2
 import PodiumCore
 import PodiumSDLTestSupport
 import Testing
@@ -124,9 +123,10 @@ struct DummyDesktop {
         return true
       }
       let shown = pixels { buffer, pitch in
+        // In the window's own format (the canvas's, XRGB8888, on the dummy driver).
         window.renderer.readPixels(
-          SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height)),
-          format: SDL_PIXELFORMAT_RGB888.rawValue, into: buffer, pitch: pitch)
+          ChangedRows.sdlRect((0, 0, size.width, size.height)),
+          format: window.frames.layerFormat ?? 0, into: buffer, pitch: pitch)
       }
       let differing = zip(shown, whole).filter { $0 != $1 }.count
       #expect(differing == 0, "\(label): \(differing) pixels differ")
