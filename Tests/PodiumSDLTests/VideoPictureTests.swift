@@ -1,10 +1,11 @@
 import Foundation
 import PodiumCore
-import PodiumSDL
 import PodiumSDLTestSupport
 import PodiumTestSupport
 import PodiumVideo
 import Testing
+
+@testable import PodiumSDL
 
 /// A picture of one colour, in planar 4:2:0, as a decoder gives them.
 final class SolidPicture: VideoPicture, @unchecked Sendable {
@@ -173,6 +174,32 @@ extension VideoClip {
     #expect(renderer.layersHidden == 4)
     #expect(renderer.layersReused > reused)
     #expect(canvas.pixel(x: 65, y: 45).red < 10)
+  }
+
+  /// A frame answering a key keeps the picture the clip's texture has (`holdsPictures`), and
+  /// the next frame takes the new one.
+  @Test func aFrameAnsweringAKeyKeepsTheClipsPicture() throws {
+    let size = PixelSize(width: 200, height: 100)
+    let canvas = try OffscreenCanvas(
+      size: size, fonts: fonts, images: ImageLibrary(), measurer: SDLTextMeasurer(library: fonts))
+    let renderer = canvas.frameRenderer
+    let path = "/nowhere/clip.mp4"
+    renderer.livePictures = [
+      path: .video(SolidPicture(width: 64, height: 36, y: 81, u: 90, v: 240))
+    ]
+    canvas.draw(frame(size: size))
+    #expect(canvas.pixel(x: 30, y: 20).red > 240, "red")
+    renderer.livePictures = [
+      path: .video(SolidPicture(width: 64, height: 36, y: 41, u: 240, v: 110))
+    ]
+    renderer.holdsPictures = true
+    canvas.draw(frame(size: size))
+    let held = canvas.pixel(x: 30, y: 20)
+    #expect(held.red > 240 && held.blue < 20, "still red: \(held)")
+    renderer.holdsPictures = false
+    canvas.draw(frame(size: size))
+    let taken = canvas.pixel(x: 30, y: 20)
+    #expect(taken.blue > 240 && taken.red < 20, "blue: \(taken)")
   }
 
   @Test func aClipNotPlayingShowsNoPictureOfItsOwn() throws {

@@ -40,6 +40,10 @@ public final class FrameRenderer {
   /// console's view takes at most 15 a second, so a key pressed while a clip plays does not wait
   /// for a picture's conversion there.
   var pictureInterval = 0.0
+  /// While set, a clip's texture keeps the picture it has: a frame answering a key is not held
+  /// up by converting the clip's next picture (2 to 6 ms at 1080p here); the picture frame
+  /// drawn right after it takes the new picture.
+  var holdsPictures = false
   /// Frames drawn by this renderer, the clock of `CachedText.lastFrame`.
   private var framesDrawn: UInt64 = 0
 

@@ -153,7 +153,7 @@ extension FrameRenderer {
     if let kept = videoTextures[item.path], kept.texture.width == picture.width,
       kept.texture.height == picture.height
     {
-      if kept.picture != identity && now - kept.at >= pictureInterval {
+      if kept.picture != identity && now - kept.at >= pictureInterval && !holdsPictures {
         kept.texture.update(with: picture)
         videoTextures[item.path] = (kept.texture, identity, now)
       }

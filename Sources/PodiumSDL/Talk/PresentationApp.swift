@@ -116,9 +116,11 @@ public final class PresentationApp {
       let redraw = changed || (pagesArrived && painter.isWaitingForPages)
       let waited = redraw ? painter.takeWaitingCause() : nil
       let newPictures = updateVideos()
-      if redraw {
-        render(cause: cause ?? waited)
-      } else if newPictures {
+      let answered = redraw ? cause ?? waited : nil
+      if redraw { render(cause: answered) }
+      // A frame answering input keeps the clips' pictures the windows have (`holdsPictures`):
+      // the new ones right after it.
+      if newPictures && (!redraw || answered != nil) {
         painter.drawPictures(windows.all, session: &session, context: context)
       }
       // The journal before drawing ahead: a crash while the next slides are drawn (a PDF's

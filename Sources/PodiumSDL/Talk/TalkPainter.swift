@@ -141,7 +141,11 @@ final class TalkPainter {
     }
     windowsShown.insert(entry.window.id)
     entry.window.frames.livePictures = livePictures
+    // A frame answering input shows the clips' pictures already converted; `drawPictures`
+    // takes their new ones right after.
+    entry.window.frames.holdsPictures = cause != nil
     let (drawing, presenting) = entry.window.show(frame)
+    entry.window.frames.holdsPictures = false
     let state = session.state
     let view = Self.viewName(console, state.audienceView)
     var shown = TraceEvent.Presented(
