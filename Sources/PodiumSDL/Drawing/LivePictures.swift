@@ -36,16 +36,16 @@ extension FrameRenderer {
   /// Whether a clip is playing whose picture, once it has a texture, covers every pixel of its
   /// place (a clip's pictures are opaque; an animation's frames may not be).
   func coversItsPlace(_ item: ImageItem) -> Bool {
-    guard item.video != nil, case .video? = livePictures[item.path] else { return false }
+    guard case .video? = livePicture(item) else { return false }
     return videoTextures[item.path] != nil
   }
 
-  /// Whether the item is a clip or animation playing now.
-  func isPlaying(_ item: ImageItem) -> Bool {
+  /// What the item shows now if it is a clip or animation playing.
+  func livePicture(_ item: ImageItem) -> LivePicture? {
     switch livePictures[item.path] {
-    case .video?: item.video != nil
-    case .frame?: item.animation != nil
-    case nil: false
+    case .video(let picture)? where item.video != nil: .video(picture)
+    case .frame(let index)? where item.animation != nil: .frame(index)
+    default: nil
     }
   }
 
@@ -97,7 +97,7 @@ extension FrameRenderer {
         forEachLivePicture(
           layer.frame.translated(dx: layer.x, dy: layer.y), clip: bounds,
           over: [commands[(index + 1)...]] + over, body)
-      case .image(let item) where isPlaying(item):
+      case .image(let item) where livePicture(item) != nil:
         let area = clips.last.map { $0.intersection(item.destination) } ?? item.destination
         guard area.width >= 1, area.height >= 1 else { continue }
         body(item, area, [commands[(index + 1)...]] + over)
@@ -128,12 +128,12 @@ extension FrameRenderer {
 
   /// The texture of what a playing clip or animation shows now, if it is playing.
   func liveTexture(_ item: ImageItem) -> Texture? {
-    switch livePictures[item.path] {
-    case .video(let picture)? where item.video != nil:
+    switch livePicture(item) {
+    case .video(let picture)?:
       // A view of three quarters of the clip's width or less draws its half-size copy.
       let small = item.destination.width * 4 <= Double(picture.width) * 3 ? picture.half : nil
       return videoTexture(item, small ?? picture)
-    case .frame(let index)? where item.animation != nil:
+    case .frame(let index)?:
       let key = "\(item.path)\u{0}frame \(index)"
       if let cached = imageTextures.value(forKey: key) { return cached }
       guard let surface = images.animationFrame(at: item.path, index: index),
@@ -141,7 +141,7 @@ extension FrameRenderer {
       else { return nil }
       imageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
       return made
-    default:
+    case nil:
       return nil
     }
   }
