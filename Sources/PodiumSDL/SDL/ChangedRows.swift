@@ -148,38 +148,35 @@ final class ChangedRows {
 
   /// Which tiles (`tilesPerRow` a row, row by row) the areas touch.
   static func tilesUnder(_ areas: [PixelArea], width: Int, height: Int) -> [Bool] {
-    var covered = [Bool](repeating: false, count: height * tilesPerRow)
-    let edges = tileEdges(width: width)
-    for area in areas {
-      let top = max(0, area.y)
-      let bottom = min(height, area.y + area.height)
-      let tiles = (0..<tilesPerRow).filter {
-        edges[$0] < area.x + area.width && edges[$0 + 1] > area.x
-      }
-      guard top < bottom, area.width > 0 else { continue }
-      for row in top..<bottom {
-        for tile in tiles { covered[row * tilesPerRow + tile] = true }
-      }
+    tiles(of: areas, width: width, height: height) { left, right, area in
+      left < area.x + area.width && right > area.x
     }
-    return covered
   }
 
   /// Which tiles lie wholly inside one of the areas.
   static func tilesInside(_ areas: [PixelArea], width: Int, height: Int) -> [Bool] {
-    var inside = [Bool](repeating: false, count: height * tilesPerRow)
+    tiles(of: areas, width: width, height: height) { left, right, area in
+      left >= area.x && right <= area.x + area.width
+    }
+  }
+
+  /// The tiles, row by row, of the rows an area spans whose columns `left..<right` it `takes`.
+  private static func tiles(
+    of areas: [PixelArea], width: Int, height: Int,
+    takes: (_ left: Int, _ right: Int, _ area: PixelArea) -> Bool
+  ) -> [Bool] {
+    var marked = [Bool](repeating: false, count: height * tilesPerRow)
     let edges = tileEdges(width: width)
-    for area in areas {
-      let tiles = (0..<tilesPerRow).filter {
-        edges[$0] >= area.x && edges[$0 + 1] <= area.x + area.width
-      }
+    for area in areas where area.width > 0 {
       let top = max(0, area.y)
       let bottom = min(height, area.y + area.height)
       guard top < bottom else { continue }
+      let tiles = (0..<tilesPerRow).filter { takes(edges[$0], edges[$0 + 1], area) }
       for row in top..<bottom {
-        for tile in tiles { inside[row * tilesPerRow + tile] = true }
+        for tile in tiles { marked[row * tilesPerRow + tile] = true }
       }
     }
-    return inside
+    return marked
   }
 
   /// Sends `areas` of the window surface to the screen; returns how many pixels that is.

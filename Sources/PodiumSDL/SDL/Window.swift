@@ -124,7 +124,8 @@ public final class Window {
   @discardableResult
   func show(_ frame: SlideFrame) -> (draw: Double, present: Double) {
     let start = Self.milliseconds()
-    let live = frames.liveAreas(frame)
+    // Only a window that sends its changed tiles needs to know where clips draw.
+    let live = changedRows == nil ? (drawn: [], covered: []) : frames.liveAreas(frame)
     if let changedRows, let format = frames.layerFormat, let base = frames.baseLayer(frame),
       let tiles = base.tiles, let over = frames.drawnAreas(base.over)
     {
