@@ -24,6 +24,60 @@ struct DummyDesktop {
 }
 
 /// SDL's video state is global, so these run one at a time.
+/// A software window on the dummy driver, checked against what drawing a frame whole gives.
+private struct ShownFrames {
+  let desktop: DummyDesktop
+  let size: PixelSize
+  let window: Window
+
+  init(_ desktop: DummyDesktop, size: PixelSize) throws {
+    self.desktop = desktop
+    self.size = size
+    window = try desktop.window("tiles", size: size)
+  }
+
+  private func pixels(_ read: (UnsafeMutableRawPointer, Int) -> Bool) -> [UInt32] {
+    var values = [UInt32](repeating: 0, count: size.width * size.height)
+    let ok = values.withUnsafeMutableBytes { read($0.baseAddress!, size.width * 4) }
+    #expect(ok)
+    return values.map { $0 & 0x00FF_FFFF }
+  }
+
+  /// Expects the window to hold exactly what drawing `frame` whole gives, with the window's live
+  /// pictures; returns the window's pixels (`0xRRGGBB`), row by row.
+  @discardableResult
+  func expectShownAsDrawnWhole(_ frame: SlideFrame, _ label: String) throws -> [UInt32] {
+    let canvas = try OffscreenCanvas(
+      size: size, fonts: desktop.fonts, images: desktop.images, measurer: desktop.measurer)
+    canvas.cacheLayers()
+    canvas.frameRenderer.livePictures = window.frames.livePictures
+    canvas.draw(frame)
+    let whole = pixels { buffer, pitch in
+      canvas.withPixels { source, sourcePitch in
+        for row in 0..<size.height {
+          (buffer + row * pitch).copyMemory(
+            from: source.baseAddress! + row * sourcePitch, byteCount: pitch)
+        }
+      }
+      return true
+    }
+    let shown = pixels { buffer, pitch in
+      // In the window's own format (the canvas's, XRGB8888, on the dummy driver).
+      window.renderer.readPixels(
+        ChangedRows.sdlRect((0, 0, size.width, size.height)),
+        format: window.frames.layerFormat ?? 0, into: buffer, pitch: pitch)
+    }
+    let differing = zip(shown, whole).filter { $0 != $1 }.count
+    #expect(differing == 0, "\(label): \(differing) pixels differ")
+    return shown
+  }
+}
+
+/// A solid picture of a clip, 64x36.
+private func picture(y: UInt8, u: UInt8, v: UInt8) -> LivePicture {
+  .video(SolidPicture(width: 64, height: 36, y: y, u: u, v: v))
+}
+
 @Suite(.serialized) struct VideoSubsystemTests {
   @Test func headlessDummyDriverStartsWithOneDisplay() throws {
     let video = try VideoSubsystem(driver: "dummy")
@@ -98,42 +152,11 @@ struct DummyDesktop {
             Rect(x: 250, y: 150, width: 40, height: 20), RGBAColor(red: 200, green: 0, blue: 0)),
         ])
     }
-    let window = try desktop.window("tiles", size: size)
-    func pixels(_ read: (UnsafeMutableRawPointer, Int) -> Bool) -> [UInt32] {
-      var values = [UInt32](repeating: 0, count: size.width * size.height)
-      let ok = values.withUnsafeMutableBytes { read($0.baseAddress!, size.width * 4) }
-      #expect(ok)
-      return values.map { $0 & 0x00FF_FFFF }
-    }
-    /// The window's pixel (`0xRRGGBB`) at (260, 40), inside the clip.
+    let shownFrames = try ShownFrames(desktop, size: size)
+    let window = shownFrames.window
     @discardableResult
     func expectShownAsDrawnWhole(_ frame: SlideFrame, _ label: String) throws -> UInt32 {
-      let canvas = try OffscreenCanvas(
-        size: size, fonts: desktop.fonts, images: desktop.images, measurer: desktop.measurer)
-      canvas.cacheLayers()
-      canvas.frameRenderer.livePictures = window.frames.livePictures
-      canvas.draw(frame)
-      let whole = pixels { buffer, pitch in
-        canvas.withPixels { source, sourcePitch in
-          for row in 0..<size.height {
-            (buffer + row * pitch).copyMemory(
-              from: source.baseAddress! + row * sourcePitch, byteCount: pitch)
-          }
-        }
-        return true
-      }
-      let shown = pixels { buffer, pitch in
-        // In the window's own format (the canvas's, XRGB8888, on the dummy driver).
-        window.renderer.readPixels(
-          ChangedRows.sdlRect((0, 0, size.width, size.height)),
-          format: window.frames.layerFormat ?? 0, into: buffer, pitch: pitch)
-      }
-      let differing = zip(shown, whole).filter { $0 != $1 }.count
-      #expect(differing == 0, "\(label): \(differing) pixels differ")
-      return shown[40 * size.width + 260]
-    }
-    func picture(y: UInt8, u: UInt8, v: UInt8) -> LivePicture {
-      .video(SolidPicture(width: 64, height: 36, y: y, u: u, v: v))
+      try shownFrames.expectShownAsDrawnWhole(frame, label)[40 * size.width + 260]
     }
     // The clip covers all but the first 5 pixels of its rows: the first tile of each (40
     // pixels) is still copied, as what is beside the clip may have changed.
@@ -160,6 +183,129 @@ struct DummyDesktop {
     window.show(inPart)
     try expectShownAsDrawnWhole(inPart, "back to the clip in part")
     #expect(window.framesShownAsTiles == whole + 7)
+    #expect(desktop.video.driver == "dummy")
+  }
+
+  /// A key pressed while a clip plays leaves its picture as it is (`holdsPictures`): the
+  /// window then draws and sends only what changed over the picture (a point added over a
+  /// background clip, or taken away) and beside it, and still holds exactly what drawing the
+  /// frame whole gives. A second clip coming or going is drawn whole. Layers drawn while the
+  /// clip plays hold a stand-in in its place, and are drawn again once it stops.
+  @Test func aKeyWhileAClipPlaysSendsOnlyWhatChangedOverIt() throws {
+    let desktop = try DummyDesktop()
+    let size = PixelSize(width: 320, height: 180)
+    let path = "/nowhere/clip.mp4"
+    let other = "/nowhere/other.mp4"
+    /// Step `points` of a slide: a clip over all of it but its first 5 columns (or, `narrow`,
+    /// its first and last tiles: 40 columns each), on a fill coloured `edge`, with `points` black bars over the clip,
+    /// and perhaps a second clip.
+    func step(_ points: Int, edge: UInt8 = 250, second: Bool = false, narrow: Bool = false)
+      -> SlideFrame
+    {
+      let whole = Rect(x: 0, y: 0, width: 320, height: 180)
+      let place =
+        narrow
+        ? Rect(x: 40, y: 0, width: 240, height: 180)
+        : Rect(x: 4.6, y: 0, width: 315.4, height: 180)
+      var commands: [DrawCommand] = [
+        .fill(whole, RGBAColor(red: edge, green: edge, blue: edge)),
+        .image(ImageItem(path: path, destination: place, video: .small)),
+      ]
+      for point in 0..<points {
+        commands.append(
+          .fill(
+            Rect(x: 60, y: 20 + 30 * Double(point), width: 100, height: 20),
+            RGBAColor(red: 0, green: 0, blue: 0)))
+      }
+      if second {
+        commands.append(
+          .image(
+            ImageItem(
+              path: other, destination: Rect(x: 200, y: 100, width: 80, height: 60),
+              video: .small)))
+      }
+      let slide = SlideFrame(size: size, slideRect: whole, commands: commands)
+      return SlideFrame(
+        size: size, slideRect: whole,
+        commands: [
+          .layer(
+            LayerItem(key: "\(points) \(edge) \(second) \(narrow)", x: 0, y: 0, frame: slide))
+        ])
+    }
+    let shownFrames = try ShownFrames(desktop, size: size)
+    let window = shownFrames.window
+    window.frames.livePictures = [path: picture(y: 81, u: 90, v: 240)]
+    window.show(step(1))
+    #expect(window.pixelsSent == 320 * 180, "the first frame is sent whole")
+    for points in 1...2 { #expect(window.prepare(step(points))) }
+    // The same picture: as the frame before was drawn whole, the layer's tiles beside the clip
+    // are not known to be on screen, and the first tile of every row is drawn again.
+    window.show(step(1))
+    try shownFrames.expectShownAsDrawnWhole(step(1), "the first point")
+    #expect(window.pixelsSent == 40 * 180)
+    let tiles = window.framesShownAsTiles
+
+    // The bar at x 60-160, rows 50-70, spans the tiles at 40-160 (40 pixels wide).
+    window.show(step(2))
+    try shownFrames.expectShownAsDrawnWhole(step(2), "a point added")
+    #expect(window.pixelsSent == 120 * 20, "only the new point's tiles are sent")
+    window.show(step(1))
+    try shownFrames.expectShownAsDrawnWhole(step(1), "the point taken away")
+    #expect(window.pixelsSent == 120 * 20)
+
+    // Beside the clip, in the first tile of every row: that tile is copied and the picture
+    // drawn over its part again.
+    #expect(window.prepare(step(1, edge: 120)))
+    window.show(step(1, edge: 120))
+    let besides = try shownFrames.expectShownAsDrawnWhole(step(1, edge: 120), "beside the clip")
+    #expect(besides[90 * size.width + 2] == 0x78_7878)
+    #expect(window.pixelsSent == 40 * 180, "the first tile of each row")
+
+    // A second clip's first picture is drawn whole where it is, and when it goes, the layer.
+    window.frames.livePictures[other] = picture(y: 145, u: 54, v: 34)
+    #expect(window.prepare(step(1, edge: 120, second: true)))
+    window.show(step(1, edge: 120, second: true))
+    let two = try shownFrames.expectShownAsDrawnWhole(
+      step(1, edge: 120, second: true), "a second clip")
+    #expect(two[130 * size.width + 240] >> 8 & 0xFF > 200, "the second clip is green")
+    #expect(window.pixelsSent == 80 * 60, "the second clip's tiles")
+    // It stops (its file has no poster: the first clip shows there), and then goes.
+    window.frames.livePictures[other] = nil
+    #expect(window.prepare(step(1, edge: 120, second: true)))
+    window.show(step(1, edge: 120, second: true))
+    let one = try shownFrames.expectShownAsDrawnWhole(
+      step(1, edge: 120, second: true), "the second clip stopped")
+    #expect(one[130 * size.width + 240] >> 16 > 200, "the first clip is red")
+    #expect(window.pixelsSent == 80 * 60)
+    window.show(step(1, edge: 120))
+    try shownFrames.expectShownAsDrawnWhole(step(1, edge: 120), "the second clip gone")
+    #expect(window.pixelsSent == 80 * 60, "where it was drawn, as its command is gone")
+
+    // Both sides of a narrower clip change, and the picture, covering whole tiles, does not:
+    // the layer is copied from the first tile of each row to the last, over the picture, which
+    // is drawn again there.
+    for edge: UInt8 in [250, 120] {
+      #expect(window.prepare(step(1, edge: edge, narrow: true)))
+      window.show(step(1, edge: edge, narrow: true))
+    }
+    let sides = try shownFrames.expectShownAsDrawnWhole(
+      step(1, edge: 120, narrow: true), "both sides of the clip")
+    #expect(sides[130 * size.width + 160] >> 16 > 200, "the clip is red between the sides")
+    #expect(window.pixelsSent == 320 * 180)
+
+    // A new picture: all of the clip again.
+    window.frames.livePictures = [path: picture(y: 41, u: 240, v: 110)]
+    window.show(step(1, edge: 120))
+    try shownFrames.expectShownAsDrawnWhole(step(1, edge: 120), "a new picture")
+    #expect(window.pixelsSent >= 315 * 180)
+    #expect(window.framesShownAsTiles == tiles + 9, "every frame as tiles")
+
+    // The clip stops: the layers drawn while it played held a stand-in where it was (its file
+    // has no poster: nothing is drawn there), and are drawn again.
+    window.frames.livePictures = [:]
+    window.show(step(1, edge: 120))
+    let stopped = try shownFrames.expectShownAsDrawnWhole(step(1, edge: 120), "the clip stopped")
+    #expect(stopped[130 * size.width + 240] == 0x78_7878, "no stand-in is left")
     #expect(desktop.video.driver == "dummy")
   }
 

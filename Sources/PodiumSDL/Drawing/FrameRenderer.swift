@@ -26,7 +26,14 @@ public final class FrameRenderer {
   /// What the clips and animations playing now show, by file: drawn over the frame after it is
   /// drawn from its kept layers, each in its item's place, with what the draw list puts over it
   /// (a background clip's text) drawn again there (see `drawLivePictures`).
-  public var livePictures: [String: LivePicture] = [:]
+  public var livePictures: [String: LivePicture] = [:] {
+    didSet {
+      let stopped = Set(oldValue.keys).subtracting(livePictures.keys)
+      guard !stopped.isEmpty else { return }
+      // Layers holding a stand-in for a clip that stopped would show it: they are drawn again.
+      layers.removeAll { _, kept in !kept.standIns.isDisjoint(with: stopped) }
+    }
+  }
   /// Whether drawing an animated picture decodes all its frames, for a window that may play it
   /// (drawing ahead, the next slide's animations are ready when it shows); export draws only
   /// first frames.
@@ -81,13 +88,14 @@ public final class FrameRenderer {
   }
 
   /// Draws what a frame puts over its base layer (see `baseLayer`), the layer being in place,
-  /// and its playing clips and animations, as `draw` would.
-  func drawOver(_ frame: SlideFrame) {
+  /// and its playing clips and animations, as `draw` would; with `parts`, the clips and
+  /// animations only there (the rest of them is on screen already: see `changedOverPictures`).
+  func drawOver(_ frame: SlideFrame, parts: [Rect]? = nil) {
     beginFrame()
     var clips: [Rect] = []
     renderer.clip(nil)
     drawCommands(Array(frame.commands.dropFirst()), clips: &clips)
-    if !livePictures.isEmpty { drawLivePictures(frame.commands, clip: nil, over: []) }
+    if !livePictures.isEmpty { drawLivePictures(frame.commands, clip: nil, over: [], parts: parts) }
     renderer.clip(nil)
   }
 
@@ -106,23 +114,29 @@ public final class FrameRenderer {
   func drawnAreas(_ commands: ArraySlice<DrawCommand>) -> [SDL_Rect]? {
     var areas: [SDL_Rect] = []
     for command in commands {
-      switch command {
-      case .fill(let rect, _):
-        areas.append(rect.sdlRect)
-      case .text(let item):
-        guard let texture = textTexture(item) else { continue }
-        areas.append(textPlace(item, texture))
-        guard item.underline || item.strikethrough else { continue }
-        areas += item.decorations(metrics: measurer.metrics(for: item.font)).map(\.sdlRect)
-      case .image(let item):
-        areas.append(item.destination.sdlRect)
-      case .pushClip, .popClip:
-        continue
-      case .layer:
-        return nil
-      }
+      if case .layer = command { return nil }
+      areas += drawnArea(of: command)
     }
     return areas
+  }
+
+  /// Where drawing one command may put pixels (a layer: anywhere in its place), before any clip.
+  func drawnArea(of command: DrawCommand) -> [SDL_Rect] {
+    switch command {
+    case .fill(let rect, _):
+      return [rect.sdlRect]
+    case .text(let item):
+      guard let texture = textTexture(item) else { return [] }
+      guard item.underline || item.strikethrough else { return [textPlace(item, texture)] }
+      return [textPlace(item, texture)]
+        + item.decorations(metrics: measurer.metrics(for: item.font)).map(\.sdlRect)
+    case .image(let item):
+      return [item.destination.sdlRect]
+    case .layer(let item):
+      return [item.destination.sdlRect]
+    case .pushClip, .popClip:
+      return []
+    }
   }
 
   /// Draws the layers of `frame` into their textures, ahead of time, without drawing the frame:
@@ -215,11 +229,16 @@ public final class FrameRenderer {
   private struct KeptLayer {
     var texture: Texture
     var tiles: [UInt64]?
+    /// The clips, by file, whose place it (or a layer inside it) holds a stand-in for.
+    var standIns: Set<String> = []
   }
+
+  /// While a layer's texture is drawn, the clips it holds stand-ins for so far.
+  private var standIns: Set<String>?
 
   /// The kept layer a frame starts with when that layer covers all of it (the audience's
   /// slide; the console, under its clock and timers), and what the frame draws over it besides
-  /// its playing clips (`liveAreas`): a window can show such a frame by copying only the tiles
+  /// its playing clips (`shownPictures`): a window can show such a frame by copying only the tiles
   /// that differ from what it shows. The tiles' hashes are nil until `keepTiles` gives them.
   func baseLayer(_ frame: SlideFrame)
     -> (texture: Texture, tiles: [UInt64]?, over: ArraySlice<DrawCommand>)?
@@ -246,6 +265,7 @@ public final class FrameRenderer {
     let key = LayerKey(key: item.key, size: item.frame.size)
     if let cached = layers.value(forKey: key) {
       layersReused += 1
+      standIns?.formUnion(cached.standIns)
       return cached.texture
     }
     guard let format = layerFormat else { return nil }
@@ -271,10 +291,14 @@ public final class FrameRenderer {
     }
     var clips: [Rect] = []
     renderer.clip(nil)
+    let outer = standIns
+    standIns = []
     drawCommands(item.frame.commands, clips: &clips)
+    let held = standIns ?? []
+    standIns = outer?.union(held)
     renderer.clip(nil)
     try? renderer.setTarget(nil)
-    layers.insert(KeptLayer(texture: texture), forKey: key, cost: bytes)
+    layers.insert(KeptLayer(texture: texture, standIns: held), forKey: key, cost: bytes)
     layersDrawn += 1
     return texture
   }
@@ -378,6 +402,15 @@ public final class FrameRenderer {
 
   private func drawImage(_ item: ImageItem) {
     if decodesAnimations, item.animation != nil { _ = images.animation(at: item.path) }
+    if standIns != nil, coversItsPlace(item) {
+      // A playing clip's place in a layer: the live pass always draws its picture over it, so
+      // the layer holds a plain stand-in, the same at every step. Its tiles' hashes then change
+      // only where something else does, and drawing it costs no picture's scaling. The layer
+      // is let go when the clip stops (`livePictures`).
+      renderer.fill(item.destination.sdlRect, RGBAColor(red: 0, green: 0, blue: 0))
+      standIns?.insert(item.path)
+      return
+    }
     if let live = liveTexture(item) {
       copyLive(live, item)
       return

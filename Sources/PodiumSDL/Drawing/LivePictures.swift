@@ -49,32 +49,87 @@ extension FrameRenderer {
     }
   }
 
-  /// Where `frame`'s playing clips and animations draw (`drawLivePictures`), and of that, the
-  /// places a clip's picture covers whole: what a window sends unhashed, and need not copy its
-  /// layer under.
-  func liveAreas(_ frame: SlideFrame) -> (drawn: [SDL_Rect], covered: [SDL_Rect]) {
-    var drawn: [SDL_Rect] = []
-    var covered: [SDL_Rect] = []
-    guard !livePictures.isEmpty else { return (drawn, covered) }
-    forEachLivePicture(frame.commands, clip: nil, over: []) { item, area, _ in
-      drawn.append(area.sdlRect)
-      if coversItsPlace(item) { covered.append(area.sdlRect) }
+  /// The playing clips and animations `frame` shows, in drawing order, each clip's texture given
+  /// its new picture first if it takes one now: where each draws (`drawLivePictures`), whether
+  /// its picture covers that place whole, and what is drawn over it. A window sends the tiles
+  /// they draw unhashed, and need not copy its layer under those they cover.
+  func shownPictures(_ frame: SlideFrame) -> [ShownPicture] {
+    var shown: [ShownPicture] = []
+    guard !livePictures.isEmpty else { return shown }
+    forEachLivePicture(frame.commands, clip: nil, over: []) { item, area, after in
+      guard liveTexture(item) != nil else { return }
+      let picture: ShownPicture.Picture? =
+        switch livePicture(item) {
+        case .video?: videoTextures[item.path].map { .clip($0.picture) }
+        case .frame(let index)?: .frame(index)
+        case nil: nil
+        }
+      guard let picture else { return }
+      shown.append(
+        ShownPicture(
+          path: item.path, picture: picture, destination: item.destination, area: area,
+          covers: coversItsPlace(item), over: Array(after.joined())))
     }
-    return (drawn, covered)
+    return shown
+  }
+
+  /// Where a frame showing `now` differs, inside its playing pictures, from one that showed
+  /// `before` (a frame answering a key while clips play, or one redrawn while they are paused):
+  /// for a picture shown before in the same place, what is drawn over it from the first command
+  /// that changed on, in the old frame and the new; a picture new there, or gone, whole.
+  func changedOverPictures(_ now: [ShownPicture], since before: [ShownPicture]) -> [Rect] {
+    var unmatched = before
+    var changed: [Rect] = []
+    for new in now {
+      guard
+        let index = unmatched.firstIndex(where: {
+          $0.path == new.path && $0.picture == new.picture
+            && $0.destination == new.destination && $0.area == new.area
+        })
+      else {
+        changed.append(new.area)
+        continue
+      }
+      let old = unmatched.remove(at: index)
+      let same = zip(new.over, old.over).prefix { Self.drawSame($0, $1) }.count
+      for command in new.over[same...] + old.over[same...] {
+        for rect in drawnArea(of: command) {
+          let part = Rect(rect).intersection(new.area)
+          if part.width > 0, part.height > 0 { changed.append(part) }
+        }
+      }
+    }
+    return changed + unmatched.map(\.area)
+  }
+
+  /// Whether two commands draw the same pixels: layers by their key, place and size (what
+  /// names their content), so that a console's slide views are not compared line by line.
+  private static func drawSame(_ one: DrawCommand, _ other: DrawCommand) -> Bool {
+    switch (one, other) {
+    case (.layer(let first), .layer(let second)):
+      first.key == second.key && first.destination == second.destination
+    default:
+      one == other
+    }
   }
 
   /// Draws each playing clip's or animation's current picture in its place, over the frame just
   /// drawn, and after it what its layer, and each layer around that, draw after it, clipped to
   /// it: so the layers stay kept textures (drawn ahead, copied whole) while a picture inside
-  /// them changes thirty times a second, and a background clip's text stays over it.
+  /// them changes thirty times a second, and a background clip's text stays over it. With
+  /// `parts`, only where its place meets them.
   func drawLivePictures(
-    _ commands: [DrawCommand], clip: Rect?, over: [ArraySlice<DrawCommand>]
+    _ commands: [DrawCommand], clip: Rect?, over: [ArraySlice<DrawCommand>],
+    parts: [Rect]? = nil
   ) {
     forEachLivePicture(commands, clip: clip, over: over) { item, area, after in
       guard let texture = liveTexture(item) else { return }
-      renderer.clip(area.sdlRect)
-      copyLive(texture, item)
-      for commands in after { drawClipped(commands, to: area) }
+      for part in parts.map({ $0.map(area.intersection) }) ?? [area]
+      where part.width > 0 && part.height > 0 {
+        renderer.clip(part.sdlRect)
+        copyLive(texture, item)
+        for commands in after { drawClipped(commands, to: part) }
+      }
     }
   }
 
@@ -174,6 +229,25 @@ extension FrameRenderer {
     if item.video != nil { texture.filtered = Int(destination.w) >= texture.width }
     renderer.copy(texture, source: item.source?.sdlRect, destination: destination)
   }
+}
+
+/// A playing clip or animation as a frame shows it (`FrameRenderer.shownPictures`).
+struct ShownPicture {
+  /// Which picture: the one a clip's texture holds, or an animation's frame.
+  enum Picture: Equatable {
+    case clip(ObjectIdentifier)
+    case frame(Int)
+  }
+
+  var path: String
+  var picture: Picture
+  /// Where the picture is placed, and the part of that inside the clips and layers around it.
+  var destination: Rect
+  var area: Rect
+  /// Whether the picture covers `area` whole (a clip's pictures are opaque).
+  var covers: Bool
+  /// What is drawn over it: the commands after it in its layer and in each layer around that.
+  var over: [DrawCommand]
 }
 
 /// What a playing clip or animation shows now: a clip's decoded picture, or an animation's frame.

@@ -19,7 +19,9 @@ import Foundation
 /// screen shows, and reads only the few under what is drawn over the layer (`presentLayer`).
 ///
 /// A playing clip's tiles change with every picture: they are sent without being hashed
-/// (`live`), and count as unknown until hashed again.
+/// (`live`), and count as unknown until hashed again. A frame showing the picture the screen
+/// already has (a key pressed while the clip plays) sends only those of its tiles where
+/// something over the picture or beside it changed (`redrawn`).
 ///
 /// The corresponding C functions are `SDL_GetWindowSurface` and `SDL_UpdateWindowSurfaceRects`.
 final class ChangedRows {
@@ -27,6 +29,9 @@ final class ChangedRows {
   /// tile a playing clip drew, sent unhashed. Hashes rather than a copy: a copy would cost as
   /// much memory as the window (8 MB at 1920x1080).
   private var shown: [UInt64?] = []
+  /// The tile hashes of the kept layer the last frame was (`presentLayer`); nil after a frame
+  /// drawn whole.
+  private var layerShown: [UInt64]?
   private var shownSize = (width: 0, height: 0)
   /// Set when the server's copy cannot be trusted (exposed, resized, first frame).
   private var sendAll = true
@@ -83,6 +88,7 @@ final class ChangedRows {
     let pitch = Int(surface.pointee.pitch)
     format = surface.pointee.format.pointee.format
     surfacePixels = pixels
+    layerShown = nil
     if shownSize != (width, height) {
       shown = Array(repeating: nil, count: height * Self.tilesPerRow)
       shownSize = (width, height)
@@ -107,34 +113,72 @@ final class ChangedRows {
   /// those under `over` and `live`, whose last drawing must go, but not those inside `opaque`,
   /// where a clip's picture covers every pixel); it copies them, then draws what goes over.
   /// Only the tiles under `over` are hashed; those under `live` are sent unhashed, and only
-  /// what changed is sent. False, doing nothing, when the screen's copy cannot be trusted or
-  /// the layer does not fit the surface: the frame is then drawn whole.
+  /// what changed is sent. Returns how many pixels were sent; nil, doing nothing, when the
+  /// screen's copy cannot be trusted or the layer does not fit the surface: the frame is then
+  /// drawn whole.
+  ///
+  /// `redrawn`, when the screen shows the same opaque pictures in the same places, is where
+  /// what is drawn over them changed: then only the tiles of `live` it touches are drawn and
+  /// sent, with those under `over` and those beside a picture where the layer changed (copying
+  /// it there wipes the picture); `draw` is given those parts as rectangles, for the pictures.
   func presentLayer(
     window: OpaquePointer, tiles: [UInt64], format: UInt32, over: [PixelArea] = [],
-    live: [PixelArea] = [], opaque: [PixelArea] = [], draw: ([PixelArea]) -> Void
-  ) -> Bool {
+    live: [PixelArea] = [], opaque: [PixelArea] = [], redrawn: [PixelArea]? = nil,
+    draw: (_ copies: [PixelArea], _ pictureParts: [PixelArea]?) -> Void
+  ) -> Int? {
     guard !sendAll, let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
       pixels == surfacePixels, surface.pointee.format.pointee.format == format,
       shownSize == (Int(surface.pointee.w), Int(surface.pointee.h)), tiles.count == shown.count
-    else { return false }
+    else { return nil }
     let (width, height) = shownSize
     let pitch = Int(surface.pointee.pitch)
-    let covered = Self.tilesUnder(over, width: width, height: height)
-    let playing = live.isEmpty ? nil : Self.tilesUnder(live, width: width, height: height)
-    draw(
-      Self.layerCopies(
-        showing: shown, layer: tiles,
-        covered: playing.map { zip(covered, $0).map { $0 || $1 } } ?? covered,
-        hidden: opaque.isEmpty ? nil : Self.tilesInside(opaque, width: width, height: height),
-        width: width, height: height))
+    let underOver = Self.tilesUnder(over, width: width, height: height)
+    let inside = opaque.isEmpty ? nil : Self.tilesInside(opaque, width: width, height: height)
+    var playing = live.isEmpty ? nil : Self.tilesUnder(live, width: width, height: height)
+    // Tiles of the pictures the screen already shows as they are now: neither copied, drawn
+    // nor sent.
+    var kept: [Bool]?
+    if let redrawn, let all = playing {
+      let changed = Self.tilesUnder(redrawn, width: width, height: height)
+      let layerBefore = layerShown
+      let again = all.indices.map { index in
+        all[index]
+          && (changed[index] || underOver[index]
+            || (inside?[index] != true && layerBefore?[index] != tiles[index]))
+      }
+      kept = zip(all, again).map { $0 && !$1 }
+      playing = again
+    }
+    let covered = playing.map { zip(underOver, $0).map { $0 || $1 } } ?? underOver
+    let hidden =
+      kept.map { kept in inside.map { zip($0, kept).map { $0 || $1 } } ?? kept } ?? inside
+    let copies = Self.layerCopies(
+      showing: shown, layer: tiles, covered: covered, hidden: hidden, width: width,
+      height: height)
+    if let picturesKept = kept {
+      // A copy spans a row from its first tile to its last: the tiles of a picture it passes
+      // over are drawn again.
+      let copied = Self.tilesUnder(copies, width: width, height: height)
+      for index in picturesKept.indices where picturesKept[index] && copied[index] {
+        kept?[index] = false
+        playing?[index] = true
+      }
+    }
+    // Where the pictures are drawn again, when not all of them is.
+    let parts = kept.map { _ in
+      Self.bands(width: width, height: height) { row, tile in
+        playing?[row * Self.tilesPerRow + tile] == true
+      }
+    }
+    draw(copies, parts)
     let drawn = UnsafeRawBufferPointer(start: pixels, count: pitch * height)
     let edges = Self.tileEdges(width: width)
     var next = tiles.map(Optional.some)
     let changed = Self.bands(width: width, height: height) { row, tile in
       let index = row * Self.tilesPerRow + tile
-      if playing?[index] == true {
+      if playing?[index] == true || kept?[index] == true {
         next[index] = nil
-        return true
+        return playing?[index] == true
       }
       if covered[index] {
         next[index] = Self.tileHash(drawn, row: row, tile: tile, edges: edges, pitch: pitch)
@@ -142,8 +186,8 @@ final class ChangedRows {
       return next[index] != shown[index]
     }
     shown = next
-    send(changed, window: window)
-    return true
+    layerShown = tiles
+    return send(changed, window: window)
   }
 
   /// Which tiles (`tilesPerRow` a row, row by row) the areas touch.

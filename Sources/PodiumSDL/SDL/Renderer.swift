@@ -198,4 +198,9 @@ extension Rect {
       x: Int32(aligned.x), y: Int32(aligned.y), w: Int32(aligned.width),
       h: Int32(aligned.height))
   }
+
+  /// The rectangle SDL gave.
+  init(_ rect: SDL_Rect) {
+    self.init(x: Double(rect.x), y: Double(rect.y), width: Double(rect.w), height: Double(rect.h))
+  }
 }

@@ -63,6 +63,10 @@ public final class Window {
 
   /// Frames shown by copying and sending only their changed tiles (see `show`).
   private(set) var framesShownAsTiles = 0
+  /// How many pixels the last frame sent to the screen.
+  private(set) var pixelsSent = 0
+  /// The playing clips and animations the last frame showed, and what was drawn over them.
+  private var picturesShown: [ShownPicture] = []
 
   private let borderless: Bool
   /// A software window sends the screen only the rows that changed (see `ChangedRows`).
@@ -119,30 +123,41 @@ public final class Window {
   /// whose tiles are known (the audience's slide and the console, drawn ahead), with perhaps a
   /// few things and playing clips over it, is neither drawn whole nor read whole: only the
   /// tiles that differ from the screen's, and those under what is drawn over, are copied and
-  /// sent; a clip's tiles are sent without being read. Returns the milliseconds spent drawing
-  /// and presenting, for the trace.
+  /// sent; a clip's tiles are sent without being read, and where the clip shows the picture
+  /// the screen has (a key pressed while it plays), only what changed over it is drawn and sent.
+  /// Returns the milliseconds spent drawing and presenting, for the trace.
   @discardableResult
   func show(_ frame: SlideFrame) -> (draw: Double, present: Double) {
     let start = Self.milliseconds()
     // Only a window that sends its changed tiles needs to know where clips draw.
-    let live = changedRows == nil ? (drawn: [], covered: []) : frames.liveAreas(frame)
+    let pictures = changedRows == nil ? [] : frames.shownPictures(frame)
+    defer { picturesShown = pictures }
+    let live = pictures.map { ChangedRows.area($0.area.sdlRect) }
     if let changedRows, let format = frames.layerFormat, let base = frames.baseLayer(frame),
       let tiles = base.tiles, let over = frames.drawnAreas(base.over)
     {
+      // Where clips show the pictures the screen has in the same places (a key pressed while
+      // they play), only what changed over them is drawn again. An animation's frame may let
+      // what is under it show through, so it is drawn again whole.
+      let redrawn =
+        pictures.allSatisfy(\.covers)
+        ? frames.changedOverPictures(pictures, since: picturesShown) : nil
       var drawn = start
-      let shown = changedRows.presentLayer(
+      let sent = changedRows.presentLayer(
         window: pointer, tiles: tiles, format: format, over: over.map(ChangedRows.area),
-        live: live.drawn.map(ChangedRows.area), opaque: live.covered.map(ChangedRows.area)
-      ) { copies in
+        live: live, opaque: pictures.filter(\.covers).map { ChangedRows.area($0.area.sdlRect) },
+        redrawn: redrawn?.map { ChangedRows.area($0.sdlRect) }
+      ) { copies, parts in
         renderer.clip(nil)
         for rect in copies.map(ChangedRows.sdlRect) {
           renderer.copy(base.texture, source: rect, destination: rect)
         }
-        frames.drawOver(frame)
+        frames.drawOver(frame, parts: parts?.map { Rect(ChangedRows.sdlRect($0)) })
         renderer.flush()
         drawn = Self.milliseconds()
       }
-      if shown {
+      if let sent {
+        pixelsSent = sent
         framesShownAsTiles += 1
         return (drawn - start, Self.milliseconds() - drawn)
       }
@@ -152,7 +167,7 @@ public final class Window {
     renderer.flush()
     let drawn = Self.milliseconds()
     if let changedRows {
-      changedRows.present(window: pointer, live: live.drawn.map(ChangedRows.area))
+      pixelsSent = changedRows.present(window: pointer, live: live)
       // A frame that is its layer alone: the screen's tiles are now the layer's.
       if let base = frames.baseLayer(frame), base.over.isEmpty, base.tiles == nil,
         changedRows.format == frames.layerFormat, let tiles = changedRows.shownTiles
@@ -161,6 +176,7 @@ public final class Window {
       }
     } else {
       renderer.present()
+      pixelsSent = pixelSize.width * pixelSize.height
     }
     return (drawn - start, Self.milliseconds() - drawn)
   }
