@@ -31,9 +31,20 @@ public final class FrameRenderer {
       let stopped = Set(oldValue.keys).subtracting(livePictures.keys)
       guard !stopped.isEmpty else { return }
       // Layers holding a stand-in for a clip that stopped would show it: they are drawn again.
-      layers.removeAll { _, kept in !kept.standIns.isDisjoint(with: stopped) }
+      var gone: [Texture] = []
+      layers.removeAll { _, kept in
+        guard !kept.standIns.isDisjoint(with: stopped) else { return false }
+        gone.append(kept.texture)
+        return true
+      }
+      letGo += gone.map { ($0, true) }
     }
   }
+  /// Textures let go while a frame is drawn (the layers and pictures of a clip that stopped),
+  /// freed after it, while drawing ahead (`freeLetGo`): freeing a few 8 MB textures cost the
+  /// frame that leaves a clip's slide up to 2 ms here. Layers drawn before then reuse those
+  /// made for layers.
+  private var letGo: [(texture: Texture, layer: Bool)] = []
   /// Whether drawing an animated picture decodes all its frames, for a window that may play it
   /// (drawing ahead, the next slide's animations are ready when it shows); export draws only
   /// first frames.
@@ -103,8 +114,9 @@ public final class FrameRenderer {
   /// letting go of what the last frame did not use.
   private func beginFrame() {
     framesDrawn += 1
-    if !videoTextures.isEmpty {
-      videoTextures = videoTextures.filter { livePictures[$0.key] != nil }
+    for (path, stopped) in videoTextures where livePictures[path] == nil {
+      letGo.append((stopped.texture, false))
+      videoTextures[path] = nil
     }
     if textTextures.totalCost > textTextureKeep { dropTextNotInLastFrame() }
   }
@@ -273,13 +285,8 @@ public final class FrameRenderer {
     let height = item.frame.size.height
     let bytes = width * height * 4
     guard bytes <= layerBudget else { return nil }
-    // Make room, least recently used first. A dropped texture of the same size is drawn over
-    // instead of freed: a new 1080p texture costs 8 MB of fresh, zeroed pages.
-    let reusable = layers.makeRoom(for: bytes).lazy.map(\.texture).first {
-      $0.width == width && $0.height == height
-    }
     guard
-      let texture = reusable
+      let texture = spareLayerTexture(width: width, height: height)
         ?? (try? renderer.targetTexture(width: width, height: height, format: format))
     else {
       return nil
@@ -301,6 +308,19 @@ public final class FrameRenderer {
     layers.insert(KeptLayer(texture: texture, standIns: held), forKey: key, cost: bytes)
     layersDrawn += 1
     return texture
+  }
+
+  /// Makes room for a layer of `width` x `height`, least recently used first, and gives a
+  /// texture of that size let go (dropped to make room, or in `letGo`) to draw it into instead
+  /// of a new one: a new 1080p texture costs 8 MB of fresh, zeroed pages.
+  private func spareLayerTexture(width: Int, height: Int) -> Texture? {
+    let fits = { (texture: Texture) in texture.width == width && texture.height == height }
+    if let dropped = layers.makeRoom(for: width * height * 4).lazy.map(\.texture).first(where: fits)
+    {
+      return dropped
+    }
+    guard let index = letGo.firstIndex(where: { $0.layer && fits($0.texture) }) else { return nil }
+    return letGo.remove(at: index).texture
   }
 
   private func textTexture(_ item: TextItem) -> Texture? {
@@ -420,8 +440,14 @@ public final class FrameRenderer {
     renderer.copy(texture, source: source, destination: item.destination.sdlRect)
   }
 
+  /// Frees the textures let go while frames were drawn (`letGo`).
+  func freeLetGo() {
+    letGo.removeAll()
+  }
+
   /// Forgets cached textures (after the deck or the window changes).
   public func purgeCaches() {
+    letGo.removeAll()
     textTextures.removeAll()
     imageTextures.removeAll()
     pageTextures.removeAll()

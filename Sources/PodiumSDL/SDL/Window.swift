@@ -204,6 +204,7 @@ public final class Window {
   func prepare(_ frame: SlideFrame) -> Bool {
     guard frames.pagesReady(in: frame) else { return false }
     frames.prepare(frame)
+    frames.freeLetGo()
     if changedRows != nil, let format = frames.layerFormat,
       let base = frames.baseLayer(frame), base.tiles == nil,
       let tiles = tileHashes(base.texture, format: format)
