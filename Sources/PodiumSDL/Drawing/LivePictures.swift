@@ -68,7 +68,7 @@ extension FrameRenderer {
       shown.append(
         ShownPicture(
           path: item.path, picture: picture, destination: item.destination, area: area,
-          covers: coversItsPlace(item), over: Array(after.joined())))
+          over: Array(after.joined())))
     }
     return shown
   }
@@ -244,10 +244,15 @@ struct ShownPicture {
   /// Where the picture is placed, and the part of that inside the clips and layers around it.
   var destination: Rect
   var area: Rect
-  /// Whether the picture covers `area` whole (a clip's pictures are opaque).
-  var covers: Bool
   /// What is drawn over it: the commands after it in its layer and in each layer around that.
   var over: [DrawCommand]
+
+  /// Whether the picture covers `area` whole: a clip's pictures are opaque (see
+  /// `FrameRenderer.coversItsPlace`); an animation's frames may not be.
+  var covers: Bool {
+    if case .clip = picture { return true }
+    return false
+  }
 }
 
 /// What a playing clip or animation shows now: a clip's decoded picture, or an animation's frame.
