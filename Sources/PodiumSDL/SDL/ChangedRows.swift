@@ -149,9 +149,8 @@ final class ChangedRows {
       kept = zip(all, again).map { $0 && !$1 }
       playing = again
     }
-    let covered = playing.map { zip(underOver, $0).map { $0 || $1 } } ?? underOver
-    let hidden =
-      kept.map { kept in inside.map { zip($0, kept).map { $0 || $1 } } ?? kept } ?? inside
+    let covered = Self.either(underOver, playing)
+    let hidden = kept.map { Self.either($0, inside) } ?? inside
     let copies = Self.layerCopies(
       showing: shown, layer: tiles, covered: covered, hidden: hidden, width: width,
       height: height)
@@ -195,6 +194,12 @@ final class ChangedRows {
     tiles(of: areas, width: width, height: height) { left, right, area in
       left < area.x + area.width && right > area.x
     }
+  }
+
+  /// The tiles marked in `one` or in `other`.
+  private static func either(_ one: [Bool], _ other: [Bool]?) -> [Bool] {
+    guard let other else { return one }
+    return zip(one, other).map { $0 || $1 }
   }
 
   /// Which tiles lie wholly inside one of the areas.
