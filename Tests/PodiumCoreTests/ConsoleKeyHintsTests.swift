@@ -26,6 +26,7 @@ import Testing
     status.rehearsing = rehearsing
     status.bindings = bindings
     status.video = video
+    status.videoKeys = video != nil
     let frame = engine.console(
       deck: deck, state: state, status: status, size: PixelSize(width: 1920, height: 1080))
     let marker = overview ? "choose" : "quit"

@@ -186,4 +186,33 @@ import Testing
     #expect(Configuration.commandNames.contains { $0 == ("video", .video(.playPause)) })
     #expect(Configuration.commandNames.contains { $0 == ("video-start", .video(.restart)) })
   }
+
+  /// The console shows the clip keys on the slides the room sees with a clip, whether it plays
+  /// yet or not: a console drawn ahead for such a slide, before its clip has a line, has the
+  /// slide part (the layer kept as a texture) of the one shown once it plays.
+  @Test func theClipKeysFollowTheRoomsSlideNotThePlayer() throws {
+    let loaded = load("# One\n\n---\n\n# Two\n\n![](demo.mp4)\n\n---\n\n![](missing.mp4)\n")
+    var session = TalkSession(path: Self.path, deck: try #require(loaded.deck), theme: .dark)
+    let engine = LayoutEngine(
+      theme: .dark, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
+    func console(_ line: String?) -> (videoKeys: Bool, layer: String?) {
+      var status = session.consoleStatus(
+        for: session.state, stage: Stage(mode: .extended, presenter: 0, audience: [1]),
+        plan: TalkPlan(), now: 0, date: Date(), clock: DateFormatter(), displays: [])
+      status.video = line
+      let frame = engine.console(
+        deck: session.deck, state: session.state, status: status,
+        size: PixelSize(width: 1920, height: 1080)
+      ).frame
+      guard case .layer(let layer)? = frame.commands.first else { return (status.videoKeys, nil) }
+      return (status.videoKeys, layer.key)
+    }
+    #expect(console(nil).videoKeys == false)
+    _ = session.handle(.key(Key(name: "Right")!), at: 0)
+    let ahead = console(nil)
+    #expect(ahead.videoKeys)
+    #expect(ahead.layer != nil && ahead.layer == console("▶ 0:12 / 0:30").layer)
+    _ = session.handle(.key(Key(name: "Right")!), at: 0)
+    #expect(console(nil).videoKeys == false, "a clip that cannot play has no keys")
+  }
 }

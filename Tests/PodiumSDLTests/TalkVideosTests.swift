@@ -107,6 +107,36 @@ import Testing
     #expect(waiting.opened[0].asked == ["play", "seek 5.0", "seek 0.0"])
   }
 
+  /// A move's frames go out before decoders end and start: `follow` without `finishing` takes
+  /// a clip that leaves out of the pictures, the sound and the console line at once, and stops
+  /// it and opens the new slide's clips only at `finishFollowing`.
+  @Test func decodersEndAndStartAfterTheMovesFrames() {
+    let playback = FakePlayback()
+    let videos = TalkVideos(playback: playback, images: ImageLibrary()) { _ in }
+    videos.follow(slide: 2, items: [item { $0.resume = true }], live: true)
+    playback.opened[0].position = 12
+    videos.follow(slide: 3, items: [], live: true, finishing: false)
+    #expect(playback.opened[0].asked == ["play"], "not stopped yet")
+    #expect(videos.consoleLine == nil)
+    #expect(videos.pictures().isEmpty)
+    videos.finishFollowing()
+    #expect(playback.opened[0].asked == ["play", "stop"])
+
+    videos.follow(slide: 2, items: [item { $0.resume = true }], live: true, finishing: false)
+    #expect(playback.opened.count == 1, "not opened yet")
+    videos.finishFollowing()
+    #expect(playback.opened.count == 2)
+    #expect(playback.opened[1].asked == ["seek 12.0", "play"], "where it was left")
+    // Opened while the room's view is blank, a clip waits for the slide to come back.
+    videos.follow(slide: 4, items: [], live: false)
+    videos.follow(slide: 5, items: [item()], live: false, finishing: false)
+    videos.finishFollowing()
+    #expect(playback.opened.count == 3)
+    #expect(playback.opened[2].asked.isEmpty)
+    videos.follow(slide: 5, items: [item()], live: true)
+    #expect(playback.opened[2].asked == ["play"])
+  }
+
   @Test func theConsoleLineSaysWhereTheClipIs() {
     let playback = FakePlayback()
     let videos = TalkVideos(playback: playback, images: ImageLibrary()) { _ in }

@@ -309,6 +309,43 @@ private func picture(y: UInt8, u: UInt8, v: UInt8) -> LivePicture {
     #expect(desktop.video.driver == "dummy")
   }
 
+  /// A frame drawn ahead for where a move takes the room off a clip's slide (the console's
+  /// views, as the speaker leaves it) shows the clip as it will be once stopped: its poster, not
+  /// the picture of now or a stand-in. Its layer then outlives the clip, and the move is a copy
+  /// of the tiles that changed.
+  @Test func aFrameDrawnAheadPastAClipsSlideOutlivesTheClip() throws {
+    let desktop = try DummyDesktop()
+    let size = PixelSize(width: 320, height: 180)
+    let path = "/nowhere/clip.mp4"
+    let whole = Rect(x: 0, y: 0, width: 320, height: 180)
+    func frame(_ key: String, edge: UInt8) -> SlideFrame {
+      let place = Rect(x: 200, y: 100, width: 80, height: 60)
+      let slide = SlideFrame(
+        size: size, slideRect: whole,
+        commands: [
+          .fill(whole, RGBAColor(red: edge, green: edge, blue: edge)),
+          .image(ImageItem(path: path, destination: place, video: .small)),
+        ])
+      return SlideFrame(
+        size: size, slideRect: whole,
+        commands: [.layer(LayerItem(key: key, x: 0, y: 0, frame: slide))])
+    }
+    let shownFrames = try ShownFrames(desktop, size: size)
+    let window = shownFrames.window
+    window.frames.livePictures = [path: picture(y: 81, u: 90, v: 240)]
+    window.show(frame("playing", edge: 250))
+    #expect(window.prepare(frame("ahead", edge: 120), picturesPlayOn: false))
+    let (drawn, tiles) = (window.frames.layersDrawn, window.framesShownAsTiles)
+    // The move: the clip stops.
+    window.frames.livePictures = [:]
+    window.show(frame("ahead", edge: 120))
+    let shown = try shownFrames.expectShownAsDrawnWhole(frame("ahead", edge: 120), "past it")
+    // The file has no poster: nothing is drawn in the clip's place.
+    #expect(shown[130 * size.width + 240] == 0x78_7878, "neither the picture nor a stand-in")
+    #expect(window.frames.layersDrawn == drawn, "the layer drawn ahead is the one shown")
+    #expect(window.framesShownAsTiles == tiles + 1, "as the tiles that changed")
+  }
+
   @Test func unknownDriverIsAnErrorNamingTheCall() {
     do {
       _ = try VideoSubsystem(driver: "podium-no-such-driver")

@@ -176,7 +176,7 @@ struct ConsoleLayout {
     let situation: ConsoleKeyHints.Situation =
       status.rehearsing ? .rehearsal : status.consoleOverMirror ? .overMirror : .talk
     let line = ConsoleKeyHints.line(
-      situation, bindings: status.bindings, video: status.video != nil)
+      situation, bindings: status.bindings, video: status.videoKeys)
     // Fonts come in whole pixels, so shrink until the measured line fits.
     var textSize = (unit * 0.9).rounded(.down)
     while textSize > 6,

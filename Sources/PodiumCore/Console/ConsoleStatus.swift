@@ -29,6 +29,9 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var rehearsing = false
   /// The clip of the slide on show, where it is and its length (`▶ 0:12 / 0:30`).
   public var video: String?
+  /// The slide the room sees has a clip: the keys line shows the clip's keys. It follows the
+  /// slide, not the clip's player, so that a console drawn ahead for the slide is the one shown.
+  public var videoKeys = false
   /// The keys in effect, for the keys line: the speaker's own show there.
   public var bindings = KeyBindings()
 

@@ -248,6 +248,11 @@ extension SlideFrame {
   }
 }
 
+extension Slide {
+  /// Whether the slide shows a video that can be played.
+  public var hasClips: Bool { images.contains { $0.image.video?.stream != nil } }
+}
+
 extension Deck {
   /// Whether any slide shows a video that can be played or an animated picture.
   public var hasMotion: Bool {

@@ -96,6 +96,9 @@ public struct PresentationState: Hashable, Sendable {
     return .slide(slide: slide, step: step)
   }
 
+  /// The slide of `audienceViewUnblanked`: the one whose clips and animations play.
+  public var roomSlide: Int { frozen?.slide ?? slide }
+
   public var isFrozen: Bool { frozen != nil }
 
   /// Where the laser dot is, when the pointer is on and over the slide.

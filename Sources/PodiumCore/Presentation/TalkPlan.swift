@@ -61,6 +61,9 @@ extension TalkSession {
     status.offer = resumeOffer?.journal.prompt
     status.rehearsing = plan.rehearse
     status.bindings = configuration.bindings
+    if deck.slides.indices.contains(state.roomSlide) {
+      status.videoKeys = deck.slides[state.roomSlide].hasClips
+    }
     if let pacing = plan.pacing, state.timer.started {
       status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
       let end = date.addingTimeInterval(pacing.remaining(onSlide: state.slide, elapsed: elapsed))

@@ -204,7 +204,8 @@ public enum TraceEvent: Hashable, Sendable {
   }
 
   /// One window drawn and presented. `view` is `console`, `slide`, `black` or `white`;
-  /// `latency_ms` runs from the input that caused it.
+  /// `latency_ms` runs from the input that caused it; `pixels_sent` is how many pixels went to the
+  /// screen (a software window sends only its changed tiles).
   public struct Presented: Codable, Hashable, Sendable {
     public var role: String
     public var view: String
@@ -215,6 +216,7 @@ public enum TraceEvent: Hashable, Sendable {
     public var drawMs: Double
     public var presentMs: Double
     public var latencyMs: Double?
+    public var pixelsSent: Int?
     public var blank: String?
     public var overview: Int?
     public var frozen: Bool?
@@ -226,6 +228,7 @@ public enum TraceEvent: Hashable, Sendable {
       case drawMs = "draw_ms"
       case presentMs = "present_ms"
       case latencyMs = "latency_ms"
+      case pixelsSent = "pixels_sent"
     }
   }
 

@@ -62,6 +62,10 @@ public final class FrameRenderer {
   /// up by converting the clip's next picture (2 to 6 ms at 1080p here); the picture frame
   /// drawn right after it takes the new picture.
   var holdsPictures = false
+  /// False while drawing ahead for a frame by which the clips and animations playing now will
+  /// have stopped (the room will see another slide): they are drawn as they will be shown then,
+  /// a poster or a first frame, not a picture of now or a stand-in.
+  var picturesPlayOn = true
   /// Frames drawn by this renderer, the clock of `CachedText.lastFrame`.
   private var framesDrawn: UInt64 = 0
 

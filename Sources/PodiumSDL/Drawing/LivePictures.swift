@@ -40,9 +40,9 @@ extension FrameRenderer {
     return videoTextures[item.path] != nil
   }
 
-  /// What the item shows now if it is a clip or animation playing.
+  /// What the item shows now if it is a clip or animation playing (on, see `picturesPlayOn`).
   func livePicture(_ item: ImageItem) -> LivePicture? {
-    switch livePictures[item.path] {
+    switch picturesPlayOn ? livePictures[item.path] : nil {
     case .video(let picture)? where item.video != nil: .video(picture)
     case .frame(let index)? where item.animation != nil: .frame(index)
     default: nil

@@ -198,12 +198,15 @@ public final class Window {
     frames.purgeCaches()
   }
 
-  /// Draws the layers of a frame to be shown soon into their textures, showing nothing.
-  /// False when a PDF page of the frame is not drawn yet: the frame waits for it.
+  /// Draws the layers of a frame to be shown soon into their textures, showing nothing; with
+  /// `picturesPlayOn` false, as it will be once the clips and animations playing now have
+  /// stopped. False when a PDF page of the frame is not drawn yet: the frame waits for it.
   @discardableResult
-  func prepare(_ frame: SlideFrame) -> Bool {
+  func prepare(_ frame: SlideFrame, picturesPlayOn: Bool = true) -> Bool {
     guard frames.pagesReady(in: frame) else { return false }
+    frames.picturesPlayOn = picturesPlayOn
     frames.prepare(frame)
+    frames.picturesPlayOn = true
     frames.freeLetGo()
     if changedRows != nil, let format = frames.layerFormat,
       let base = frames.baseLayer(frame), base.tiles == nil,

@@ -5,9 +5,10 @@ import PodiumCore
 /// What the talk's loop does with each SDL event, with an edit of the deck, and with the clips
 /// and animations of the slide on show.
 extension PresentationApp {
-  /// Hands the speaker's video keys to the clips, lets the clips follow the slide the room sees,
-  /// and gives the painter their pictures. Whether a window has a new picture to draw.
-  func updateVideos() -> Bool {
+  /// Hands the speaker's video keys to the clips, lets the clips follow the slide the room sees
+  /// (the decoders that end or start left for `finishVideos` unless `finishing`), and gives the
+  /// painter their pictures. Whether a window has a new picture to draw.
+  func updateVideos(finishing: Bool = true) -> Bool {
     videos.handle(session.takeVideoCommands())
     guard videos.hasMotion(session) else { return false }
     let audience = windows.all.first { $0.role == .audience } ?? windows.all.first
@@ -16,7 +17,18 @@ extension PresentationApp {
     let live =
       session.state.audienceView == session.state.audienceViewUnblanked
       && !session.state.isFrozen
-    videos.follow(slide: slide, items: items, live: live)
+    videos.follow(slide: slide, items: items, live: live, finishing: finishing)
+    return takeVideoPictures()
+  }
+
+  /// Ends and starts the decoders `updateVideos` left. Whether a window has a new picture to draw.
+  func finishVideos() -> Bool {
+    guard videos.hasMotion(session) else { return false }
+    videos.finishFollowing()
+    return takeVideoPictures()
+  }
+
+  private func takeVideoPictures() -> Bool {
     painter.consoleVideoLine = videos.consoleLine
     guard let pictures = videos.takeNewPictures() else { return false }
     painter.livePictures = pictures

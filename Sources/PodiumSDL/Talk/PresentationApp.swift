@@ -115,9 +115,12 @@ public final class PresentationApp {
       // A window that waited for a page draws again, its latency from the input it answers.
       let redraw = changed || (pagesArrived && painter.isWaitingForPages)
       let waited = redraw ? painter.takeWaitingCause() : nil
-      let newPictures = updateVideos()
       let answered = redraw ? cause ?? waited : nil
+      // A move's frames go out before the decoders of the clips it stops end and those of the
+      // clips it starts open: that work would compete with them for this machine's cores.
+      var newPictures = updateVideos(finishing: answered == nil)
       if redraw { render(cause: answered) }
+      if answered != nil { newPictures = finishVideos() || newPictures }
       // A frame answering input keeps the clips' pictures the windows have (`holdsPictures`):
       // the new ones right after it.
       if newPictures && (!redraw || answered != nil) {

@@ -152,6 +152,7 @@ final class TalkPainter {
       entry.role, view: view, deck: session.deckVersion, position: state.position,
       milliseconds: (layout, drawing, presenting))
     if let cause { shown.latencyMs = max(0, Double(SDL_GetTicks64()) - Double(cause)) }
+    shown.pixelsSent = entry.window.pixelsSent
     if case .slide(let slide, let step) = state.audienceView, entry.role == .audience {
       shown.slide = slide + 1
       shown.step = step + 1
@@ -229,14 +230,17 @@ final class TalkPainter {
     // What each window will draw, the audience's first; their PDF pages are drawn ahead on the
     // rasterizer's thread, and a frame is put into its window's cache once its pages are ready
     // (the rasterizer wakes the loop for that), so this never waits on a page being drawn.
-    var planned: [(StageWindow, SlideFrame)] = []
+    var planned: [(StageWindow, SlideFrame, picturesPlayOn: Bool)] = []
     for future in ahead {
+      // The clips and animations playing now stop when the room's slide changes.
+      let playOn = future.roomSlide == session.state.roomSlide
       for entry in windows.sorted(by: { $0.role == .audience && $1.role != .audience }) {
         let size = entry.window.pixelSize
         if context.showsConsole(entry.role, future) {
-          planned.append((entry, consoleFrame(session, future, size: size, context: context).frame))
+          let console = consoleFrame(session, future, size: size, context: context).frame
+          planned.append((entry, console, playOn))
         } else if !future.isFrozen && future.blank == nil {
-          planned.append((entry, audienceFrame(session, future.audienceView, size: size)))
+          planned.append((entry, audienceFrame(session, future.audienceView, size: size), playOn))
         }
       }
     }
@@ -244,9 +248,9 @@ final class TalkPainter {
       let requests = waitingPages + planned.flatMap { $0.0.window.frames.pageRequests(in: $0.1) }
       if !requests.isEmpty { pages.prefetch(requests, whenReady: TalkInput.announcePagesReady) }
     }
-    for (entry, frame) in planned {
+    for (entry, frame, playOn) in planned {
       if TalkInput.isWaiting() { return prepared(interrupted: true) }
-      if entry.window.prepare(frame) { frames += 1 }
+      if entry.window.prepare(frame, picturesPlayOn: playOn) { frames += 1 }
     }
     return prepared(interrupted: false)
   }

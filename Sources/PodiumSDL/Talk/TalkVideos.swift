@@ -22,6 +22,11 @@ final class TalkVideos {
   private var drawn: [String: String] = [:]
   /// Whether the deck shows clips or animations at all, for the deck version last asked about.
   private var motionInDeck: (version: Int, any: Bool)?
+  /// The clips `follow` took off and the clips of the slide on show it left waiting, for
+  /// `finishFollowing`; and whether the room sees that slide (not a blank or a frozen one).
+  private var leaving: [Clip] = []
+  private var waiting: (slide: Int, items: [ImageItem])?
+  private var live = true
 
   private struct Clip {
     var slide: Int
@@ -65,17 +70,30 @@ final class TalkVideos {
   }
 
   /// Follows what the room sees: `slide` (nil for none) and the clips and animations its frame
-  /// draws; `live` false while the room sees a blank or a frozen slide.
-  func follow(slide: Int?, items: [ImageItem], live: Bool) {
+  /// draws; `live` false while the room sees a blank or a frozen slide. Clips that leave go
+  /// silent and out of the pictures, and the slide's new clips wait, until `finishFollowing`:
+  /// at once, or with `finishing` false after a move's frames are out, so that decoders ending
+  /// and starting do not compete with those frames for this machine's cores.
+  func follow(slide: Int?, items: [ImageItem], live: Bool, finishing: Bool = true) {
     followAnimations(slide: slide, items: items.filter { $0.animation != nil }, live: live)
     let clipItems = items.filter { $0.video != nil }
     let wanted = Set(clipItems.map(\.path))
-    for clip in clips where clip.slide != slide || !wanted.contains(clip.item.path) {
-      stop(clip)
-    }
+    leaving += clips.filter { $0.slide != slide || !wanted.contains($0.item.path) }
     clips.removeAll { $0.slide != slide || !wanted.contains($0.item.path) }
-    if let slide, let playback {
-      for item in clipItems where !clips.contains(where: { $0.item.path == item.path }) {
+    self.live = live
+    waiting = slide.map { slide in
+      (slide, clipItems.filter { item in !clips.contains { $0.item.path == item.path } })
+    }
+    if finishing { finishFollowing() } else { playOrHold() }
+  }
+
+  /// Stops the clips `follow` took off, and opens the slide's clips it left waiting and plays
+  /// them (unless `noautoplay`).
+  func finishFollowing() {
+    for clip in leaving { stop(clip) }
+    leaving.removeAll()
+    if let (slide, items) = waiting, let playback {
+      for item in items {
         guard let video = item.video else { continue }
         let withSound = !video.muted && video.stream?.audioCodec != nil && openSound()
         guard
@@ -91,6 +109,13 @@ final class TalkVideos {
         if player.isPlaying { trace("play", clip) }
       }
     }
+    waiting = nil
+    playOrHold()
+  }
+
+  /// Holds the clips while the room's view is blank or frozen, and plays those held when it is
+  /// back; the sound goes with the clips that play.
+  private func playOrHold() {
     for index in clips.indices {
       if !live, clips[index].player.isPlaying {
         clips[index].player.pause()
@@ -211,8 +236,10 @@ final class TalkVideos {
 
   /// Stops every clip (the talk ends, or the deck changed).
   func stopAll() {
-    for clip in clips { stop(clip) }
+    for clip in clips + leaving { stop(clip) }
     clips.removeAll()
+    leaving.removeAll()
+    waiting = nil
     animations.removeAll()
     sound?.play([])
   }
