@@ -17,8 +17,9 @@ public final class FrameRenderer {
   private var textTextures = LRUCache<TextKey, CachedText>(budget: 24 * 1024 * 1024)
   var imageTextures = LRUCache<String, Texture>(budget: ImageLibrary.cacheBudget)
   /// Pages of PDFs (a PDF deck's slides, formulas) at the size they are shown. Few are kept: a
-  /// slide's page lives on in the layer it is drawn into, and a 1080p page is 8 MB.
-  private var pageTextures = LRUCache<String, Texture>(budget: 16 * 1024 * 1024)
+  /// slide's page lives on in the layer it is drawn into, and a 1080p page is 8 MB. (Not
+  /// private: PDFPages.swift uses it.)
+  var pageTextures = LRUCache<String, Texture>(budget: 16 * 1024 * 1024)
   /// Past this many bytes of text textures, those the last frame did not draw are let go before
   /// the next. The console's clock and countdown are new strings every second: kept until the
   /// budget, they would add megabytes a minute to a talk's memory.
@@ -177,7 +178,7 @@ public final class FrameRenderer {
   /// the target half-way), or marks the kept one as used. A kept layer's contents are not walked:
   /// the console's slide part holds every line of text, and its texture already has them.
   private func prepareLayer(_ item: LayerItem) {
-    if !layers.contains(LayerKey(key: item.key, size: item.frame.size)) {
+    if !keepsLayer(item) {
       for case .layer(let inner) in item.frame.commands { prepareLayer(inner) }
     }
     _ = layerTexture(item)
@@ -264,6 +265,11 @@ public final class FrameRenderer {
       let kept = layers.value(forKey: LayerKey(key: item.key, size: item.frame.size))
     else { return nil }
     return (kept.texture, kept.tiles, frame.commands.dropFirst())
+  }
+
+  /// Whether the layer is kept drawn in its texture.
+  func keepsLayer(_ item: LayerItem) -> Bool {
+    layers.contains(LayerKey(key: item.key, size: item.frame.size))
   }
 
   /// Keeps the tile hashes of the layer `frame` starts with (see `baseLayer`).
@@ -374,54 +380,6 @@ public final class FrameRenderer {
     else { return nil }
     imageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
     return made
-  }
-
-  /// A PDF page (a PDF deck's slide, a formula) drawn at the size it is shown, so it is crisp.
-  private func pageTexture(_ item: ImageItem) -> Texture? {
-    let size = Self.pixelSize(of: item)
-    let key = ImageLibrary.pageKey(item, size: size)
-    if let cached = pageTextures.value(forKey: key) { return cached }
-    guard let surface = images.pageSurface(item, size: size),
-      let made = try? renderer.texture(from: surface)
-    else { return nil }
-    pageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
-    return made
-  }
-
-  private static func pixelSize(of item: ImageItem) -> PixelSize {
-    let rect = item.destination.sdlRect
-    return PixelSize(width: Int(rect.w), height: Int(rect.h))
-  }
-
-  /// The pages of PDFs a frame draws, at the sizes it draws them, those of layers not kept
-  /// included: what to draw ahead for it.
-  public func pageRequests(in frame: SlideFrame) -> [PageRequest] {
-    pageItems(in: frame.commands).map { ImageLibrary.pageRequest($0, size: Self.pixelSize(of: $0)) }
-  }
-
-  /// Whether drawing the frame needs no page drawn now: each is in a kept layer or texture, or
-  /// drawn ahead and waiting.
-  public func pagesReady(in frame: SlideFrame) -> Bool {
-    guard let pages = images.pages else { return true }
-    return pageItems(in: frame.commands).allSatisfy { item in
-      let size = Self.pixelSize(of: item)
-      return pageTextures.contains(ImageLibrary.pageKey(item, size: size))
-        || pages.isReady(ImageLibrary.pageRequest(item, size: size))
-    }
-  }
-
-  private func pageItems(in commands: [DrawCommand]) -> [ImageItem] {
-    commands.flatMap { command -> [ImageItem] in
-      switch command {
-      case .image(let item) where item.page != nil:
-        return [item]
-      case .layer(let layer)
-      where !layers.contains(LayerKey(key: layer.key, size: layer.frame.size)):
-        return pageItems(in: layer.frame.commands)
-      default:
-        return []
-      }
-    }
   }
 
   private func drawImage(_ item: ImageItem) {
