@@ -36,6 +36,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
   public var maxX: Double { x + width }
   public var maxY: Double { y + height }
+  /// Whether it covers no pixel at all.
+  public var isEmpty: Bool { !(width > 0 && height > 0) }
 
   public func contains(x px: Double, y py: Double) -> Bool {
     px >= x && px < maxX && py >= y && py < maxY

@@ -144,9 +144,10 @@ public final class FrameRenderer {
       return [rect.sdlRect]
     case .text(let item):
       guard let texture = textTexture(item) else { return [] }
-      guard item.underline || item.strikethrough else { return [textPlace(item, texture)] }
-      return [textPlace(item, texture)]
-        + item.decorations(metrics: measurer.metrics(for: item.font)).map(\.sdlRect)
+      let lines =
+        item.underline || item.strikethrough
+        ? item.decorations(metrics: measurer.metrics(for: item.font)).map(\.sdlRect) : []
+      return [textPlace(item, texture)] + lines
     case .image(let item):
       return [item.destination.sdlRect]
     case .layer(let item):

@@ -95,7 +95,7 @@ extension FrameRenderer {
       for command in new.over[same...] + old.over[same...] {
         for rect in drawnArea(of: command) {
           let part = Rect(rect).intersection(new.area)
-          if part.width > 0, part.height > 0 { changed.append(part) }
+          if !part.isEmpty { changed.append(part) }
         }
       }
     }
@@ -124,8 +124,7 @@ extension FrameRenderer {
   ) {
     forEachLivePicture(commands, clip: clip, over: over) { item, area, after in
       guard let texture = liveTexture(item) else { return }
-      for part in parts.map({ $0.map(area.intersection) }) ?? [area]
-      where part.width > 0 && part.height > 0 {
+      for part in parts.map({ $0.map(area.intersection) }) ?? [area] where !part.isEmpty {
         renderer.clip(part.sdlRect)
         copyLive(texture, item)
         for commands in after { drawClipped(commands, to: part) }

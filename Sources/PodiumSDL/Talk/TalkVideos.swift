@@ -78,8 +78,9 @@ final class TalkVideos {
     followAnimations(slide: slide, items: items.filter { $0.animation != nil }, live: live)
     let clipItems = items.filter { $0.video != nil }
     let wanted = Set(clipItems.map(\.path))
-    leaving += clips.filter { $0.slide != slide || !wanted.contains($0.item.path) }
-    clips.removeAll { $0.slide != slide || !wanted.contains($0.item.path) }
+    let gone = { (clip: Clip) in clip.slide != slide || !wanted.contains(clip.item.path) }
+    leaving += clips.filter(gone)
+    clips.removeAll(where: gone)
     self.live = live
     waiting = slide.map { slide in
       (slide, clipItems.filter { item in !clips.contains { $0.item.path == item.path } })
