@@ -81,6 +81,8 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
   private let condition = NSCondition()
   private var pictures: [DecodedPicture] = []
   private var current: DecodedPicture?
+  /// `current` is from before the last seek: the first picture after it replaces it at once.
+  private var currentBeforeSeek = false
   /// Interleaved stereo from `soundStart` on the timeline; `soundRead` samples already played.
   private var sound: [Int16] = []
   private var soundStart = 0.0
@@ -98,7 +100,9 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
   private var clockBase = 0.0
   private var clockAnchor: Double?
   /// ... or, with sound, what the device is playing: the timeline of the next sample it takes,
-  /// and when it last took some, with how long the device holds what it is given.
+  /// and when it last took some, with how long the device holds what it is given. What it is
+  /// given at a start is heard after what it holds: the clock waits at the start (`clockBase`)
+  /// until then rather than going back.
   private var soundPosition = 0.0
   private var soundHeard: (position: Double, at: Double, span: Double)?
 
@@ -129,7 +133,7 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
     let now = Self.now()
     if hasSound {
       guard playing, let heard = soundHeard else { return soundHeard?.position ?? clockBase }
-      return heard.position + min(max(0, now - heard.at), heard.span)
+      return max(clockBase, heard.position + min(max(0, now - heard.at), heard.span))
     }
     guard let anchor = clockAnchor else { return clockBase }
     return clockBase + (now - anchor)
@@ -194,6 +198,7 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
   private func restartLocked(at timeline: Double) {
     generation += 1
     pictures.removeAll()
+    currentBeforeSeek = current != nil
     sound.removeAll()
     decodedToEnd = false
     seekTarget = start + timeline
@@ -226,13 +231,15 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
     if taken > 0 {
       shown += 1
       dropped += taken - 1
-      condition.broadcast()
-    } else if current == nil, let first = pictures.first {
-      // Paused before the first picture is due (a clip shown before it plays): show it.
+    } else if current == nil || currentBeforeSeek, !pictures.isEmpty {
+      // Paused before the first picture is due (a clip shown before it plays), or moved by a
+      // seek to just before a picture's time: that picture shows now, not the one before.
       current = pictures.removeFirst()
-      _ = first
-      condition.broadcast()
+    } else {
+      return current
     }
+    currentBeforeSeek = false
+    condition.broadcast()
     return current
   }
 
@@ -256,7 +263,7 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
     guard hasSound, playing, !stopped else { return }
     let span = Double(frames) / rate
     // What the device starts playing now is heard after what it holds already.
-    soundHeard = (max(0, soundPosition - latency), Self.now(), span)
+    soundHeard = (soundPosition - latency, Self.now(), span)
     // The samples for [soundPosition, +span): skip those whose time passed (late sound), then mix.
     let skip = Int(((soundPosition - soundStart) * rate).rounded())
     if skip > 0 {
@@ -353,8 +360,11 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
 
       let more = input.read(into: packet)
       var reachedEnd = !more
-      if more, packet.streamIndex == videoIndex {
-        _ = video.send(packet)
+      // At the file's end each decoder is drained of the frames it still holds (its threads and
+      // reordering keep a few): the clip's last pictures and sound, all there is after a seek
+      // into its last moments.
+      if !more || packet.streamIndex == videoIndex {
+        _ = video.send(more ? packet : nil)
         while video.receive(into: frame) == 0 {
           let time = video.seconds(of: frame) ?? (lastTime + 1 / frameRate)
           lastTime = time
@@ -376,8 +386,9 @@ final class ClipDecoder: ClipPlayer, @unchecked Sendable {
               frame: picture, time: time, timeline: time - start + lapOffset, half: half),
             generation: generationDecoding)
         }
-      } else if more, packet.streamIndex == audioIndex, let audio, let resampler {
-        _ = audio.send(packet)
+      }
+      if !more || packet.streamIndex == audioIndex, let audio, let resampler {
+        _ = audio.send(more ? packet : nil)
         while audio.receive(into: frame) == 0 {
           let time = audio.seconds(of: frame) ?? lastTime
           let samples = resampler.convert(frame)

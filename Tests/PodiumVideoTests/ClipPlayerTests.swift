@@ -72,6 +72,21 @@ import Testing
       "\(String(describing: frameShown(player)))")
   }
 
+  /// Paused, a seek shows the picture it lands on, though that picture's time is a little after
+  /// the clock's (half a frame at most), and into the clip's last moments too, whose pictures
+  /// the decoder still holds when the file ends.
+  @Test func aPausedSeekShowsThePictureItLandsOn() throws {
+    let player = try player()
+    defer { player.stop() }
+    _ = waitForPicture(player)
+    for (to, frames) in [(1.99, 60...60), (2.51, 75...76), (2.95, 88...89)] {
+      player.seek(to: to)
+      Thread.sleep(forTimeInterval: 0.3)
+      let frame = frameShown(player)
+      #expect(frame.map(frames.contains) == true, "at \(to) s: \(String(describing: frame))")
+    }
+  }
+
   @Test func aClipEndsOrLoopsAsItSays() throws {
     let once = try player()
     defer { once.stop() }
@@ -81,7 +96,7 @@ import Testing
     _ = frameShown(once)
     #expect(!once.isPlaying, "played to its end")
     #expect(abs(once.position - 3) < 0.05, "\(once.position)")
-    #expect(frameShown(once).map { $0 >= 85 } == true, "the last frame stays")
+    #expect(frameShown(once) == 89, "the last frame stays")
 
     let looping = try player { $0.loop = true }
     defer { looping.stop() }
@@ -153,6 +168,41 @@ import Testing
     #expect((left.map(abs).max() ?? 0) > 3500, "loud enough to be the tone")
     let position = player.position
     #expect(position > 0.9 && position < 1.05, "the clock follows the sound: \(position)")
+  }
+
+  /// What the device is given when the clip starts or goes on (after a pause or a seek) is heard
+  /// after what it holds already: the clock waits where the clip went on until then, never going
+  /// back by the device's latency.
+  @Test func theClockWaitsForTheSoundRatherThanGoingBack() throws {
+    let player = try player(sound: true)
+    defer { player.stop() }
+    _ = waitForPicture(player)
+    var buffer = [Int16](repeating: 0, count: 2048)
+    let rate = Double(VideoPlaybackFormat.sampleRate)
+    /// The device takes `count` buffers of 1024 frames, in real time, and the clock's positions
+    /// after each.
+    func take(_ count: Int) -> [Double] {
+      (0..<count).map { _ in
+        buffer.withUnsafeMutableBufferPointer {
+          player.mixSound(into: $0.baseAddress!, frames: 1024, latency: 0.04)
+        }
+        Thread.sleep(forTimeInterval: 1024 / rate)
+        return player.position
+      }
+    }
+    player.play()
+    let starting = take(20)
+    #expect(starting.first == 0 && starting == starting.sorted(), "\(starting)")
+    player.pause()
+    let paused = player.position
+    #expect(paused > 0.2, "\(paused)")
+    player.play()
+    let goingOn = take(6)
+    #expect(goingOn.allSatisfy { $0 >= paused } && goingOn == goingOn.sorted(), "\(goingOn)")
+    #expect((goingOn.last ?? 0) > paused + 0.05, "\(goingOn)")
+    player.seek(to: 2)
+    let sought = take(6)
+    #expect(sought.allSatisfy { $0 >= 2 } && sought == sought.sorted(), "\(sought)")
   }
 
   /// A clip cut short after its headers (its index at the front, as `-movflags +faststart`
