@@ -181,17 +181,9 @@ public final class PresentRun {
     _ name: String, after: Int = 0, timeout: Double = 15,
     where predicate: ([String: Any]) -> Bool = { _ in true }
   ) -> [String: Any]? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      let all = events()
-      if let found = all.dropFirst(after).first(where: {
-        ($0["event"] as? String) == name && predicate($0)
-      }) {
-        return found
-      }
-      Thread.sleep(forTimeInterval: 0.05)
+    eventually(timeout: timeout) {
+      events().dropFirst(after).first { ($0["event"] as? String) == name && predicate($0) }
     }
-    return nil
   }
 
   /// Waits (as `waitFor`) until the window of `role` has presented `slide` (1-based).
@@ -219,8 +211,6 @@ public final class PresentRun {
 
   /// Waits for the process to end, up to `timeout` seconds; returns its status or nil.
   public func waitForExit(timeout: Double = 10) -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    return process.isRunning ? nil : process.terminationStatus
+    eventually(timeout: timeout) { process.isRunning ? nil : process.terminationStatus }
   }
 }

@@ -116,7 +116,7 @@ import Testing
       run.waitFor("video", after: before) { $0["action"] as? String == "pause" })
     let pausedAt = (pause["position"] as? Double ?? -1) * 30
     let paused = try #require(
-      try reading(server, sound: sound) { abs(Double($0) - pausedAt) <= 2 }?.frame,
+      reading(server, sound: sound) { abs(Double($0) - pausedAt) <= 2 }?.frame,
       "the picture at frame \(pausedAt), where the clock stopped")
     Thread.sleep(forTimeInterval: 0.6)
     #expect(try read(server, sound: sound).frame == paused)
@@ -128,7 +128,7 @@ import Testing
     #expect(
       abs((play["position"] as? Double ?? -1) - (pause["position"] as? Double ?? 0)) < 0.1,
       "paused at \(pause), then \(play)")
-    let resumed = try #require(try reading(server, sound: sound) { $0 > paused })
+    let resumed = try #require(reading(server, sound: sound) { $0 > paused })
     let going = resumed.frame ?? 0
     #expect(
       Double(going) <= Double(paused) + mostFrames(since: sent, to: resumed),
@@ -142,7 +142,7 @@ import Testing
       run.waitFor("video", after: before) { $0["action"] as? String == "seek" })
     let target = (seek["position"] as? Double ?? -1) * 30
     #expect(target >= Double(going + 150), "from frame \(going) to \(seek)")
-    let ahead = try #require(try reading(server, sound: sound) { Double($0) >= target - 2 })
+    let ahead = try #require(reading(server, sound: sound) { Double($0) >= target - 2 })
     let aheadFrame = ahead.frame ?? 0
     #expect(
       Double(aheadFrame) <= target + mostFrames(since: sent, to: ahead),
@@ -153,7 +153,7 @@ import Testing
     let rewind = try #require(
       run.waitFor("video", after: before) { $0["action"] as? String == "seek" })
     #expect((rewind["position"] as? Double).map { $0 < 0.1 } == true, "\(rewind)")
-    let restarted = try #require(try reading(server, sound: sound) { $0 < aheadFrame })
+    let restarted = try #require(reading(server, sound: sound) { $0 < aheadFrame })
     #expect(
       Double(restarted.frame ?? 0) <= mostFrames(since: sent, to: restarted),
       "\(restarted), \(restarted.taken.upperBound - sent) s after the key")
@@ -166,7 +166,7 @@ import Testing
     try run.key("b")
     let blanked = try #require(
       run.waitFor("video", after: before) { $0["action"] as? String == "pause" })
-    let black = Self.eventually {
+    let black = eventually(timeout: 5) {
       try Screenshot.capture(display: server.display).pixel(x: 1920 + 960, y: 540) == (0, 0, 0)
         ? true : nil
     }
@@ -181,7 +181,7 @@ import Testing
       abs((unblanked["position"] as? Double ?? -1) - (blanked["position"] as? Double ?? 0)) < 0.1,
       "paused at \(blanked), then \(unblanked)")
     let blankedAt = (blanked["position"] as? Double ?? -1) * 30
-    let back = try #require(try reading(server, sound: sound) { _ in true })
+    let back = try #require(reading(server, sound: sound) { _ in true })
     let backFrame = back.frame ?? 0
     #expect(
       backFrame >= beforeBlack
@@ -207,21 +207,9 @@ import Testing
     #expect(!run.errors().contains("error"), "\(run.errors())")
   }
 
-  /// What `attempt` gives within `timeout` seconds, asked again until it gives something.
-  static func eventually<T>(timeout: Double = 5, _ attempt: () throws -> T?) -> T? {
-    let deadline = now() + timeout
-    repeat {
-      if let found = try? attempt() { return found }
-      Thread.sleep(forTimeInterval: 0.05)
-    } while now() < deadline
-    return nil
-  }
-
   /// The first reading within 5 s that shows a frame of the counter meeting `condition`.
-  func reading(
-    _ server: XorgServer, sound: String, until condition: @escaping (Int) -> Bool
-  ) throws -> Reading? {
-    Self.eventually {
+  func reading(_ server: XorgServer, sound: String, until condition: (Int) -> Bool) -> Reading? {
+    eventually(timeout: 5) {
       let reading = try read(server, sound: sound)
       return reading.frame.map(condition) == true ? reading : nil
     }

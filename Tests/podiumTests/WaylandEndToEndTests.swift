@@ -196,12 +196,9 @@ import Testing
   /// Waits until the audience window's latest size is `pixels`: a compositor may configure a
   /// full-screen window more than once on its way to a new mode.
   func audienceSettles(_ run: PresentRun, at pixels: String) -> Bool {
-    let deadline = Date().addingTimeInterval(15)
-    while Date() < deadline {
-      if window(run, "audience")?["pixels"] as? String == pixels { return true }
-      Thread.sleep(forTimeInterval: 0.1)
-    }
-    return false
+    eventually(timeout: 15, every: 0.1) {
+      window(run, "audience")?["pixels"] as? String == pixels ? true : nil
+    } != nil
   }
 
   /// The projector switches to another resolution mid-talk: the slide is laid out again at it.
