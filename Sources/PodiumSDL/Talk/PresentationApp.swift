@@ -120,15 +120,17 @@ public final class PresentationApp {
       // clips it starts open: that work would compete with them for this machine's cores.
       var newPictures = updateVideos(finishing: answered == nil)
       if redraw { render(cause: answered) }
+      // The journal as soon as the turn's frames are out: a crash while clips' decoders end and
+      // start, their pictures are drawn (a few hundred ms for three windows on a loaded machine)
+      // or the next slides are drawn ahead (a PDF's pages take a while) must not lose the move
+      // just shown.
+      keepJournal()
       if answered != nil { newPictures = finishVideos() || newPictures }
       // A frame answering input keeps the clips' pictures the windows have (`holdsPictures`):
       // the new ones right after it.
       if newPictures && (!redraw || answered != nil) {
         painter.drawPictures(windows.all, session: &session, context: context)
       }
-      // The journal before drawing ahead: a crash while the next slides are drawn (a PDF's
-      // pages take a while) must not lose the move just shown.
-      keepJournal()
       if redraw || pagesArrived {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       } else if second != lastSecond || session.state.quitArmedAt != nil {
