@@ -61,9 +61,12 @@ pdf_mode = os.environ.get("SOAK_DECK") == "pdf"
 deck_path = os.path.join(talk, "deck.pdf" if pdf_mode else "deck.md")
 
 
-def good_deck(version):
+def good_deck(version, hostile=False):
     """A deck of 8 to 10 slides, with builds, notes, code, a table and an image; returns the text
-    and the build steps of each slide, counted from the pauses written."""
+    and the build steps of each slide, counted from the pauses written. A hostile version adds a
+    slide of formulas that takes seconds to load: one TeX never finishes (a macro that expands
+    for ever, named anew each time so that no cache knows it), one whose fatal error ends TeX's
+    run, and a good one beside them."""
     slides = []
     slides.append(
         f"# Soak test\n\nEdit {version} of the deck\n\n???\nNotes for the title, edit {version}.\n"
@@ -104,6 +107,12 @@ def good_deck(version):
     )
     for extra in range(version % 3):
         slides.append(f"## Extra {extra + 1}\n\n- a point\n\n<!-- pause -->\n\n- another point\n")
+    if hostile:
+        name = "podiumloop" + "".join(chr(97 + b % 26) for b in os.urandom(10))
+        slides.append(
+            "## Formulas\n\nMass and energy: $E=mc^2$\n\n$$\\input{nofile}$$\n\n"
+            f"Never done: $\\def\\{name}{{\\{name}}}\\{name}$\n"
+        )
     slides.append("# The end\n\nQuestions?\n")
     front = (
         f"---\ntitle: Soak {version}\ntheme: dark\naspect: 16:9\nduration: 10m\n"
@@ -629,8 +638,11 @@ figures = {
     "resolution": 0,
     "edits_good": 0,
     "edits_broken": 0,
+    "edits_hostile": 0,
     "deletes": 0,
 }
+hostile_texts = []  # the hostile versions written
+hostile_marks = []  # (trace index before the write, the version's steps)
 broken_cycle = (
     ["cut-short", "deleted", "empty", "folder-moved", "garbage"]
     if pdf_mode
@@ -676,12 +688,15 @@ def set_mode(output, mode):
     )
 
 
-def good_edit(how, what):
+def good_edit(how, what, hostile=False):
     global version, deleted
     version += 1
-    text, steps = good_deck(version)
+    text, steps = good_deck(version, hostile)
     deleted = False
     figures["edits_good"] += 1
+    if hostile:
+        figures["edits_hostile"] += 1
+        hostile_texts.append(text)
 
     def edit():
         if os.path.exists(moved_away):
@@ -695,13 +710,19 @@ def good_edit(how, what):
             f"reload with {len(steps)} slides",
             lambda e: e.get("event") == "reload" and e.get("steps") == steps,
         ),
+        timeout=40 if hostile else 15,
     )
+    if hostile:
+        hostile_marks.append((pending[-1].mark, steps))
 
 
 def edit(index):
     global deleted
     if index % 2 == 0:
-        good_edit(writes[(index // 2) % len(writes)], "good edit")
+        # Every other good edit of a Markdown deck is hostile: seconds of TeX, off the loop.
+        hostile = not pdf_mode and (index // 2) % 2 == 1
+        good_edit(writes[(index // 2) % len(writes)], "hostile edit" if hostile else "good edit",
+                  hostile)
         return
     kind = broken_cycle[(index // 2) % len(broken_cycle)]
     figures["edits_broken"] += 1
@@ -1117,6 +1138,45 @@ if len(failed_reloads) < figures["edits_broken"]:
         f"{figures['edits_broken']} broken edits but {len(failed_reloads)} reload-failed events",
     )
 
+# Hostile edits: the loop went on turning while TeX worked (no stall from the write to the
+# reload but for display changes, which open windows), and each formula got its own reason.
+hostile_reads = []
+for mark_index, steps in hostile_marks:
+    end = next(
+        (
+            i
+            for i in range(mark_index, len(events))
+            if events[i].get("event") == "reload" and events[i].get("steps") == steps
+        ),
+        None,
+    )
+    if end is None:
+        continue  # the edit's own expectation reports it
+    hostile_reads.append(events[end].get("ms", 0))
+    stalls = [
+        e
+        for e in events[mark_index:end]
+        if e.get("event") == "stall" and e.get("doing") != "restage"
+    ]
+    if stalls:
+        problem(
+            "stall",
+            f"while a hostile edit was read ({events[end].get('ms', 0):.0f} ms) the loop stalled: "
+            + ", ".join(f"{e['ms']:.0f} ms in {e['doing']} at {e['t']} s" for e in stalls[:3]),
+        )
+if hostile_texts:
+    checked = os.path.join(talk, "hostile-check.md")
+    with open(checked, "w") as handle:
+        handle.write(hostile_texts[-1])
+    result = subprocess.run([podium, "check", checked], capture_output=True, text=True)
+    said = [line for line in (result.stdout + result.stderr).splitlines() if "formula" in line]
+    if not any("nofile.tex" in line for line in said):
+        problem("formulas", "no warning names the fatal formula's missing file: " + "; ".join(said))
+    if not any("did not finish it within" in line for line in said):
+        problem("formulas", "no warning says TeX never finished a formula: " + "; ".join(said))
+    if any("E=mc" in line for line in said):
+        problem("formulas", "the good formula beside the bad ones was not typeset")
+
 # Input must keep reaching the talk: frames caused by input, with no long silence while keys flow.
 # The trace's clock starts a moment after the process: its times are a little behind the script's.
 input_times = [
@@ -1177,6 +1237,25 @@ print(
     f"  edits: {figures['edits_good']} good, {figures['edits_broken']} broken "
     f"({figures['deletes']} deck or folder deletions): {reloads} reload and "
     f"{len(failed_reloads)} reload-failed events; last deck version {deck_version}"
+)
+if hostile_reads:
+    print(
+        f"  hostile edits: {figures['edits_hostile']}, read in "
+        + ", ".join(f"{ms / 1000:.1f} s" for ms in hostile_reads)
+        + " off the talk's loop"
+    )
+stall_events = [e for e in events if e.get("event") == "stall"]
+print(
+    f"  stalls (the loop busy over 50 ms): {len(stall_events)}"
+    + (
+        f", longest {max(e['ms'] for e in stall_events):.0f} ms; by part: "
+        + ", ".join(
+            f"{part} {sum(1 for e in stall_events if e['doing'] == part)}"
+            for part in sorted({e["doing"] for e in stall_events})
+        )
+        if stall_events
+        else ""
+    )
 )
 shown_since = [e["since_write_ms"] for e in events if e.get("event") == "reload-shown"]
 if shown_since:

@@ -120,6 +120,63 @@ import Testing
     #expect(result.problems[unbalanced] == "1 '{' never closed")
   }
 
+  @Test func aFormulaTeXNeverFinishesIsSetAsideAndTheOthersAreSet() throws {
+    var math = try MathTypesetter.forTests(cache: folder)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    math.formulaLimit = 1.5
+    // Sorted by their TeX, the looping formula comes between the two good ones.
+    let before = MathFormula(tex: #"\alpha"#, display: false)
+    let looping = MathFormula(tex: #"\def\x{\x}\x"#, display: false)
+    let after = MathFormula(tex: "z^2", display: true)
+    let started = Date()
+    let result = math.typeset([before, looping, after])
+    let took = Date().timeIntervalSince(started)
+    #expect(result.formulas[before] != nil && result.formulas[after] != nil)
+    #expect(result.problems[looping] == "TeX did not finish it within 1.5 s")
+    #expect(result.problems.count == 1)
+    #expect(took < 1.5 + 8, "took \(took) s")
+
+    // Set aside for good: the next load does not wait for it again, nor run TeX at all.
+    var offline = math
+    offline.tex = "/nonexistent/pdflatex"
+    let again = offline.typeset([looping, after])
+    #expect(again.problems[looping] == "TeX did not finish it within 1.5 s")
+    #expect(again.formulas[after] == result.formulas[after])
+  }
+
+  @Test func aFatalFormulaSpoilsNoOtherAndNamesItsOwnReason() throws {
+    let math = try MathTypesetter.forTests(cache: folder)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // \input of a missing file ends a nonstop run of TeX at once; so does a macro that grows
+    // TeX's input stack until its capacity runs out.
+    let missing = MathFormula(tex: #"\input{nofile}"#, display: true)
+    let good = MathFormula(tex: "E=mc^2", display: false)
+    let recursive = MathFormula(tex: #"\def\r{\r r}\r"#, display: false)
+    let undefined = MathFormula(tex: #"\nope"#, display: false)
+    let result = math.typeset([missing, good, recursive, undefined])
+    #expect(result.formulas[good] != nil)
+    #expect(result.problems[good] == nil)
+    #expect(result.problems[missing]?.contains("nofile.tex") == true, "\(result.problems)")
+    #expect(result.problems[recursive]?.hasPrefix("TeX capacity exceeded") == true)
+    #expect(result.problems[undefined] == #"Undefined control sequence \nope"#)
+  }
+
+  @Test func aLoadSupersededWhileTeXRunsStopsItAndKeepsNothing() throws {
+    var math = try MathTypesetter.forTests(cache: folder)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    math.formulaLimit = 30
+    math.shouldStop = { true }
+    let looping = MathFormula(tex: #"\def\y{\y}\y"#, display: false)
+    let started = Date()
+    let result = math.typeset([looping])
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(result.problems[looping] == "stopped: the deck changed again")
+    // Nothing was kept: the next load tries it again.
+    math.shouldStop = nil
+    math.formulaLimit = 1
+    #expect(math.typeset([looping]).problems[looping] == "TeX did not finish it within 1 s")
+  }
+
   @Test func theLoaderWarnsAtTheFormulaAndNamesThePackageWhenTeXIsMissing() throws {
     let files = InMemoryFiles(["/d/m.md": "# T\n\nSee $x^2$ and\n\n$$\n\\frac{1}{\\nope}\n$$\n"])
     let without = DeckLoader(

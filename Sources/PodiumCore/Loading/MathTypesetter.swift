@@ -6,13 +6,22 @@ import Foundation
 /// of TeX, each on a page of its own cut to its box.
 ///
 /// TeX runs in a folder of its own, without shell escapes, reading and writing no file outside
-/// it, and is stopped after `timeout` seconds.
+/// it. One formula cannot spoil the others: a formula that ends TeX with a fatal error, or that
+/// TeX spends more than `formulaLimit` seconds over, is set aside with its own reason (kept in
+/// the cache, so it is not tried again until its text changes) and the rest are set without
+/// it; all of it within `batchLimit` seconds.
 public struct MathTypesetter: Sendable {
   /// Where typeset formulas are kept (`$XDG_CACHE_HOME/podium/math`).
   public var cacheDirectory: String
   /// The `pdflatex` program, or nil when TeX Live is not installed.
   public var tex: String?
-  public var timeout: TimeInterval = 30
+  /// The longest TeX may spend on one formula: a talk cannot wait longer for an edit.
+  public var formulaLimit: TimeInterval = 4
+  /// The longest one deck's formulas may take, however many runs setting them aside needs.
+  public var batchLimit: TimeInterval = 20
+  /// Asked while TeX runs: true stops it (live reload sets this when a later edit supersedes
+  /// the load), and the formulas it had not set are reported, not kept in the cache.
+  public var shouldStop: (@Sendable () -> Bool)?
 
   /// What installs the TeX this needs, for the message when it is missing.
   public static let package = "texlive-latex-base"
@@ -39,7 +48,8 @@ public struct MathTypesetter: Sendable {
     public var problems: [MathFormula: String] = [:]
   }
 
-  /// The formulas typeset, from the cache or by one run of TeX for those it lacks.
+  /// The formulas typeset, from the cache or by one run of TeX for those it lacks (and one more
+  /// for each formula it had to set aside).
   public func typeset(_ formulas: [MathFormula]) -> Result {
     var result = Result()
     guard let tex else { return result }
@@ -59,30 +69,53 @@ public struct MathTypesetter: Sendable {
     }
     guard !missing.isEmpty else { return result }
     missing.sort { $0.tex < $1.tex }
-    let run = TeXRun(tex: tex, directory: cacheDirectory, timeout: timeout)
-    switch run.typeset(missing, source: Self.document(missing)) {
-    case .failure(let failure):
-      for formula in missing { result.problems[formula] = failure.message }
-    case .success(let (pdf, boxes, errors)):
-      for (index, formula) in missing.enumerated() {
-        var record = Record(tex: formula.tex, display: formula.display)
-        if let error = errors[index] {
-          record.problem = error
-          result.problems[formula] = error
-        } else if let box = boxes[index] {
-          let typeset = TypesetFormula(
-            file: pdf, page: index, width: box.0, height: box.1, depth: box.2,
-            margin: Self.margin)
-          record.typeset = typeset
-          result.formulas[formula] = typeset
-        } else {
-          record.problem = "TeX stopped before it"
-          result.problems[formula] = record.problem
-        }
+    let deadline = Date().addingTimeInterval(batchLimit)
+    while !missing.isEmpty {
+      let run = TeXRun(
+        tex: tex, directory: cacheDirectory, formulaLimit: formulaLimit, deadline: deadline,
+        shouldStop: shouldStop)
+      switch run.typeset(missing, source: Self.document(missing)) {
+      case .failed(let failure):
+        // Not kept: the same formulas may well be set on the next try.
+        for formula in missing { result.problems[formula] = failure.message }
+        return result
+      case .stopped(let index, let reason):
+        // This formula alone is set aside, for good; the others go to TeX again without it.
+        let culprit = missing.remove(at: index)
+        var record = Record(tex: culprit.tex, display: culprit.display)
+        record.problem = reason
+        result.problems[culprit] = reason
         store(record)
+      case .typeset(let pdf, let boxes, let errors):
+        keep(missing, pdf: pdf, boxes: boxes, errors: errors, in: &result)
+        return result
       }
     }
     return result
+  }
+
+  /// Records what one complete run of TeX set, and why it set what it did not.
+  private func keep(
+    _ formulas: [MathFormula], pdf: String, boxes: TeXRun.Boxes, errors: [Int: String],
+    in result: inout Result
+  ) {
+    for (index, formula) in formulas.enumerated() {
+      var record = Record(tex: formula.tex, display: formula.display)
+      if let error = errors[index] {
+        record.problem = error
+        result.problems[formula] = error
+      } else if let box = boxes[index] {
+        let typeset = TypesetFormula(
+          file: pdf, page: index, width: box.0, height: box.1, depth: box.2,
+          margin: Self.margin)
+        record.typeset = typeset
+        result.formulas[formula] = typeset
+      } else {
+        record.problem = "TeX stopped before it"
+        result.problems[formula] = record.problem
+      }
+      store(record)
+    }
   }
 
   // MARK: - The cache
@@ -207,7 +240,8 @@ public struct MathTypesetter: Sendable {
 
       """#
     for (index, formula) in formulas.enumerated() {
-      source += "\\typeout{PODIUM-BEGIN \(index)}%\n"
+      // Reading the empty file flushes TeX's terminal output: the run sees each formula begin.
+      source += "\\typeout{PODIUM-BEGIN \(index)}\\input{\(TeXRun.flushFile)}%\n"
       source += "\\sbox\\podiumbox{$\(mathBody(formula))\n$}%\n"
       source += "\\podiumship{\(index)}%\n"
     }

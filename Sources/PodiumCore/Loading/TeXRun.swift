@@ -2,33 +2,55 @@ import Foundation
 
 /// One run of `pdflatex` over a document of formulas (`MathTypesetter.document`), in a folder of
 /// its own: the PDF it writes is kept in the cache folder, and its log read back.
+///
+/// TeX's terminal output is read while it runs: each formula announces itself
+/// (`PODIUM-BEGIN n`, flushed by reading an empty file), so a formula TeX spends too long over
+/// (a macro that expands for ever) is known by its index, TeX is stopped, and the run says which
+/// formula it stopped at; so does a run that a fatal error ended (`\input{nofile}` in
+/// nonstopmode). The typesetter then sets the others without it.
 struct TeXRun {
   var tex: String
   /// The cache folder: the PDF ends up here.
   var directory: String
-  var timeout: TimeInterval
+  /// The longest TeX may spend on one formula (and on its preamble, twice that).
+  var formulaLimit: TimeInterval
+  /// When the whole run must be over, whatever it is doing.
+  var deadline: Date
+  /// Asked twice a second: true stops TeX (a later edit of the deck superseded this load).
+  var shouldStop: (@Sendable () -> Bool)?
 
   /// Box sizes in points (width, height, depth), by formula index.
   typealias Boxes = [Int: (Double, Double, Double)]
 
-  /// The PDF's path, each formula's box, and each failed formula's first error; or why TeX
-  /// could not run at all.
-  func typeset(_ formulas: [MathFormula], source: String)
-    -> Result<(String, Boxes, [Int: String]), TeXFailure>
-  {
+  /// What a run came to.
+  enum Outcome {
+    /// The PDF's path, each formula's box, and each failed formula's first error.
+    case typeset(pdf: String, boxes: Boxes, errors: [Int: String])
+    /// TeX stopped at formula `index` (a fatal error, or too long over it): the others may be
+    /// set without it.
+    case stopped(at: Int, reason: String)
+    /// TeX could not run at all, ran out of the whole run's time, or was told to stop.
+    case failed(TeXFailure)
+  }
+
+  /// The name of the empty file each formula reads to flush TeX's terminal output.
+  static let flushFile = "podium-flush"
+
+  func typeset(_ formulas: [MathFormula], source: String) -> Outcome {
     let files = FileManager.default
     let work =
       directory
       + "/run-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+    let unwritable = TeXFailure("the cache folder \(directory) cannot be written")
     do {
       try files.createDirectory(atPath: work, withIntermediateDirectories: true)
     } catch {
-      return .failure(TeXFailure("the cache folder \(directory) cannot be written"))
+      return .failed(unwritable)
     }
     defer { try? files.removeItem(atPath: work) }
-    guard files.createFile(atPath: work + "/formulas.tex", contents: Data(source.utf8)) else {
-      return .failure(TeXFailure("the cache folder \(directory) cannot be written"))
-    }
+    guard files.createFile(atPath: work + "/formulas.tex", contents: Data(source.utf8)),
+      files.createFile(atPath: work + "/\(Self.flushFile).tex", contents: Data())
+    else { return .failed(unwritable) }
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tex)
@@ -43,42 +65,87 @@ struct TeXRun {
     environment["max_print_line"] = "100000"
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
+    let output = Pipe()
+    process.standardOutput = output
     process.standardError = FileHandle.nullDevice
+    let progress = TeXProgress()
     let finished = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in finished.signal() }
     do {
       try process.run()
     } catch {
-      return .failure(TeXFailure("\(tex) could not be started: \(error.localizedDescription)"))
+      return .failed(TeXFailure("\(tex) could not be started: \(error.localizedDescription)"))
     }
-    if finished.wait(timeout: .now() + timeout) == .timedOut {
-      process.terminate()
+    let reader = Thread { progress.read(output.fileHandleForReading) }
+    reader.name = "podium tex output"
+    reader.start()
+    if let stopped = watch(process, finished: finished, progress: progress) {
+      // SIGKILL, not SIGTERM: a child started from a thread that blocks signals (libdispatch's
+      // workers do) inherits that mask, and would never see a SIGTERM.
+      kill(process.processIdentifier, SIGKILL)
       finished.wait()
-      return .failure(TeXFailure("TeX did not finish within \(Int(timeout)) s"))
+      return stopped
     }
 
     let log =
       (files.contents(atPath: work + "/formulas.log")).map { String(decoding: $0, as: UTF8.self) }
       ?? ""
-    let (boxes, errors) = Self.read(log: log)
+    let (boxes, errors, last) = Self.read(log: log)
+    // A formula TeX began and never boxed: a fatal error ended the run there.
+    if let last, boxes[last] == nil {
+      return .stopped(at: last, reason: errors[last] ?? "TeX stopped at it")
+    }
     guard files.fileExists(atPath: work + "/formulas.pdf") else {
-      return .failure(TeXFailure(errors.values.first ?? "TeX wrote no PDF"))
+      return .failed(TeXFailure(errors.values.first ?? "TeX wrote no PDF"))
     }
     let kept = directory + "/" + MathTypesetter.key(text: source) + ".pdf"
     try? files.removeItem(atPath: kept)
     do {
       try files.moveItem(atPath: work + "/formulas.pdf", toPath: kept)
     } catch {
-      return .failure(TeXFailure("the cache folder \(directory) cannot be written"))
+      return .failed(unwritable)
     }
     // A formula whose page TeX wrote in spite of an error is still wrong: its error counts.
-    return .success((kept, boxes, errors))
+    return .typeset(pdf: kept, boxes: boxes, errors: errors)
   }
 
-  /// Each formula's box (`PODIUM-BOX n 10.0pt 6.8pt 2.4pt`) and each formula's first error
-  /// (`! Undefined control sequence.` after `PODIUM-BEGIN n`), from TeX's log.
-  static func read(log: String) -> (Boxes, [Int: String]) {
+  /// Waits for TeX to end, looking at it every 50 ms; what it came to if it must be stopped
+  /// first (too long over one formula, over the whole run, or superseded).
+  private func watch(_ process: Process, finished: DispatchSemaphore, progress: TeXProgress)
+    -> Outcome?
+  {
+    let started = Date()
+    var asked = Date.distantPast
+    while finished.wait(timeout: .now() + 0.05) == .timedOut {
+      let now = Date()
+      if let current = progress.current {
+        if now.timeIntervalSince(current.since) > formulaLimit {
+          return .stopped(
+            at: current.index, reason: "TeX did not finish it within \(Self.seconds(formulaLimit))")
+        }
+      } else if now.timeIntervalSince(started) > 2 * formulaLimit {
+        return .failed(
+          TeXFailure("TeX did not start within \(Self.seconds(2 * formulaLimit))"))
+      }
+      if now > deadline {
+        return .failed(TeXFailure("TeX ran out of the time the deck's formulas may take"))
+      }
+      if let shouldStop, now.timeIntervalSince(asked) >= 0.5 {
+        asked = now
+        if shouldStop() { return .failed(TeXFailure("stopped: the deck changed again")) }
+      }
+    }
+    return nil
+  }
+
+  static func seconds(_ interval: TimeInterval) -> String {
+    interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
+  }
+
+  /// Each formula's box (`PODIUM-BOX n 10.0pt 6.8pt 2.4pt`), each formula's first error
+  /// (`! Undefined control sequence.` after `PODIUM-BEGIN n`) and the last formula begun, from
+  /// TeX's log.
+  static func read(log: String) -> (Boxes, [Int: String], last: Int?) {
     var boxes: Boxes = [:]
     var errors: [Int: String] = [:]
     var current: Int?
@@ -102,7 +169,7 @@ struct TeXRun {
         errors[index] = message
       }
     }
-    return (boxes, errors)
+    return (boxes, errors, current)
   }
 
   /// TeX's error in a log line: `! Missing $ inserted.`, or with -file-line-error,
@@ -134,4 +201,39 @@ struct TeXRun {
 struct TeXFailure: Error {
   var message: String
   init(_ message: String) { self.message = message }
+}
+
+/// Which formula TeX is on, read from its terminal output as it runs (`PODIUM-BEGIN n`), and
+/// since when. Sendable by hand: guarded by `lock`.
+final class TeXProgress: @unchecked Sendable {
+  private let lock = NSLock()
+  private var latest: (index: Int, since: Date)?
+
+  /// The formula TeX began last, and when; nil before the first.
+  var current: (index: Int, since: Date)? {
+    lock.lock()
+    defer { lock.unlock() }
+    return latest
+  }
+
+  /// Reads TeX's output to its end, noting each formula it begins. The corresponding C
+  /// function is `read`, through `FileHandle.availableData`.
+  func read(_ handle: FileHandle) {
+    var pending = Data()
+    while true {
+      let chunk = handle.availableData
+      if chunk.isEmpty { return }
+      pending.append(chunk)
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+        pending.removeSubrange(pending.startIndex...newline)
+        guard line.hasPrefix("PODIUM-BEGIN "),
+          let index = Int(line.dropFirst("PODIUM-BEGIN ".count))
+        else { continue }
+        lock.lock()
+        latest = (index, Date())
+        lock.unlock()
+      }
+    }
+  }
 }

@@ -289,14 +289,30 @@ public struct TalkSession: Sendable {
     return reloadWrittenAt
   }
 
-  /// Reads the deck again after an edit, through `loader`. A deck that no longer loads keeps
-  /// the last good one on the audience and shows the error, with its place, on the console; a
-  /// good one replaces it at the same slide (clamped if slides went). `clock` gives
-  /// milliseconds, for the time the reload took.
+  /// Reads the deck again after an edit, through `loader`, and shows it: `readEdit` and
+  /// `apply` in one, for callers that may wait for the reading.
   public mutating func reload(using loader: DeckLoader, clock: () -> Double) -> TraceEvent {
+    apply(Self.readEdit(of: path, using: loader, clock: clock))
+  }
+
+  /// Reads the deck at `path` again after an edit: the slow part of a reload (parsing,
+  /// typesetting, image and clip headers), which the talk runs off its loop's thread. `clock`
+  /// gives milliseconds, for the time it took.
+  public static func readEdit(of path: String, using loader: DeckLoader, clock: () -> Double)
+    -> DeckEdit
+  {
     let start = clock()
+    guard let written = loader.files.modificationTime(of: path) else { return .deleted }
+    let loaded = loader.load(path)
+    return .loaded(loaded, writtenAt: written, milliseconds: clock() - start)
+  }
+
+  /// Shows a deck read again after an edit. A deck that no longer loads keeps the last good one
+  /// on the audience and shows the error, with its place, on the console; a good one replaces
+  /// it at the same slide (clamped if slides went).
+  public mutating func apply(_ edit: DeckEdit) -> TraceEvent {
     let name = URL(fileURLWithPath: path).lastPathComponent
-    guard let written = loader.files.modificationTime(of: path) else {
+    guard case .loaded(let loaded, let written, let milliseconds) = edit else {
       // Deleted, or moved away: an editor's delete-and-recreate, a `git checkout`, a slip in a
       // terminal. The talk goes on with what the room sees; the watcher reloads when it is back.
       let shown = "\(name) was deleted; showing the last good version"
@@ -304,7 +320,6 @@ public struct TalkSession: Sendable {
       return .reloadFailed(.init(message: "\(path) was deleted", reason: "deleted", console: shown))
     }
     reloadWrittenAt = written
-    let loaded = loader.load(path)
     guard let fresh = loaded.deck, !fresh.slides.isEmpty, !loaded.hasErrors else {
       var problem =
         loaded.diagnostics.first { $0.severity == .error }
@@ -335,6 +350,6 @@ public struct TalkSession: Sendable {
     return .reload(
       .init(
         slides: fresh.slides.count, steps: state.stepCounts, version: deckVersion,
-        slide: state.slide + 1, step: state.step + 1, ms: clock() - start))
+        slide: state.slide + 1, step: state.step + 1, ms: milliseconds))
   }
 }

@@ -21,6 +21,7 @@ public enum TraceEvent: Hashable, Sendable {
   case resumed(Resumed)
   case resumeDeclined(ResumeDeclined)
   case video(Video)
+  case stall(Stall)
   case quit
 
   /// The talk's journal is kept at `path` (what `--resume` reads after a crash).
@@ -255,6 +256,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .resumed: "resumed"
     case .resumeDeclined: "resume-declined"
     case .video: "video"
+    case .stall: "stall"
     case .quit: "quit"
     }
   }
@@ -302,6 +304,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "resumed": event = .resumed(try body(TraceEvent.Resumed.self))
     case "resume-declined": event = .resumeDeclined(try body(TraceEvent.ResumeDeclined.self))
     case "video": event = .video(try body(TraceEvent.Video.self))
+    case "stall": event = .stall(try body(TraceEvent.Stall.self))
     case "quit": event = .quit
     default: throw UnknownEvent(name: name)
     }
@@ -331,6 +334,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .resumed(let body): try body.encode(to: encoder)
     case .resumeDeclined(let body): try body.encode(to: encoder)
     case .video(let body): try body.encode(to: encoder)
+    case .stall(let body): try body.encode(to: encoder)
     case .quit: break
     }
   }

@@ -48,22 +48,23 @@ extension TalkInput {
   /// wake the loop. The corresponding C function is `SDL_RegisterEvents`.
   static let pagesReady: UInt32 = SDL_RegisterEvents(1)
 
-  /// Wakes the loop: pages drawn ahead are ready to be put into the windows' caches. Safe from
-  /// any thread. The corresponding C function is `SDL_PushEvent`.
-  static func announcePagesReady() {
-    var event = SDL_Event()
-    event.type = pagesReady
-    SDL_PushEvent(&event)
-  }
+  /// Wakes the loop: pages drawn ahead are ready to be put into the windows' caches.
+  static func announcePagesReady() { announce(pagesReady) }
 
   /// The event that says a clip decoded a picture the loop may be waiting for.
   static let videoFrame: UInt32 = SDL_RegisterEvents(1)
 
-  /// Wakes the loop for a clip's picture. Safe from any thread. The corresponding C function is
-  /// `SDL_PushEvent`.
-  @Sendable static func announceVideoFrame() {
+  /// Wakes the loop for a clip's picture.
+  @Sendable static func announceVideoFrame() { announce(videoFrame) }
+
+  /// The event that says an edited deck has been read (`DeckReloader`) and can be shown.
+  static let deckRead: UInt32 = SDL_RegisterEvents(1)
+
+  /// Wakes the loop with an event of `type`. Safe from any thread. The corresponding C
+  /// function is `SDL_PushEvent`.
+  @Sendable static func announce(_ type: UInt32) {
     var event = SDL_Event()
-    event.type = videoFrame
+    event.type = type
     SDL_PushEvent(&event)
   }
 

@@ -39,12 +39,11 @@ extension PresentationApp {
   /// display or a window change are the loop's own business.
   func handle(_ event: SDL_Event) -> TalkSession.Outcome {
     if let watcher, event.type == watcher.eventType {
-      // Editors write in bursts: let the burst end, then read the deck once.
-      SDL_Delay(30)
-      SDL_FlushEvent(watcher.eventType)
-      reload()
-      return .redraw
+      // Read on the reloader's thread: the talk goes on with the deck it has meanwhile.
+      reloader?.request()
+      return .none
     }
+    if event.type == TalkInput.deckRead { return showReadDeck() }
     if let input = TalkInput(event) { return session.handle(input, at: Self.now()) }
     switch SDL_EventType(event.type) {
     case SDL_DISPLAYEVENT:
@@ -77,12 +76,16 @@ extension PresentationApp {
     }
   }
 
-  /// Reads the deck again after an edit, as it was first loaded (the configured theme too).
-  func reload() {
-    let event = session.reload(using: options.loader, clock: Window.milliseconds)
+  /// Shows the deck the reloader read after an edit (as it was first loaded, the configured
+  /// theme too), or on the console why it cannot be shown. Nothing when a newer edit came.
+  private func showReadDeck() -> TalkSession.Outcome {
+    guard let edit = reloader?.take() else { return .none }
+    let event = session.apply(edit)
     record(event)
-    guard case .reload = event else { return }
-    painter.deckReplaced(theme: session.theme, windows: windows.all)
-    watcher?.watch(session.watchedFiles)
+    if case .reload = event {
+      painter.deckReplaced(theme: session.theme, windows: windows.all)
+      watcher?.watch(session.watchedFiles)
+    }
+    return .redraw
   }
 }

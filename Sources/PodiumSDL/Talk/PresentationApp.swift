@@ -14,6 +14,8 @@ public final class PresentationApp {
   let painter: TalkPainter
   private let trace: Trace
   let watcher: DeckWatcher?
+  /// Reads the deck after an edit, off this loop's thread.
+  let reloader: DeckReloader?
   var context: TalkContext
   let windows: StageWindows
   private var shown: PresentationState.Position?
@@ -46,6 +48,11 @@ public final class PresentationApp {
       trace.record($0, at: PresentationApp.now())
     }
     watcher = DeckWatcher(files: session.watchedFiles)
+    reloader = watcher.map { _ in
+      DeckReloader(
+        path: session.path, loader: options.loader, clock: { Window.milliseconds() },
+        wake: { TalkInput.announce(TalkInput.deckRead) })
+    }
     journalling = options.journal.map {
       TalkJournalling(journal: $0, talk: options.plan.rehearse ? .rehearse : .present)
     }
@@ -84,7 +91,11 @@ public final class PresentationApp {
       var restageNeeded = false
       var pagesArrived = false
       let wait = min(untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond)
-      if SDL_WaitEventTimeout(&event, wait) != 0 {
+      let received = SDL_WaitEventTimeout(&event, wait) != 0
+      // The turn from here to the next wait: longer than TurnTimer.limit is a stall, which the
+      // trace says with what took longest (keys pressed meanwhile waited that long).
+      var turn = TurnTimer(at: Window.milliseconds())
+      if received {
         repeat {
           pagesArrived = pagesArrived || event.type == TalkInput.pagesReady
           let outcome = handle(event)
@@ -95,6 +106,7 @@ public final class PresentationApp {
           }
         } while SDL_PollEvent(&event) != 0
       }
+      turn.ended("input", at: Window.milliseconds())
       if restageNeeded || restageFailed {
         // A display change must never end the talk: if the windows cannot follow now, say so
         // on the console's side (stderr, trace) and try again on the next tick.
@@ -110,6 +122,7 @@ public final class PresentationApp {
           restageFailed = true
         }
         changed = true
+        turn.ended("restage", at: Window.milliseconds())
       }
       let second = Int(Self.now())
       // A window that waited for a page draws again, its latency from the input it answers.
@@ -119,22 +132,31 @@ public final class PresentationApp {
       // A move's frames go out before the decoders of the clips it stops end and those of the
       // clips it starts open: that work would compete with them for this machine's cores.
       var newPictures = updateVideos(finishing: answered == nil)
+      turn.ended("clips", at: Window.milliseconds())
       if redraw { render(cause: answered) }
+      turn.ended("render", at: Window.milliseconds())
       // The journal as soon as the turn's frames are out: a crash while clips' decoders end and
       // start, their pictures are drawn (a few hundred ms for three windows on a loaded machine)
       // or the next slides are drawn ahead (a PDF's pages take a while) must not lose the move
       // just shown.
       keepJournal()
+      turn.ended("journal", at: Window.milliseconds())
       if answered != nil { newPictures = finishVideos() || newPictures }
+      turn.ended("clips", at: Window.milliseconds())
       // A frame answering input keeps the clips' pictures the windows have (`holdsPictures`):
       // the new ones right after it.
       if newPictures && (!redraw || answered != nil) {
         painter.drawPictures(windows.all, session: &session, context: context)
+        turn.ended("pictures", at: Window.milliseconds())
       }
+      if !(redraw || pagesArrived) && (second != lastSecond || session.state.quitArmedAt != nil) {
+        renderConsoles()
+        turn.ended("console", at: Window.milliseconds())
+      }
+      // Drawing ahead is left out: it looks for input between frames and stops for it.
+      if let stall = turn.stall(endingAt: Window.milliseconds()) { record(.stall(stall)) }
       if redraw || pagesArrived {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
-      } else if second != lastSecond || session.state.quitArmedAt != nil {
-        renderConsoles()
       }
       lastSecond = second
     }
