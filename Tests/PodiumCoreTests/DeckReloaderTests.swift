@@ -67,7 +67,8 @@ import Testing
     try write("# One\n\n---\n\n# Two\n\n---\n\n# Three\n", to: path)
     reloader.request()
     #expect(reloader.isReading)
-    let loaded = try #require(deck(of: try #require(awaitRead(reloader, within: 10))))
+    let read = try #require(awaitRead(reloader, within: 10))
+    let loaded = try #require(deck(of: read))
     #expect(loaded.deck?.slides.count == 3)
     #expect(wakes.seen == 1 && reloader.take() == nil && !reloader.isReading)
 
@@ -100,7 +101,8 @@ import Testing
     let saved = milliseconds()
     try write("# One, fixed\n\n$x^2$\n", to: path)
     reloader.request()
-    let loaded = try #require(deck(of: try #require(awaitRead(reloader, within: 15))))
+    let read = try #require(awaitRead(reloader, within: 15))
+    let loaded = try #require(deck(of: read))
     // TeX was stopped for the newer edit rather than run to its limit.
     #expect(milliseconds() - saved < 10_000)
     #expect(loaded.deck?.formulas.count == 1)

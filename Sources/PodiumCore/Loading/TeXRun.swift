@@ -12,7 +12,8 @@ struct TeXRun {
   var tex: String
   /// The cache folder: the PDF ends up here.
   var directory: String
-  /// The longest TeX may spend on one formula (and on its preamble, twice that).
+  /// The longest TeX may spend on one formula, in processor time (on its preamble, twice that
+  /// and at least 10 s).
   var formulaLimit: TimeInterval
   /// When the whole run must be over, whatever it is doing.
   var deadline: Date
@@ -76,6 +77,9 @@ struct TeXRun {
     } catch {
       return .failed(TeXFailure("\(tex) could not be started: \(error.localizedDescription)"))
     }
+    // TeX yields the cores to the talk it typesets for. The corresponding C function is
+    // `setpriority`.
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), 5)
     let reader = Thread { progress.read(output.fileHandleForReading) }
     reader.name = "podium tex output"
     reader.start()
@@ -110,22 +114,30 @@ struct TeXRun {
   }
 
   /// Waits for TeX to end, looking at it every 50 ms; what it came to if it must be stopped
-  /// first (too long over one formula, over the whole run, or superseded).
+  /// first (too long over one formula, over the whole run, or superseded). A formula's time is
+  /// the processor time TeX spends on it, so a loaded machine does not make a good formula look
+  /// endless; its wall time may be three times that (TeX waiting on nothing still ends).
   private func watch(_ process: Process, finished: DispatchSemaphore, progress: TeXProgress)
     -> Outcome?
   {
-    let started = Date()
+    let pid = process.processIdentifier
     var asked = Date.distantPast
+    // Where the formula (or, before the first, the preamble) began: its index, time, CPU time.
+    var on: (index: Int?, since: Date, cpu: Double) = (nil, Date(), 0)
+    let preamble = max(10, 2 * formulaLimit)
     while finished.wait(timeout: .now() + 0.05) == .timedOut {
       let now = Date()
-      if let current = progress.current {
-        if now.timeIntervalSince(current.since) > formulaLimit {
-          return .stopped(
-            at: current.index, reason: "TeX did not finish it within \(Self.seconds(formulaLimit))")
+      let cpu = Self.processorSeconds(of: pid) ?? on.cpu
+      if let current = progress.current, current.index != on.index {
+        on = (current.index, current.since, cpu)
+      }
+      let limit = on.index == nil ? preamble : formulaLimit
+      if cpu - on.cpu > limit || now.timeIntervalSince(on.since) > 3 * limit {
+        guard let index = on.index else {
+          return .failed(TeXFailure("TeX did not start within \(Self.seconds(preamble))"))
         }
-      } else if now.timeIntervalSince(started) > 2 * formulaLimit {
-        return .failed(
-          TeXFailure("TeX did not start within \(Self.seconds(2 * formulaLimit))"))
+        return .stopped(
+          at: index, reason: "TeX did not finish it within \(Self.seconds(formulaLimit))")
       }
       if now > deadline {
         return .failed(TeXFailure("TeX ran out of the time the deck's formulas may take"))
@@ -136,6 +148,20 @@ struct TeXRun {
       }
     }
     return nil
+  }
+
+  /// The processor time process `pid` has used, in seconds (user and system, from
+  /// `/proc/PID/stat`); nil when it cannot be read.
+  static func processorSeconds(of pid: Int32) -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return nil }
+    // After the command's name in parentheses: state is field 3, utime and stime 14 and 15.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+      return nil
+    }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
   static func seconds(_ interval: TimeInterval) -> String {

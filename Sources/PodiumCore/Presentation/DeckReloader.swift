@@ -35,9 +35,9 @@ public final class DeckReloader: @unchecked Sendable {
   /// The edit last read to its end (or dropped for a newer one).
   private var handled = 0
   private var ready: DeckEdit?
-  /// When each file the last read depended on was written: a burst of events that changed
-  /// none of them (an editor's second write of the same bytes arriving late) is not a new
-  /// version. Only the reading thread uses it.
+  /// When each file the last read handed to the talk depended on was written: a burst of
+  /// events that changed none of them (a late echo of the same write) is not a new version.
+  /// Only the reading thread uses it.
   private var lastRead: [String: Double?] = [:]
 
   /// Reads `path` through `loader` when `request` says it changed. `clock` gives milliseconds.
@@ -59,18 +59,18 @@ public final class DeckReloader: @unchecked Sendable {
   public func request() {
     condition.lock()
     requested += 1
-    ready = nil
     condition.broadcast()
     condition.unlock()
   }
 
-  /// The read of the newest edit, once it is done; nil until then (and after it was taken).
+  /// The latest read handed over (the newest edit when it was done), once; nil until then. A
+  /// read handed over is always the talk's to show, even when a newer edit is being read: that
+  /// one follows, and a read that would change nothing is skipped only because this was shown.
   public func take() -> DeckEdit? {
     condition.lock()
     defer { condition.unlock() }
-    guard handled == requested, let edit = ready else { return nil }
-    ready = nil
-    return edit
+    defer { ready = nil }
+    return ready
   }
 
   /// Whether an edit is waiting to be read or being read.
@@ -108,21 +108,24 @@ public final class DeckReloader: @unchecked Sendable {
       let unchanged = !lastRead.isEmpty && lastRead == writeTimes(Array(lastRead.keys))
       let started = Date().timeIntervalSince1970
       let edit = unchanged ? nil : TalkSession.readEdit(of: path, using: loader, clock: clock)
-      if case .loaded(let loaded, _, _) = edit {
-        // A file written while it was read may not be in what was read: not taken as known.
-        let times = writeTimes(loaded.watchedFiles)
-        lastRead = times.values.contains { ($0 ?? 0) >= started } ? [:] : times
-      } else if edit != nil {
-        lastRead = [:]
-      }
       condition.lock()
       handled = reading
       let newest = requested == reading && edit != nil
       if newest { ready = edit }
       condition.unlock()
+      if let edit { lastRead = newest ? known(after: edit, readFrom: started) : [:] }
       // A superseded read is dropped: the loop goes round for the newest edit.
       if newest { wake() }
     }
+  }
+
+  /// What a read handed to the talk knows of its files: when each was written, provided each
+  /// is there and was written before the read began (a file written or deleted while it was
+  /// read may not be in what was read). Empty when nothing can be taken as known.
+  private func known(after edit: DeckEdit, readFrom started: Double) -> [String: Double?] {
+    guard case .loaded(let loaded, _, _) = edit else { return [:] }
+    let times = writeTimes(loaded.watchedFiles)
+    return times.values.allSatisfy { $0.map { $0 < started } ?? false } ? times : [:]
   }
 
   private func writeTimes(_ files: [String]) -> [String: Double?] {
