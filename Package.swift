@@ -17,10 +17,10 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
   ],
   targets: [
-    // System libraries from Debian (DESIGN.md lists the packages). The SDL module maps include
-    // <SDL2/...> from the default include path instead of asking pkg-config: sdl2.pc adds
-    // -D_REENTRANT, which SwiftPM rejects with a warning per target, and SDL_ttf.h and
-    // SDL_image.h find "SDL.h" beside themselves.
+    // System libraries from Debian (docs/DESIGN.md and scripts/setup list the packages). The
+    // SDL module maps include <SDL2/...> from the default include path instead of asking
+    // pkg-config: sdl2.pc adds -D_REENTRANT, which SwiftPM rejects with a warning per target,
+    // and SDL_ttf.h and SDL_image.h find "SDL.h" beside themselves.
     .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
     .systemLibrary(
       name: "CSDL2TTF", path: "Sources/CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),

@@ -306,7 +306,7 @@ class Rig:
 class XRig(Rig):
     """scripts/xrig's X server: input from one xdotool process a burst; the projector (DUMMY1)
     unplugged and plugged back, 50 times in the full soak, all but the first after the mark. A
-    new resolution brings a window event only with a window manager (TESTING.md)."""
+    new resolution brings a window event only with a window manager (docs/TESTING.md)."""
 
     tool, environment = "xdotool", {}
     cables = "DUMMY1 pulled out and plugged back"
@@ -666,7 +666,7 @@ def set_mode(output, mode):
     figures["resolution"] += 1
     width, height = (int(v) for v in mode.split("x"))
     role = "audience" if output == rig.audience else "presenter"
-    # Without a window manager on X no window event follows (TESTING.md): nothing to expect.
+    # Without a window manager on X no window event follows (docs/TESTING.md): nothing to expect.
     disturb(
         lambda: rig.command("mode", output, mode),
         f"resolution {figures['resolution']} ({output} {mode})",

@@ -1,4 +1,4 @@
-/// Colours fenced code blocks (DECK-FORMAT.md, "Text and code").
+/// Colours fenced code blocks (docs/DECK-FORMAT.md, "Text and code").
 ///
 /// A hand-written scanner over each line's Unicode scalars: no regular expressions, one pass,
 /// linear in the input whatever it holds, and it never fails. Comments, strings and heredocs that

@@ -7,8 +7,8 @@ public enum Fixtures {
   public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// `../shared` beside the checkout (DESIGN.md, compat decks, bench decks), or
-  /// `$PODIUM_SHARED`.
+  /// The optional outside corpus of third-party compat decks and bench decks (docs/TESTING.md,
+  /// "The outside corpus"): `$PODIUM_SHARED`, or the folder `shared` beside the checkout.
   public static var shared: URL {
     if let override = ProcessInfo.processInfo.environment["PODIUM_SHARED"] {
       return URL(fileURLWithPath: override)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A real Wayland compositor, sway on wlroots' headless backend, with two or more outputs
-/// (HEADLESS-1, HEADLESS-2, ...) and XWayland, as TESTING.md's "A Wayland rig" describes: the
-/// end-to-end tests start one, plug, unplug and resize its outputs, screenshot them and type
-/// keys, and stop it.
+/// (HEADLESS-1, HEADLESS-2, ...) and XWayland, as docs/TESTING.md ("The Wayland rig")
+/// describes: the end-to-end tests start one, plug, unplug and resize its outputs, screenshot
+/// them and type keys, and stop it.
 ///
 /// The compositor is the project's one Wayland test rig, `scripts/wlrig` (the soak uses it
 /// too): this class runs `scripts/wlrig serve` and keeps its standard input open; closing it

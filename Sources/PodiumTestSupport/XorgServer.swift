@@ -1,7 +1,7 @@
 import Foundation
 
 /// A real X server with the dummy video driver and several monitors (RandR outputs DUMMY0,
-/// DUMMY1, ...), as TESTING.md describes: the end-to-end tests start one, plug and unplug its
+/// DUMMY1, ...), as docs/TESTING.md describes: the end-to-end tests start one, plug and unplug its
 /// outputs, and stop it.
 ///
 /// The server is the project's one X test rig, `scripts/xrig` (the soak and the presenting

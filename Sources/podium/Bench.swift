@@ -25,7 +25,7 @@ struct ExportBench: ParsableCommand {
       + "and after the PDF)."
   )
 
-  @Argument(help: "The deck to export, e.g. ../shared/bench/bench-100.md.")
+  @Argument(help: "The deck to export, e.g. Decks/tour.md.")
   var deck: String
 
   @Option(help: "Image size in pixels, WIDTHxHEIGHT.")

@@ -31,7 +31,7 @@ public struct Deck: Hashable, Sendable {
   }
 }
 
-/// Which tool's habits the deck is written in (DECK-FORMAT.md, "Slides").
+/// Which tool's habits the deck is written in (docs/DECK-FORMAT.md, "Markdown").
 public enum DeckDialect: String, Hashable, Sendable {
   /// `---` with a blank line above separates slides (Marp, remark).
   case standard

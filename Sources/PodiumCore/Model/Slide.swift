@@ -51,7 +51,7 @@ public struct Slide: Hashable, Sendable {
   public static let longestTitle = 200
 
   /// The layout the slide gets: the `layout` directive, else `title` for a slide that opens with
-  /// a level-1 heading and holds at most one more short paragraph (DECK-FORMAT.md).
+  /// a level-1 heading and holds at most one more short paragraph (docs/DECK-FORMAT.md).
   public var layout: SlideLayout {
     if let layout = directives.layout { return layout }
     return looksLikeTitleSlide ? .title : .default

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What an HTML comment in a deck means (DECK-FORMAT.md, "Speaker notes" and "Directives").
+/// What an HTML comment in a deck means (docs/DECK-FORMAT.md, "Speaker notes" and
+/// "Directives").
 enum CommentCommand: Equatable {
   case pause
   case endSlide

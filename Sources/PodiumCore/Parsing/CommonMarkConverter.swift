@@ -5,7 +5,7 @@ import Foundation
 enum CommonMarkConverter {
   /// Lists and quotes nested deeper than this are flattened into a paragraph of their text. Each
   /// level indents by about an em and a half, so past 16 a slide has no width left for the text
-  /// (DECK-FORMAT.md promises three levels).
+  /// (docs/DECK-FORMAT.md, "Text and code"; talks nest lists two or three levels deep).
   static let maximumNesting = 16
   /// Any node deeper than this (emphasis inside emphasis, images inside links, ...) is flattened
   /// too: cmark copes with any depth, but a recursive walk over 10,000 levels would exhaust the

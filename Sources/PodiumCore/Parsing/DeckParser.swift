@@ -10,8 +10,9 @@ public struct DeckParseResult: Sendable {
   public var hasErrors: Bool { diagnostics.hasErrors }
 }
 
-/// Reads a deck (DECK-FORMAT.md) into a `Deck`. It never stops at the first problem: everything
-/// it can read is read, and each problem becomes a diagnostic with its line and column.
+/// Reads a deck (docs/DECK-FORMAT.md) into a `Deck`. It never stops at the first problem:
+/// everything it can read is read, and each problem becomes a diagnostic with its line and
+/// column.
 public enum DeckParser {
   /// Reads and parses the deck file at `path`. Image and theme paths resolve against the file's
   /// folder; every file is read through `files`.

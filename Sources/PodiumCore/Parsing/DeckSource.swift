@@ -2,9 +2,8 @@ import Foundation
 
 /// The text of a deck file: a file of the wrong encoding becomes a diagnostic, never a crash.
 enum DeckSource {
-  /// Decks larger than this are refused: a talk is kilobytes (the largest deck in the shared
-  /// benchmarks, a thousand slides, is 300 KB), and reading gigabytes from a wrong path would
-  /// stall the machine.
+  /// Decks larger than this are refused: a talk is kilobytes (a benchmark deck of a thousand
+  /// slides is 300 KB), and reading gigabytes from a wrong path would stall the machine.
   static let maximumSize = 16 * 1024 * 1024
 
   /// Decodes UTF-8, replacing invalid bytes with U+FFFD. Returns the location of the first

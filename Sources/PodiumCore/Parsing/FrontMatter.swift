@@ -1,7 +1,7 @@
 import Foundation
 import Yams
 
-/// The YAML block at the top of a deck (DECK-FORMAT.md, "Front matter").
+/// The YAML block at the top of a deck (docs/DECK-FORMAT.md, "Front matter").
 struct FrontMatter {
   var metadata: DeckMetadata
   /// Marp's local directives written in the front matter: for every slide, or for the first

@@ -12,9 +12,9 @@ public final class Window {
 
   /// A window at `x`, `y`, `width` x `height` in desktop coordinates. Borderless windows placed
   /// at a display's bounds cover that display exactly, with or without a window manager
-  /// (TESTING.md). Where clients cannot place windows (`WindowingSystem.placesWindows` false:
-  /// Wayland), a borderless window opens full screen on `display` instead, the compositor
-  /// putting it on that output. The corresponding C functions are `SDL_CreateWindow` and
+  /// (docs/TESTING.md). Where clients cannot place windows (`WindowingSystem.placesWindows`
+  /// false: Wayland), a borderless window opens full screen on `display` instead, the
+  /// compositor putting it on that output. The corresponding C functions are `SDL_CreateWindow` and
   /// `SDL_CreateRenderer`.
   init(
     title: String, x: Int, y: Int, width: Int, height: Int, borderless: Bool, display: Int = 0,
