@@ -53,7 +53,7 @@ import Testing
     #expect(
       result.messages == [
         "3:1: warning: unknown front-matter key 'them' (ignored); did you mean 'theme'?",
-        "4:1: warning: unknown front-matter key 'wibble' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time",
+        "4:1: warning: unknown front-matter key 'wibble' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time, event, location, options",
       ])
     #expect(!result.hasErrors)
   }

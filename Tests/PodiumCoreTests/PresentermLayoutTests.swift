@@ -6,9 +6,8 @@ import Testing
 /// presenterm's commands that shape a slide (its docs/src/features/commands.md and layout.md),
 /// and hidden slides: parsed into blocks and directives, then laid out.
 @Suite struct PresentermLayoutTests {
+  // Its `end_slide` makes it a presenterm deck, and a second slide.
   static let columns = """
-    <!-- end_slide -->
-
     Layout
     ===
 
@@ -29,6 +28,8 @@ import Testing
     <!-- reset_layout -->
 
     Below both
+
+    <!-- end_slide -->
     """
 
   @Test func columnsHoldTheBlocksWrittenIntoThemAndResetGoesBackToTheSlide() throws {

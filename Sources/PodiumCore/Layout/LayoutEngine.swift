@@ -154,8 +154,9 @@ public struct LayoutEngine {
     var pieces: [Piece]
     var location: SourceLocation
     var spaceAfter: Double
-    /// What comes after this box is set around the middle of the stack (`jump_to_middle`).
-    var centersRest = false
+    /// Where what comes after this box goes: around the middle of the stack (`jump_to_middle`),
+    /// from its middle down, or at its bottom (an empty-room spacer's kind); nil keeps it below.
+    var anchorsRest: Block.Spacer?
   }
 
   private var sizes: Theme.Sizes { theme.sizes }
@@ -356,10 +357,17 @@ public struct LayoutEngine {
     var overflow: SourceLocation?
     let placed = boxes.compactMap { $0 }
     for (index, box) in placed.enumerated() {
-      if box.centersRest {
-        let rest = placed[(index + 1)...].reduce(0) { $0 + $1.height + $1.spaceAfter }
-        let restHeight = rest - (placed.last?.spaceAfter ?? 0)
-        y = max(y, (height - restHeight) / 2)
+      if let anchor = box.anchorsRest {
+        // The rest runs to the next anchor, which places what follows it itself.
+        let end = placed[(index + 1)...].firstIndex { $0.anchorsRest != nil } ?? placed.count
+        let rest = placed[(index + 1)..<end]
+        let restHeight =
+          rest.reduce(0) { $0 + $1.height + $1.spaceAfter } - (rest.last?.spaceAfter ?? 0)
+        switch anchor {
+        case .fromMiddle: y = max(y, height / 2)
+        case .bottom: y = max(y, height - restHeight)
+        default: y = max(y, (height - restHeight) / 2)
+        }
       }
       if overflow == nil && y + box.height > height + 0.5 { overflow = box.location }
       pieces += box.pieces.map { $0.moved(dx: 0, dy: y) }

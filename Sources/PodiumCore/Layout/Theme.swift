@@ -117,6 +117,30 @@ public struct Theme: Hashable, Sendable {
     }
   }
 
+  /// How one kind of text is set where a theme sets it apart from the rest (presenterm's
+  /// headings, slide titles and introduction slide); what is nil is the theme's usual.
+  public struct TextStyle: Hashable, Sendable {
+    public var color: RGBAColor?
+    public var bold: Bool?
+    /// Times the size the text would have.
+    public var scale: Double?
+    /// Where the lines sit, unless the block says.
+    public var alignment: Block.Alignment?
+    /// Written before the text, a space after it (presenterm's `##` or `██`).
+    public var prefix: String?
+
+    public init(
+      color: RGBAColor? = nil, bold: Bool? = nil, scale: Double? = nil,
+      alignment: Block.Alignment? = nil, prefix: String? = nil
+    ) {
+      self.color = color
+      self.bold = bold
+      self.scale = scale
+      self.alignment = alignment
+      self.prefix = prefix
+    }
+  }
+
   public var name: String
   public var colors: Colors
   /// The colours of `<!-- class: invert -->` slides.
@@ -129,6 +153,10 @@ public struct Theme: Hashable, Sendable {
   public var console: ConsolePalette
   /// Every slide's content in the middle, as with `<!-- layout: center -->` (Marp's uncover).
   public var centersContent = false
+  /// Headings of each level (1 to 6) set apart from the usual heading.
+  public var headings: [Int: TextStyle] = [:]
+  /// Blocks that stand for something (`Block.Role`), set apart.
+  public var roles: [Block.Role: TextStyle] = [:]
 
   public init(
     name: String, colors: Colors, inverted: Colors, fonts: Fonts, sizes: Sizes, margins: Margins,

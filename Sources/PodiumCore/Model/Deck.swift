@@ -49,6 +49,13 @@ public struct DeckMetadata: Hashable, Sendable {
   public var subtitle: String?
   public var author: String?
   public var date: String?
+  /// presenterm's `event` and `location`, shown on its introduction slide.
+  public var event: String?
+  public var location: String?
+  /// Each author apart (presenterm's `authors:` list); `author` joins them.
+  public var authors: [String] = []
+  /// A presenterm deck's options and introduction slide; nil for other decks.
+  public var presenterm: PresentermDeck?
   public var theme: ThemeChoice
   public var aspect: AspectRatio
   public var duration: TalkDuration?

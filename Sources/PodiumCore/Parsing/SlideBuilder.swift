@@ -9,6 +9,8 @@ struct SlideBuilder {
     var columnShift: [Int: Int] = [:]
     /// Lines that mdp centres.
     var centeredLines: Set<Int> = []
+    /// The first lines of presenterm's slide titles (setext headings).
+    var slideTitleLines: Set<Int> = []
   }
 
   /// A table cell needs about two ems at the least, and a 16:9 slide is about 33 ems wide.
@@ -22,6 +24,10 @@ struct SlideBuilder {
   var diagnostics: DiagnosticSink
   /// mdp shows every source line as a line: its soft breaks are line breaks.
   var softBreaksAreLineBreaks = false
+  /// A presenterm deck's options; nil for other decks.
+  var presenterm: PresentermDeck?
+  /// Whether the slide being built has its presenterm slide title yet.
+  var titled = false
 
   private(set) var step = 0
   private var incrementalLists = false
@@ -59,7 +65,8 @@ struct SlideBuilder {
     index: Int, location: SourceLocation, body: [MarkdownNode], notesSection: [MarkdownNode]
   ) -> Slide {
     step = 0
-    incrementalLists = false
+    incrementalLists = presenterm?.incrementalLists ?? false
+    titled = false
     directives = SlideDirectives()
     directives.takeMarpLocals(from: carried)
     directives.classes = carried.classes
@@ -115,6 +122,14 @@ struct SlideBuilder {
         var heading = Block(
           .heading(level: level, text: runs), at: here, step: step, alignment: alignment(of: node))
         heading.fitsWidth = fitHeading
+        if let presenterm, !inNotes,
+          PresentermSlides.isSlideTitle(
+            node, options: presenterm, titled: titled, slideTitleLines: sourceMap.slideTitleLines,
+            lineOffset: lineOffset)
+        {
+          heading.role = .slideTitle
+          titled = true
+        }
         result.append(heading)
       }
       fitHeading = false
