@@ -111,6 +111,7 @@ public enum DeckParser {
       baseDirectory: baseDirectory, files: files, sourceMap: sourceMap, diagnostics: sink)
     builder.softBreaksAreLineBreaks = dialect == .mdp
     builder.presenterm = metadata.presenterm
+    builder.slideAspect = metadata.aspect.value
     builder.applyDeckWide(deckWide)
     if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []

@@ -112,3 +112,38 @@ extension SlideBuilder {
     return runs
   }
 }
+
+extension SlideBuilder {
+  /// presenterm's image attributes (its builder/images.rs): comma-separated words of the alt
+  /// text that start with `image_attributes_prefix` (`image:width:50%`, `image:w:50%`), taken
+  /// out of `alt`. Returns the width asked for, as a fraction of the slide's height (a share
+  /// of the slide's width, which presenterm's is of the terminal's).
+  mutating func imageAttributes(
+    _ alt: inout String, prefix: PresentermDeck, at here: SourceLocation
+  ) -> Double? {
+    let attributePrefix = prefix.imageAttributesPrefix
+    var width: Double?
+    var kept: [Substring] = []
+    for attribute in alt.split(separator: ",", omittingEmptySubsequences: false) {
+      let word = attribute.trimmingCharacters(in: .whitespaces)
+      guard word.hasPrefix(attributePrefix), !(attributePrefix.isEmpty && !word.contains(":"))
+      else {
+        kept.append(attribute)
+        continue
+      }
+      let setting = word.dropFirst(attributePrefix.count)
+      let parts = setting.split(separator: ":", maxSplits: 1).map(String.init)
+      if parts.count == 2, parts[0] == "width" || parts[0] == "w", parts[1].hasSuffix("%"),
+        let percent = Double(parts[1].dropLast()), percent > 0, percent <= 100
+      {
+        width = percent / 100 * slideAspect
+      } else {
+        diagnostics.warning(
+          "image attribute '\(word)' is not one presenterm knows (width:N% or w:N%) (ignored)",
+          at: here)
+      }
+    }
+    alt = kept.joined(separator: ",")
+    return width
+  }
+}

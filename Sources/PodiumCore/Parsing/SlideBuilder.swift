@@ -28,9 +28,13 @@ struct SlideBuilder {
   var presenterm: PresentermDeck?
   /// Whether the slide being built has its presenterm slide title yet.
   var titled = false
+  /// The slide's width over its height, for sizes given as a share of its width.
+  var slideAspect = AspectRatio.wide.value
 
   private(set) var step = 0
   private var incrementalLists = false
+  /// presenterm's lines between list items, for the rest of the slide.
+  private var listItemNewlines = 1
   var inNotes = false
   var lineOffset = 0
   var directives = SlideDirectives()
@@ -66,6 +70,7 @@ struct SlideBuilder {
   ) -> Slide {
     step = 0
     incrementalLists = presenterm?.incrementalLists ?? false
+    listItemNewlines = presenterm?.listItemNewlines ?? 1
     titled = false
     directives = SlideDirectives()
     directives.takeMarpLocals(from: carried)
@@ -162,10 +167,12 @@ struct SlideBuilder {
           ListItem(blocks: itemBlocks, checked: checked, at: location(of: child), step: itemStep))
       }
       guard !items.isEmpty else { return [] }
+      // presenterm sets every list alike, as `list_item_newlines` says, loose or not.
+      let spaced = presenterm.map { _ in listItemNewlines <= 1 } ?? tight
       return [
         Block(
-          .list(ListBlock(ordered: ordered, start: start, tight: tight, items: items)), at: here,
-          step: listStep)
+          .list(ListBlock(ordered: ordered, start: start, tight: spaced, items: items)),
+          at: here, step: listStep)
       ]
     case .blockQuote:
       let quoteStep = step
@@ -219,7 +226,7 @@ struct SlideBuilder {
   /// `$$` alone on a line) and presenterm's ```` ```latex +render ````, its `\[ \]` or `$$`
   /// taken off.
   private func displayFormula(info: String, literal: String) -> String? {
-    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+    let words = infoWords(info).map { $0.lowercased() }
     guard words.first == "math" || (words.first == "latex" && words.contains("+render")) else {
       return nil
     }
@@ -235,8 +242,8 @@ struct SlideBuilder {
   private mutating func convertCode(info: String, literal: String, at here: SourceLocation)
     -> CodeBlock
   {
-    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    var language = words.first.map { String($0).lowercased() }
+    let words = infoWords(info)
+    var language = words.first.map { $0.lowercased() }
     // Pandoc's `{.numberLines}` and similar attribute blocks are not a language.
     if let first = language, first.hasPrefix("{") || first.hasPrefix(".") { language = nil }
     if language == "typst" && words.contains("+render") {
@@ -251,6 +258,18 @@ struct SlideBuilder {
     var code = literal
     if code.hasSuffix("\n") { code.removeLast() }
     return CodeBlock(language: language, code: code)
+  }
+
+  /// A fence's info string as words, with presenterm's `+render` for the languages its
+  /// `auto_render_languages` option names.
+  private func infoWords(_ info: String) -> [String] {
+    var words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    if let language = words.first?.lowercased(),
+      presenterm?.autoRenderLanguages.contains(language) == true, !words.contains("+render")
+    {
+      words.append("+render")
+    }
+    return words
   }
 
   private mutating func convertTable(_ node: MarkdownNode) -> TableBlock {
@@ -322,6 +341,8 @@ struct SlideBuilder {
       if !inNotes { step += 1 }
     case .incrementalLists(let on) where standalone:
       incrementalLists = on
+    case .listItemNewlines(let count) where standalone:
+      listItemNewlines = count
     case .directives(let list) where standalone:
       for directive in list { apply(directive, at: here) }
     case .shape(let shape) where standalone:
@@ -339,7 +360,7 @@ struct SlideBuilder {
     case .fitHeading:
       // Only a heading can be fitted; the heading reads the flag once its text is converted.
       if !standalone { fitHeading = true }
-    case .pause, .incrementalLists, .directives, .shape:
+    case .pause, .incrementalLists, .listItemNewlines, .directives, .shape:
       diagnostics.warning(
         "a '<!-- ... -->' command must be on its own line to take effect (ignored)", at: here)
     }
