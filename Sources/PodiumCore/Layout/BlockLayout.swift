@@ -207,7 +207,8 @@ struct BlockLayout {
     let bar = min(max(2, (em * 0.14).rounded()), max(0, width) / 20)
     let padding = min(em * 0.5, max(0, width) / 10)
     let innerWidth = width - bar - 2 * padding
-    let accent = quote.alert.flatMap { Self.alertColors[$0] } ?? colors.accent
+    let accent =
+      quote.alert.flatMap { theme.alerts[$0] ?? Self.alertColors[$0] } ?? colors.accent
     var pieces: [Piece] = []
     var y = padding
     if let alert = quote.alert {

@@ -60,6 +60,7 @@ public struct LayoutEngine {
       commands += visible
     }
     commands += footerCommands(slide, context: context)
+    commands += themeFooter(slide, in: deck, context: context)
     return SlideFrame(
       size: size, slideRect: slideRect, commands: commands,
       overflow: overflow.map { [LayoutOverflow(slideIndex: slide.index, location: $0)] } ?? [])
@@ -106,7 +107,6 @@ public struct LayoutEngine {
         height: slideRect.height * (1 - margins.top - margins.bottom))
       colors = slide.directives.classes.contains(.invert) ? theme.inverted : theme.colors
       if case .color(let color) = slide.directives.background { colors.background = color }
-      if !deck.metadata.codePanel { colors.codeBackground = colors.background }
       if let color = slide.directives.color {
         // Marp's `color` is the whole slide's: headings, text, the footer and page number.
         colors.text = color
@@ -167,13 +167,19 @@ public struct LayoutEngine {
 
   // MARK: - Backgrounds and footer
 
-  /// The deck's footer at the bottom left, and `n / N` at the bottom right when `paginate` is on.
-  private func footerCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+  /// The footer's font and the top of its line, in the middle of the bottom margin.
+  func footerLine(_ context: Context) -> (FontSpec, Double) {
     let size = sizes.body * sizes.footer * context.slideRect.height
     let font = FontSpec(family: context.bodyFamily, size: size)
-    let metrics = measurer.metrics(for: font)
     let bottomMargin = context.slideRect.maxY - context.contentRect.maxY
-    let y = context.contentRect.maxY + (bottomMargin - metrics.lineHeight) / 2
+    let y = context.contentRect.maxY + (bottomMargin - measurer.metrics(for: font).lineHeight) / 2
+    return (font, y)
+  }
+
+  /// The deck's footer at the bottom left, and `n / N` at the bottom right when `paginate` is on.
+  private func footerCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+    let (font, y) = footerLine(context)
+    let metrics = measurer.metrics(for: font)
     var commands: [DrawCommand] = []
     if let footer = context.footer {
       let width = measurer.width(of: footer, font: font)
@@ -383,7 +389,8 @@ public struct LayoutEngine {
     TextFlow(
       style: TextFlow.Style(
         font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
-        codeColor: color, lineSpacing: sizes.lineSpacing, formulas: context.formulas),
+        codeColor: theme.inlineCode ?? color, lineSpacing: sizes.lineSpacing,
+        formulas: context.formulas),
       measurer: measurer)
   }
 

@@ -157,6 +157,22 @@ public struct Theme: Hashable, Sendable {
   public var headings: [Int: TextStyle] = [:]
   /// Blocks that stand for something (`Block.Role`), set apart.
   public var roles: [Block.Role: TextStyle] = [:]
+  /// `code` spans' colour; nil is the text's.
+  public var inlineCode: RGBAColor?
+  /// The bar of each kind of alert; nil for the usual ones (GitHub's).
+  public var alerts: [QuoteBlock.Alert: RGBAColor] = [:]
+  /// A footer the theme draws on every slide instead of the deck's footer and page number.
+  public var footer: Footer?
+
+  /// A theme's own footer (presenterm's `footer:` styles).
+  public enum Footer: Hashable, Sendable {
+    /// Text at the left, centre and right of the bottom margin, with `{current_slide}`,
+    /// `{total_slides}`, `{title}`, `{sub_title}`, `{event}`, `{location}`, `{date}` and
+    /// `{author}` filled in.
+    case template(left: String?, center: String?, right: String?, color: RGBAColor?)
+    /// A bar along the bottom as long as the share of the talk shown so far.
+    case progressBar(color: RGBAColor?)
+  }
 
   public init(
     name: String, colors: Colors, inverted: Colors, fonts: Fonts, sizes: Sizes, margins: Margins,

@@ -33,3 +33,19 @@ public struct PresentermDeck: Hashable, Sendable {
 
   public init() {}
 }
+
+extension PresentermDeck {
+  /// A presenterm deck that names no theme is shown in presenterm's default one (unless the
+  /// configuration names one, `DeckLoader` says); the introduction slide is laid out as its
+  /// theme says.
+  mutating func follow(_ theme: inout ThemeChoice, named: Bool) {
+    if case .presenterm = theme {
+      // Chosen, or presenterm's default with the deck's overrides: kept.
+    } else if !named, let standard = PresentermStyle.builtIn(PresentermStyle.defaultName) {
+      theme = .presenterm(standard)
+    }
+    guard case .presenterm(let style) = theme else { return }
+    authorsAtBottom = style["intro_slide.author.positioning"] != "below_title"
+    introFooter = style.flag("intro_slide.footer") ?? false
+  }
+}

@@ -91,6 +91,7 @@ public enum DeckParser {
     if dialect == .standard && (usesEndSlide(document) || metadata.presenterm != nil) {
       dialect = .presenterm
       metadata.presenterm = metadata.presenterm ?? PresentermDeck()
+      metadata.presenterm?.follow(&metadata.theme, named: metadata.keyLocations["theme"] != nil)
     }
 
     var sourceMap = SlideBuilder.SourceMap()

@@ -204,21 +204,16 @@ struct FrontMatter {
       if key == "font" { metadata.font = family } else { metadata.codeFont = family }
     case "theme":
       if let mapping = value.mapping {
-        let presenterm = PresentermTheme(mapping)
-        if let choice = presenterm.choice {
-          metadata.theme = choice
-        } else {
-          // Overrides alone name no theme: the configured default still applies.
-          metadata.keyLocations["theme"] = nil
+        let presenterm = PresentermTheme(
+          mapping, deck: diagnostics.file, baseDirectory: baseDirectory, files: files
+        ) { node in
+          node.mark.map { SourceLocation(line: $0.line + lineOffset, column: $0.column) }
+            ?? valueLocation
         }
-        if let footer = presenterm.footer { metadata.footer = footer }
-        if let paginate = presenterm.paginate { metadata.paginate = paginate }
-        if let panel = presenterm.codePanel { metadata.codePanel = panel }
-        if !presenterm.ignored.isEmpty {
-          diagnostics.warning(
-            "presenterm theme settings Podium does not carry out: "
-              + presenterm.ignored.joined(separator: ", "), at: valueLocation)
-        }
+        metadata.theme = .presenterm(presenterm.style)
+        // Overrides alone choose no theme: the configured default still applies.
+        if !presenterm.chosen { metadata.keyLocations["theme"] = nil }
+        diagnostics.append(presenterm.diagnostics)
         break
       }
       guard let name = text() else { break }
