@@ -86,7 +86,6 @@ import Testing
   @Test func otherToolsCommandsAreDroppedWithAWarning() throws {
     let result = parse(
       """
-      <!-- snippet_output: one -->
       <!-- backgroundSize: contain -->
       <!-- // an author-only presenterm comment -->
       <!-- user_comment: also for the author -->
@@ -95,8 +94,7 @@ import Testing
       """)
     #expect(
       result.messages == [
-        "1:1: warning: presenterm command 'snippet_output' is not supported (ignored)",
-        "2:1: warning: Marp command 'backgroundSize' is not supported (ignored)",
+        "1:1: warning: Marp command 'backgroundSize' is not supported (ignored)"
       ])
     let slide = try #require(result.deck?.slides.first)
     #expect(slide.notes.isEmpty, "commands never become notes")

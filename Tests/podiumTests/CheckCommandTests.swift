@@ -173,6 +173,19 @@ import Testing
     #expect(slides.map { $0["hasNotes"] as? Bool } == [false, true])
   }
 
+  @Test func jsonNamesThePresentermDialectAndTheme() throws {
+    let path = try Fixtures.writeDeck(
+      "---\ntitle: Talk\ntheme:\n  name: gruvbox-dark\n---\n\nOne\n===\n<!-- end_slide -->\nTwo\n")
+    let result = try CommandRunner.podium("check", "--json", path)
+    #expect(result.status == 0, "\(result.stdout)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let deck = try #require((object["decks"] as? [[String: Any]])?.first)
+    #expect(deck["dialect"] as? String == "presenterm")
+    #expect(deck["presentermTheme"] as? String == "gruvbox-dark")
+    #expect(deck["slides"] as? Int == 3, "the introduction slide and two")
+  }
+
   @Test func usageErrorsExitTwo() throws {
     let noDeck = try CommandRunner.podium("check")
     #expect(noDeck.status == 2)

@@ -12,6 +12,9 @@ enum CommentCommand: Equatable {
   case incrementalLists(Bool)
   /// presenterm's `<!-- list_item_newlines: 2 -->`: lines between the slide's list items.
   case listItemNewlines(Int)
+  /// presenterm's `<!-- snippet_output: id -->`: where the output of the snippet marked
+  /// `+id:id` is shown.
+  case snippetOutput(String)
   /// presenterm's commands that shape a slide (and Podium's `skip`).
   case shape(SlideShape)
   /// Marp's `<!-- fit -->` in a heading: the heading is sized to fill the slide's width.
@@ -58,7 +61,7 @@ enum CommentCommand: Equatable {
   }
 
   /// presenterm's commands Podium does not carry out (snippets are never run).
-  static let presentermCommands: Set<String> = ["snippet_output"]
+  static let presentermCommands: Set<String> = []
   /// Marp's directives Podium carries out (Marpit's docs, "Directives"): local ones, for this
   /// slide and the next (`_name` for this one only), and global ones, for the deck.
   static let marpLocal: Set<String> = [
@@ -171,6 +174,8 @@ enum CommentCommand: Equatable {
       self = .speakerNote(text.trimmingCharacters(in: .whitespacesAndNewlines))
     } else if key == "incremental_lists" {
       self = .incrementalLists(parseBool(value) ?? false)
+    } else if key == "snippet_output" {
+      self = .snippetOutput(value)
     } else if key == "list_item_newlines" {
       if let count = Int(value), (1...255).contains(count) {
         self = .listItemNewlines(count)

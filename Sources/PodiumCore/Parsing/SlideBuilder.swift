@@ -30,6 +30,8 @@ struct SlideBuilder {
   var titled = false
   /// The slide's width over its height, for sizes given as a share of its width.
   var slideAspect = AspectRatio.wide.value
+  /// presenterm's executable snippets so far that have an `+id`, for `snippet_output`.
+  var snippetIDs: [String: (language: String?, location: SourceLocation)] = [:]
 
   private(set) var step = 0
   private var incrementalLists = false
@@ -251,10 +253,7 @@ struct SlideBuilder {
         "typst formulas are shown as code: typst is not packaged for Debian 12; "
           + "write the formula in LaTeX ('```latex +render' or '$$ ... $$')", at: here)
     }
-    if words.contains(where: { $0.hasPrefix("+exec") }) {
-      diagnostics.warning(
-        "code is shown, never run: Podium does not execute snippets ('+exec' ignored)", at: here)
-    }
+    if let run = SnippetRun(words: words), !inNotes { noteRun(run, language: language, at: here) }
     var code = literal
     if code.hasSuffix("\n") { code.removeLast() }
     return CodeBlock(language: language, code: code)
@@ -343,6 +342,8 @@ struct SlideBuilder {
       incrementalLists = on
     case .listItemNewlines(let count) where standalone:
       listItemNewlines = count
+    case .snippetOutput(let id):
+      if !inNotes { placeOutput(of: id, at: here) }
     case .directives(let list) where standalone:
       for directive in list { apply(directive, at: here) }
     case .shape(let shape) where standalone:
@@ -366,7 +367,7 @@ struct SlideBuilder {
     }
   }
 
-  private mutating func addNote(_ text: String, at here: SourceLocation) {
+  mutating func addNote(_ text: String, at here: SourceLocation) {
     guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
     let savedOffset = lineOffset
     let savedInNotes = inNotes
