@@ -90,7 +90,7 @@ import Testing
     #expect(
       result.stdout == """
         talk.md:2:8: error: unknown theme 'neon'; expected light, dark, gaia, uncover or a path to a theme .yaml file
-        talk.md:3:1: warning: unknown front-matter key 'colour' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time
+        talk.md:3:1: warning: unknown front-matter key 'colour' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time, event, location, options
         talk.md:8:1: warning: image 'chart.png' not found
         talk.md: 1 slide, 1 build step, 0 with notes, 1 error, 2 warnings
 
