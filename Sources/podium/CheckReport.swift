@@ -29,6 +29,10 @@ struct CheckReport {
     var file: String
     var readable: Bool
     var slides: Int
+    /// Which tool's habits the deck is read in (`presenterm`, `mdp`, `standard`, `pdf`).
+    var dialect: String?
+    /// A presenterm theme's name, built in or the file's.
+    var presentermTheme: String?
     var buildSteps: Int
     var slidesWithNotes: Int
     var errors: Int
@@ -108,10 +112,16 @@ struct CheckReport {
     return block.plainText
   }
 
+  var presentermTheme: String? {
+    guard case .presenterm(let style)? = deck?.metadata.theme else { return nil }
+    return style.name
+  }
+
   static func json(_ reports: [CheckReport]) throws -> String {
     let decks = reports.map { report in
       JSONDeck(
         file: report.file, readable: report.deck != nil, slides: report.deck?.slides.count ?? 0,
+        dialect: report.deck?.dialect.rawValue, presentermTheme: report.presentermTheme,
         buildSteps: report.deck?.buildStepCount ?? 0,
         slidesWithNotes: report.deck?.slidesWithNotes ?? 0,
         errors: report.diagnostics.errorCount, warnings: report.diagnostics.warningCount,

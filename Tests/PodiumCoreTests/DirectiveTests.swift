@@ -86,8 +86,6 @@ import Testing
   @Test func otherToolsCommandsAreDroppedWithAWarning() throws {
     let result = parse(
       """
-      <!-- list_item_newlines: 2 -->
-      <!-- snippet_output: one -->
       <!-- backgroundSize: contain -->
       <!-- // an author-only presenterm comment -->
       <!-- user_comment: also for the author -->
@@ -96,9 +94,7 @@ import Testing
       """)
     #expect(
       result.messages == [
-        "1:1: warning: presenterm command 'list_item_newlines' is not supported (ignored)",
-        "2:1: warning: presenterm command 'snippet_output' is not supported (ignored)",
-        "3:1: warning: Marp command 'backgroundSize' is not supported (ignored)",
+        "1:1: warning: Marp command 'backgroundSize' is not supported (ignored)"
       ])
     let slide = try #require(result.deck?.slides.first)
     #expect(slide.notes.isEmpty, "commands never become notes")

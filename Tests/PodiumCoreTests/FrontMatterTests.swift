@@ -53,7 +53,7 @@ import Testing
     #expect(
       result.messages == [
         "3:1: warning: unknown front-matter key 'them' (ignored); did you mean 'theme'?",
-        "4:1: warning: unknown front-matter key 'wibble' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time",
+        "4:1: warning: unknown front-matter key 'wibble' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time, event, location, options",
       ])
     #expect(!result.hasErrors)
   }
@@ -140,45 +140,6 @@ import Testing
     #expect(metadata.author == "Ann, Bob")
   }
 
-  @Test func presentermThemeOverridesBecomeAThemeAFooterAndCodeWithoutAPanel() throws {
-    let result = parse(
-      """
-      ---
-      title: Footers
-      author: Ann
-      theme:
-        name: catppuccin-mocha
-        override:
-          code:
-            alignment: left
-            background: false
-          footer:
-            style: template
-            left:
-              image: doge.png
-            center: '**{title}** by <span class="noice">{author}</span>'
-            right: "{current_slide} / {total_slides}"
-          palette:
-            classes:
-              noice:
-                foreground: red
-      ---
-      # A
-      """)
-    #expect(
-      result.messages == [
-        "5:3: warning: presenterm theme settings Podium does not carry out: "
-          + "override.footer.left, override.palette"
-      ])
-    let metadata = try #require(result.deck?.metadata)
-    #expect(metadata.theme == .dark, "catppuccin-mocha is a dark theme")
-    #expect(metadata.footer == "Footers by Ann")
-    #expect(metadata.paginate)
-    #expect(!metadata.codePanel)
-    let light = try #require(parse("---\ntheme:\n  name: catppuccin-latte\n---\n# A\n").deck)
-    #expect(light.metadata.theme == .light)
-  }
-
   @Test func endTimeIsATimeOfDay() throws {
     let good = try #require(parse("---\nend_time: 9:05\n---\n# A\n").deck)
     #expect(good.metadata.endTime == "09:05")
@@ -186,13 +147,6 @@ import Testing
       parse("---\nend-time: 25:00\n---\n# A\n").messages == [
         "2:11: error: end-time '25:00' is not a time of day; expected HH:MM, e.g. 14:45"
       ])
-  }
-
-  @Test func presentermOverridesWithoutANameLeaveTheConfiguredTheme() throws {
-    let deck = try #require(
-      parse("---\ntheme:\n  override:\n    footer:\n      style: empty\n---\n# A\n").deck)
-    #expect(deck.metadata.keyLocations["theme"] == nil)
-    #expect(deck.metadata.footer == nil && !deck.metadata.paginate)
   }
 
   @Test func themeFileMustExist() throws {

@@ -6,9 +6,8 @@ import Testing
 /// presenterm's commands that shape a slide (its docs/src/features/commands.md and layout.md),
 /// and hidden slides: parsed into blocks and directives, then laid out.
 @Suite struct PresentermLayoutTests {
+  // Its `end_slide` makes it a presenterm deck, and a second slide.
   static let columns = """
-    <!-- end_slide -->
-
     Layout
     ===
 
@@ -29,6 +28,8 @@ import Testing
     <!-- reset_layout -->
 
     Below both
+
+    <!-- end_slide -->
     """
 
   @Test func columnsHoldTheBlocksWrittenIntoThemAndResetGoesBackToTheSlide() throws {
@@ -154,9 +155,14 @@ import Testing
 
   @Test func codeWithoutItsPanelIsOnTheSlidesBackground() throws {
     let code = "```swift\nlet x = 1\n```\n"
-    let panel = Theme.light.colors.codeBackground
-    let with = try frame(code)
-    let without = try frame(
+    func themed(_ text: String) throws -> SlideFrame {
+      let deck = try layoutDeck(text)
+      return try frame(text, theme: ThemeLoader.theme(for: deck.metadata.theme).0)
+    }
+    // presenterm's dark theme sets code on base16-eighties' panel.
+    let panel = RGBAColor(red: 0x2D, green: 0x2D, blue: 0x2D)
+    let with = try themed("---\noptions: {}\n---\n\n" + code)
+    let without = try themed(
       "---\ntheme:\n  override:\n    code:\n      background: false\n---\n\n" + code)
     #expect(with.fills.contains { $0.1 == panel })
     #expect(!without.fills.contains { $0.1 == panel })

@@ -30,6 +30,8 @@ func kinds(_ blocks: [Block]) -> [String] {
         .joined(separator: " | ") + ")"
     case .spacer(.lines(let count)): return "lines(\(count))"
     case .spacer(.middle): return "middle"
+    case .spacer(.fromMiddle): return "fromMiddle"
+    case .spacer(.bottom): return "bottom"
     }
   }
 }

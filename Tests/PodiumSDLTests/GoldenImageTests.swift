@@ -230,10 +230,9 @@ import Testing
 
   @Test func presentermColumnsAtFullHD() throws {
     let size = PixelSize(width: 1920, height: 1080)
+    // Its last `end_slide` makes it a presenterm deck; Podium's light theme, to see the layout.
     let (image, frame) = try render(
       """
-      <!-- end_slide -->
-
       Column layouts
       ===
 
@@ -261,7 +260,9 @@ import Testing
       <!-- alignment: center -->
 
       Layouts can be reset at any time.
-      """, size: size)
+
+      <!-- end_slide -->
+      """, size: size, theme: .light)
     let code = try #require(
       frame.commands.first { if case .text(let t) = $0 { t.text == "fn" } else { false } })
     guard case .text(let fn) = code else { return }
@@ -275,7 +276,8 @@ import Testing
   @Test func presentermSectionSlideIsCentred() throws {
     let size = PixelSize(width: 1920, height: 1080)
     let (image, _) = try render(
-      "<!-- end_slide -->\n\n<!-- jump_to_middle -->\n\nFarming potatoes\n===\n", size: size)
+      "<!-- jump_to_middle -->\n\nFarming potatoes\n===\n\n<!-- end_slide -->\n", size: size,
+      theme: .light)
     // The heading's ink sits around the middle of the slide, both ways.
     var rows: [Int] = []
     var columns: [Int] = []

@@ -90,7 +90,7 @@ import Testing
     #expect(
       result.stdout == """
         talk.md:2:8: error: unknown theme 'neon'; expected light, dark, gaia, uncover or a path to a theme .yaml file
-        talk.md:3:1: warning: unknown front-matter key 'colour' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time
+        talk.md:3:1: warning: unknown front-matter key 'colour' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time, event, location, options
         talk.md:8:1: warning: image 'chart.png' not found
         talk.md: 1 slide, 1 build step, 0 with notes, 1 error, 2 warnings
 
@@ -171,6 +171,19 @@ import Testing
     let slides = try #require(deck["slideList"] as? [[String: Any]])
     #expect(slides.map { $0["title"] as? String } == ["One", "Two"])
     #expect(slides.map { $0["hasNotes"] as? Bool } == [false, true])
+  }
+
+  @Test func jsonNamesThePresentermDialectAndTheme() throws {
+    let path = try Fixtures.writeDeck(
+      "---\ntitle: Talk\ntheme:\n  name: gruvbox-dark\n---\n\nOne\n===\n<!-- end_slide -->\nTwo\n")
+    let result = try CommandRunner.podium("check", "--json", path)
+    #expect(result.status == 0, "\(result.stdout)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let deck = try #require((object["decks"] as? [[String: Any]])?.first)
+    #expect(deck["dialect"] as? String == "presenterm")
+    #expect(deck["presentermTheme"] as? String == "gruvbox-dark")
+    #expect(deck["slides"] as? Int == 3, "the introduction slide and two")
   }
 
   @Test func usageErrorsExitTwo() throws {

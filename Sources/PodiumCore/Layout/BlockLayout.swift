@@ -22,17 +22,25 @@ struct BlockLayout {
       let factor =
         isTitle
         ? theme.sizes.title : [theme.sizes.h1, theme.sizes.h2, theme.sizes.h3][min(level, 3) - 1]
-      var font = FontSpec(family: context.headingFamily, size: em * factor, bold: true)
-      if block.fitsWidth { font = engine.fittedHeading(font, text: text.plainText, width: width) }
+      let style = block.role.flatMap { theme.roles[$0] } ?? theme.headings[level]
+      var font = FontSpec(
+        family: context.headingFamily, size: em * factor * (style?.scale ?? 1),
+        bold: style?.bold ?? true)
+      let runs = Self.prefixed(text, style)
+      if block.fitsWidth { font = engine.fittedHeading(font, text: runs.plainText, width: width) }
       return textBox(
-        text, font: font, color: colors.heading, width: width, block: block,
-        spaceAfter: em * (isTitle ? 0.6 : 0.5))
+        runs, font: font, color: style?.color ?? colors.heading, width: width,
+        block: Self.aligned(block, style), spaceAfter: em * (isTitle ? 0.6 : 0.5))
     case .paragraph(let runs):
       let subtitle = context.layout == .title
-      let font = FontSpec(family: context.bodyFamily, size: em * (subtitle ? 1.1 : 1))
+      let style = block.role.flatMap { theme.roles[$0] }
+      let font = FontSpec(
+        family: context.bodyFamily, size: em * (subtitle ? 1.1 : 1) * (style?.scale ?? 1),
+        bold: style?.bold ?? false)
       return textBox(
-        runs, font: font, color: subtitle ? colors.muted : colors.text, width: width, block: block,
-        spaceAfter: em * 0.6)
+        Self.prefixed(runs, style), font: font,
+        color: style?.color ?? (subtitle || block.role != nil ? colors.muted : colors.text),
+        width: width, block: Self.aligned(block, style), spaceAfter: em * 0.6)
     case .list(let list):
       var box = listBox(list, block: block, width: width, depth: depth)
       // On a centred slide (Marp's lead and uncover) a list stands in the middle as a whole,
@@ -70,6 +78,20 @@ struct BlockLayout {
   }
 
   // MARK: - Text
+
+  /// The runs with the style's prefix before them.
+  private static func prefixed(_ runs: [TextRun], _ style: Theme.TextStyle?) -> [TextRun] {
+    guard let prefix = style?.prefix, !prefix.isEmpty else { return runs }
+    return [TextRun(prefix + " ")] + runs
+  }
+
+  /// The block with the style's alignment, unless the block chose its own.
+  private static func aligned(_ block: Block, _ style: Theme.TextStyle?) -> Block {
+    guard block.alignment == .natural, let alignment = style?.alignment else { return block }
+    var aligned = block
+    aligned.alignment = alignment
+    return aligned
+  }
 
   private func textBox(
     _ runs: [TextRun], font: FontSpec, color: RGBAColor, width: Double, block: Block,
@@ -185,7 +207,8 @@ struct BlockLayout {
     let bar = min(max(2, (em * 0.14).rounded()), max(0, width) / 20)
     let padding = min(em * 0.5, max(0, width) / 10)
     let innerWidth = width - bar - 2 * padding
-    let accent = quote.alert.flatMap { Self.alertColors[$0] } ?? colors.accent
+    let accent =
+      quote.alert.flatMap { theme.alerts[$0] ?? Self.alertColors[$0] } ?? colors.accent
     var pieces: [Piece] = []
     var y = padding
     if let alert = quote.alert {

@@ -60,6 +60,7 @@ public struct LayoutEngine {
       commands += visible
     }
     commands += footerCommands(slide, context: context)
+    commands += themeFooter(slide, in: deck, context: context)
     return SlideFrame(
       size: size, slideRect: slideRect, commands: commands,
       overflow: overflow.map { [LayoutOverflow(slideIndex: slide.index, location: $0)] } ?? [])
@@ -106,7 +107,6 @@ public struct LayoutEngine {
         height: slideRect.height * (1 - margins.top - margins.bottom))
       colors = slide.directives.classes.contains(.invert) ? theme.inverted : theme.colors
       if case .color(let color) = slide.directives.background { colors.background = color }
-      if !deck.metadata.codePanel { colors.codeBackground = colors.background }
       if let color = slide.directives.color {
         // Marp's `color` is the whole slide's: headings, text, the footer and page number.
         colors.text = color
@@ -154,8 +154,9 @@ public struct LayoutEngine {
     var pieces: [Piece]
     var location: SourceLocation
     var spaceAfter: Double
-    /// What comes after this box is set around the middle of the stack (`jump_to_middle`).
-    var centersRest = false
+    /// Where what comes after this box goes: around the middle of the stack (`jump_to_middle`),
+    /// from its middle down, or at its bottom (an empty-room spacer's kind); nil keeps it below.
+    var anchorsRest: Block.Spacer?
   }
 
   private var sizes: Theme.Sizes { theme.sizes }
@@ -166,13 +167,19 @@ public struct LayoutEngine {
 
   // MARK: - Backgrounds and footer
 
-  /// The deck's footer at the bottom left, and `n / N` at the bottom right when `paginate` is on.
-  private func footerCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+  /// The footer's font and the top of its line, in the middle of the bottom margin.
+  func footerLine(_ context: Context) -> (FontSpec, Double) {
     let size = sizes.body * sizes.footer * context.slideRect.height
     let font = FontSpec(family: context.bodyFamily, size: size)
-    let metrics = measurer.metrics(for: font)
     let bottomMargin = context.slideRect.maxY - context.contentRect.maxY
-    let y = context.contentRect.maxY + (bottomMargin - metrics.lineHeight) / 2
+    let y = context.contentRect.maxY + (bottomMargin - measurer.metrics(for: font).lineHeight) / 2
+    return (font, y)
+  }
+
+  /// The deck's footer at the bottom left, and `n / N` at the bottom right when `paginate` is on.
+  private func footerCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+    let (font, y) = footerLine(context)
+    let metrics = measurer.metrics(for: font)
     var commands: [DrawCommand] = []
     if let footer = context.footer {
       let width = measurer.width(of: footer, font: font)
@@ -356,10 +363,17 @@ public struct LayoutEngine {
     var overflow: SourceLocation?
     let placed = boxes.compactMap { $0 }
     for (index, box) in placed.enumerated() {
-      if box.centersRest {
-        let rest = placed[(index + 1)...].reduce(0) { $0 + $1.height + $1.spaceAfter }
-        let restHeight = rest - (placed.last?.spaceAfter ?? 0)
-        y = max(y, (height - restHeight) / 2)
+      if let anchor = box.anchorsRest {
+        // The rest runs to the next anchor, which places what follows it itself.
+        let end = placed[(index + 1)...].firstIndex { $0.anchorsRest != nil } ?? placed.count
+        let rest = placed[(index + 1)..<end]
+        let restHeight =
+          rest.reduce(0) { $0 + $1.height + $1.spaceAfter } - (rest.last?.spaceAfter ?? 0)
+        switch anchor {
+        case .fromMiddle: y = max(y, height / 2)
+        case .bottom: y = max(y, height - restHeight)
+        default: y = max(y, (height - restHeight) / 2)
+        }
       }
       if overflow == nil && y + box.height > height + 0.5 { overflow = box.location }
       pieces += box.pieces.map { $0.moved(dx: 0, dy: y) }
@@ -375,7 +389,8 @@ public struct LayoutEngine {
     TextFlow(
       style: TextFlow.Style(
         font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
-        codeColor: color, lineSpacing: sizes.lineSpacing, formulas: context.formulas),
+        codeColor: theme.inlineCode ?? color, lineSpacing: sizes.lineSpacing,
+        formulas: context.formulas),
       measurer: measurer)
   }
 

@@ -97,10 +97,10 @@ extension LayoutEngine {
       return Box(
         width: width, height: bodySize(context) * theme.sizes.lineSpacing * Double(count),
         pieces: [], location: block.location, spaceAfter: 0)
-    case .middle:
+    case .middle, .fromMiddle, .bottom:
       return Box(
         width: width, height: 0, pieces: [], location: block.location, spaceAfter: 0,
-        centersRest: true)
+        anchorsRest: spacer)
     }
   }
 }

@@ -117,6 +117,30 @@ public struct Theme: Hashable, Sendable {
     }
   }
 
+  /// How one kind of text is set where a theme sets it apart from the rest (presenterm's
+  /// headings, slide titles and introduction slide); what is nil is the theme's usual.
+  public struct TextStyle: Hashable, Sendable {
+    public var color: RGBAColor?
+    public var bold: Bool?
+    /// Times the size the text would have.
+    public var scale: Double?
+    /// Where the lines sit, unless the block says.
+    public var alignment: Block.Alignment?
+    /// Written before the text, a space after it (presenterm's `##` or `██`).
+    public var prefix: String?
+
+    public init(
+      color: RGBAColor? = nil, bold: Bool? = nil, scale: Double? = nil,
+      alignment: Block.Alignment? = nil, prefix: String? = nil
+    ) {
+      self.color = color
+      self.bold = bold
+      self.scale = scale
+      self.alignment = alignment
+      self.prefix = prefix
+    }
+  }
+
   public var name: String
   public var colors: Colors
   /// The colours of `<!-- class: invert -->` slides.
@@ -129,6 +153,26 @@ public struct Theme: Hashable, Sendable {
   public var console: ConsolePalette
   /// Every slide's content in the middle, as with `<!-- layout: center -->` (Marp's uncover).
   public var centersContent = false
+  /// Headings of each level (1 to 6) set apart from the usual heading.
+  public var headings: [Int: TextStyle] = [:]
+  /// Blocks that stand for something (`Block.Role`), set apart.
+  public var roles: [Block.Role: TextStyle] = [:]
+  /// `code` spans' colour; nil is the text's.
+  public var inlineCode: RGBAColor?
+  /// The bar of each kind of alert; nil for the usual ones (GitHub's).
+  public var alerts: [QuoteBlock.Alert: RGBAColor] = [:]
+  /// A footer the theme draws on every slide instead of the deck's footer and page number.
+  public var footer: Footer?
+
+  /// A theme's own footer (presenterm's `footer:` styles).
+  public enum Footer: Hashable, Sendable {
+    /// Text at the left, centre and right of the bottom margin, with `{current_slide}`,
+    /// `{total_slides}`, `{title}`, `{sub_title}`, `{event}`, `{location}`, `{date}` and
+    /// `{author}` filled in.
+    case template(left: String?, center: String?, right: String?, color: RGBAColor?)
+    /// A bar along the bottom as long as the share of the talk shown so far.
+    case progressBar(color: RGBAColor?)
+  }
 
   public init(
     name: String, colors: Colors, inverted: Colors, fonts: Fonts, sizes: Sizes, margins: Margins,

@@ -170,6 +170,7 @@ public struct Configuration: Hashable, Sendable {
     case .gaia?: lines.append("theme: gaia")
     case .uncover?: lines.append("theme: uncover")
     case .file(let file)?: lines.append("theme: \(file)")
+    case .presenterm(let style)?: lines.append("theme: \(style.name)")
     case nil: lines.append("theme: light          # for decks that name none")
     }
     lines.append("warning: \(TalkDuration(seconds: Int((warningMinutes * 60).rounded())))")

@@ -31,6 +31,7 @@ public enum ThemeLoader {
     case .gaia: return (.gaia, [])
     case .uncover: return (.uncover, [])
     case .file(let path): return load(path: path, files: files)
+    case .presenterm(let style): return (Theme(presenterm: style), [])
     }
   }
 
@@ -248,8 +249,10 @@ extension ThemeChoice {
     where lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || name.contains("/"):
       let path = resolve(path: name, against: folder)
       return files.isFile(path) ? .found(.file(path: path)) : .missingFile
-    default:
-      return .unknown
+    case let lowered:
+      // presenterm's built-in themes by name (`tokyonight-night`), as its decks write them
+      // under `theme: name:`.
+      return PresentermStyle.builtIn(lowered).map { .found(.presenterm($0)) } ?? .unknown
     }
   }
 }

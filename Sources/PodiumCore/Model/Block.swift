@@ -27,6 +27,19 @@ public struct Block: Hashable, Sendable {
     case lines(Int)
     /// What follows is set around the middle of the space it has (a section's title slide).
     case middle
+    /// What follows starts at the middle of the space it has (presenterm's introduction slide
+    /// jumps there before its title).
+    case fromMiddle
+    /// What follows sits at the bottom of the space it has (presenterm's authors, `page_bottom`).
+    case bottom
+  }
+
+  /// What a block stands for on a slide made from the deck's metadata (presenterm's
+  /// introduction slide) or on a slide of a tool that styles it apart (presenterm's slide
+  /// titles): the theme gives each its colour and weight.
+  public enum Role: String, Hashable, Sendable, CaseIterable {
+    case slideTitle
+    case introTitle, introSubtitle, introEvent, introLocation, introDate, introAuthor
   }
 
   public var kind: Kind
@@ -38,6 +51,8 @@ public struct Block: Hashable, Sendable {
   public var fontScale: Double
   /// A heading sized to fill the width it has, on one line (Marp's `<!-- fit -->`).
   public var fitsWidth = false
+  /// What the block stands for, when its theme styles it apart.
+  public var role: Role?
 
   public init(
     _ kind: Kind, at location: SourceLocation, step: Int = 0, alignment: Alignment = .natural,

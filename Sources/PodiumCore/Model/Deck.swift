@@ -49,6 +49,13 @@ public struct DeckMetadata: Hashable, Sendable {
   public var subtitle: String?
   public var author: String?
   public var date: String?
+  /// presenterm's `event` and `location`, shown on its introduction slide.
+  public var event: String?
+  public var location: String?
+  /// Each author apart (presenterm's `authors:` list); `author` joins them.
+  public var authors: [String] = []
+  /// A presenterm deck's options and introduction slide; nil for other decks.
+  public var presenterm: PresentermDeck?
   public var theme: ThemeChoice
   public var aspect: AspectRatio
   public var duration: TalkDuration?
@@ -58,9 +65,6 @@ public struct DeckMetadata: Hashable, Sendable {
   public var codeFont: String?
   public var footer: String?
   public var paginate: Bool
-  /// Whether code blocks sit on a panel of the theme's code background (presenterm decks may
-  /// turn it off).
-  public var codePanel = true
   /// When the talk must end, `HH:MM` (for PDF presenters: pdfpc's `endTime`).
   public var endTime: String?
   /// Marp's `headingDivider`: headings of this level or above start a new slide.
@@ -104,4 +108,6 @@ public enum ThemeChoice: Hashable, Sendable {
   case uncover
   /// A theme YAML file, resolved against the deck's folder.
   case file(path: String)
+  /// A presenterm theme: built in, from a file, with the deck's overrides.
+  case presenterm(PresentermStyle)
 }

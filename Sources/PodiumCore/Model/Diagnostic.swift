@@ -53,4 +53,9 @@ struct DiagnosticSink {
   mutating func warning(_ message: String, at location: SourceLocation?) {
     diagnostics.append(Diagnostic(.warning, file: file, at: location, message))
   }
+
+  /// Problems found in another file the deck reads (a presenterm theme file), in its name.
+  mutating func append(_ found: [Diagnostic]) {
+    diagnostics += found
+  }
 }

@@ -58,7 +58,9 @@ public struct Slide: Hashable, Sendable {
   }
 
   private var looksLikeTitleSlide: Bool {
-    guard let first = blocks.first, case .heading(level: 1, _) = first.kind else { return false }
+    // presenterm's slide titles head slides of their own layout, never a title slide.
+    guard let first = blocks.first, case .heading(level: 1, _) = first.kind, first.role == nil
+    else { return false }
     let rest = blocks.dropFirst()
     if rest.isEmpty { return true }
     guard rest.count == 1, let only = rest.first, case .paragraph(let text) = only.kind else {

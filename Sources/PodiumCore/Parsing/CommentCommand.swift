@@ -11,6 +11,11 @@ enum CommentCommand: Equatable {
   case speakerNote(String)
   /// presenterm's `<!-- incremental_lists: true -->`: each list item becomes a build step.
   case incrementalLists(Bool)
+  /// presenterm's `<!-- list_item_newlines: 2 -->`: lines between the slide's list items.
+  case listItemNewlines(Int)
+  /// presenterm's `<!-- snippet_output: id -->`: where the output of the snippet marked
+  /// `+id:id` is shown.
+  case snippetOutput(String)
   /// presenterm's commands that shape a slide (and Podium's `skip`).
   case shape(SlideShape)
   /// Marp's `<!-- fit -->` in a heading: the heading is sized to fill the slide's width.
@@ -57,7 +62,7 @@ enum CommentCommand: Equatable {
   }
 
   /// presenterm's commands Podium does not carry out (snippets are never run).
-  static let presentermCommands: Set<String> = ["list_item_newlines", "snippet_output"]
+  static let presentermCommands: Set<String> = []
   /// Marp's directives Podium carries out (Marpit's docs, "Directives"): local ones, for this
   /// slide and the next (`_name` for this one only), and global ones, for the deck.
   static let marpLocal: Set<String> = [
@@ -170,6 +175,14 @@ enum CommentCommand: Equatable {
       self = .speakerNote(text.trimmingCharacters(in: .whitespacesAndNewlines))
     } else if key == "incremental_lists" {
       self = .incrementalLists(parseBool(value) ?? false)
+    } else if key == "snippet_output" {
+      self = .snippetOutput(value)
+    } else if key == "list_item_newlines" {
+      if let count = Int(value), (1...255).contains(count) {
+        self = .listItemNewlines(count)
+      } else {
+        self = .invalid("list_item_newlines needs a number from 1 to 255, not '\(value)'")
+      }
     } else if Self.isDirective(key) {
       self = .directives([Self.directive(key: key, value: value)])
     } else if Self.presentermCommands.contains(key) {

@@ -83,9 +83,22 @@ public enum DeckParser {
     }
 
     var document = CommonMarkConverter.parse(lines.joined(separator: "\n"))
-    if dialect == .standard && usesEndSlide(document) { dialect = .presenterm }
+    var prefixed = false
+    if dialect == .standard, let prefix = metadata.presenterm?.commandPrefix, !prefix.isEmpty {
+      // Commands carry the prefix; before anything looks for `end_slide`, take it off them.
+      prefixed = PresentermSlides.unprefixCommands(&lines, in: document, prefix: prefix)
+      if prefixed { document = CommonMarkConverter.parse(lines.joined(separator: "\n")) }
+    }
+    if dialect == .standard && (usesEndSlide(document) || metadata.presenterm != nil) {
+      dialect = .presenterm
+      metadata.presenterm = metadata.presenterm ?? PresentermDeck()
+      metadata.presenterm?.follow(&metadata.theme, named: metadata.keyLocations["theme"] != nil)
+    }
 
     var sourceMap = SlideBuilder.SourceMap()
+    if dialect == .presenterm {
+      sourceMap.slideTitleLines = PresentermSlides.setextHeadingLines(in: document, lines: lines)
+    }
     if rewriteLines(
       &lines, protecting: document, dialect: dialect, math: metadata.math, sourceMap: &sourceMap)
     {
@@ -99,12 +112,15 @@ public enum DeckParser {
     var builder = SlideBuilder(
       baseDirectory: baseDirectory, files: files, sourceMap: sourceMap, diagnostics: sink)
     builder.softBreaksAreLineBreaks = dialect == .mdp
+    builder.presenterm = metadata.presenterm
+    builder.slideAspect = metadata.aspect.value
     builder.applyDeckWide(deckWide)
     if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []
     let parts = split(
       document, lines: lines, dialect: dialect,
-      headingDivider: dialect == .standard ? metadata.headingDivider : nil)
+      headingDivider: dialect == .standard ? metadata.headingDivider : nil,
+      presenterm: metadata.presenterm, slideTitleLines: sourceMap.slideTitleLines)
     for (index, part) in parts.enumerated() {
       var slide = builder.build(
         index: index, location: part.location, body: part.body, notesSection: part.notes)
@@ -121,17 +137,23 @@ public enum DeckParser {
         baseDirectory: baseDirectory, files: files, metadata: &metadata, diagnostics: &sink)
     }
 
-    // A separator before the first slide or after the last one makes no slide a reader counts.
-    // Cut once: removing them one at a time from the front is quadratic in a deck of separators.
-    if let first = slides.firstIndex(where: { !isEmpty($0) }),
+    if dialect == .presenterm {
+      // presenterm shows every slide its `end_slide`s make, an empty one too, and opens on
+      // the introduction slide its front matter makes.
+      if let intro = builder.introSlide(metadata, at: SourceLocation(line: 1, column: 1)) {
+        slides.insert(intro, at: 0)
+      }
+    } else if let first = slides.firstIndex(where: { !isEmpty($0) }),
       let last = slides.lastIndex(where: { !isEmpty($0) })
     {
       slides = Array(slides[first...last])
     } else {
       slides = []
     }
+    // A separator before the first slide or after the last one makes no slide a reader counts
+    // (above; cut once: removing them one at a time is quadratic in a deck of separators).
     for index in slides.indices { slides[index].index = index }
-    if slides.isEmpty {
+    if slides.isEmpty || (dialect == .presenterm && slides.allSatisfy(isEmpty)) {
       sink.warning("the deck has no slides", at: nil)
     }
 
@@ -247,17 +269,37 @@ public enum DeckParser {
   }
 
   private static func split(
-    _ document: MarkdownNode, lines: [Substring], dialect: DeckDialect, headingDivider: Int?
+    _ document: MarkdownNode, lines: [Substring], dialect: DeckDialect, headingDivider: Int?,
+    presenterm: PresentermDeck?, slideTitleLines: Set<Int>
   ) -> [SlidePart] {
     var parts: [SlidePart] = []
     var current = SlidePart(location: SourceLocation(line: 1, column: 1))
     var started = false
+    var titled = false
     for node in document.children {
-      if isSeparator(node, lines: lines, dialect: dialect) {
+      if isSeparator(node, lines: lines, dialect: dialect)
+        || (presenterm?.endSlideShorthand == true && node.kind == .thematicBreak)
+      {
         parts.append(current)
         current = SlidePart(location: SourceLocation(line: node.endLine + 1, column: 1))
         started = false
+        titled = false
         continue
+      }
+      // presenterm's `implicit_slide_ends`: a slide title ends the slide before it, unless
+      // that slide holds only comments so far.
+      if let presenterm,
+        PresentermSlides.isSlideTitle(
+          node, options: presenterm, titled: titled, slideTitleLines: slideTitleLines)
+      {
+        if presenterm.implicitSlideEnds && !current.inNotes
+          && current.body.contains(where: { $0.kind != .htmlBlock })
+        {
+          parts.append(current)
+          current = SlidePart(location: node.start)
+          started = false
+        }
+        titled = true
       }
       // Marp's headingDivider: a heading of that level or above opens a slide of its own.
       if let divider = headingDivider, case .heading(let level) = node.kind, level <= divider,

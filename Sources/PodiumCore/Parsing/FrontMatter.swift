@@ -19,8 +19,10 @@ struct FrontMatter {
 
   static let knownKeys = [
     "title", "subtitle", "author", "date", "theme", "aspect", "duration", "font", "code-font",
-    "footer", "paginate", "end-time",
+    "footer", "paginate", "end-time", "event", "location", "options",
   ]
+  /// Keys only presenterm writes: a deck with one of them is a presenterm deck.
+  static let presentermKeys: Set<String> = ["sub_title", "event", "location", "options"]
   /// Other tools' spellings of the same settings, read as ours.
   static let aliases = [
     "sub_title": "subtitle", "authors": "author", "size": "aspect", "code_font": "code-font",
@@ -89,6 +91,7 @@ struct FrontMatter {
     case .empty, .unusable: return FrontMatter(metadata: metadata)
     }
 
+    var unknownKeys: [(String, SourceLocation)] = []
     for (keyNode, value) in mapping {
       guard let rawKey = keyNode.scalar?.string else {
         diagnostics.error("front-matter keys must be plain words", at: location(keyNode.mark))
@@ -123,13 +126,22 @@ struct FrontMatter {
         } else {
           message += "; known keys: \(knownKeys.joined(separator: ", "))"
         }
-        diagnostics.warning(message, at: keyLocation)
+        unknownKeys.append((message, keyLocation))
         continue
+      }
+      if presentermKeys.contains(rawKey) || (key == "theme" && value.mapping != nil)
+        || (rawKey == "authors" && value.sequence != nil)
+      {
+        metadata.presenterm = metadata.presenterm ?? PresentermDeck()
       }
       metadata.keyLocations[key] = valueLocation
       read(
         key: key, rawKey: rawKey, value: value, at: valueLocation, baseDirectory: baseDirectory,
-        files: files, metadata: &metadata, diagnostics: &diagnostics)
+        files: files, metadata: &metadata, diagnostics: &diagnostics, lineOffset: lineOffset)
+    }
+    // presenterm's `strict_front_matter_parsing: false` takes keys of other tools silently.
+    if metadata.presenterm?.strictFrontMatterParsing != false {
+      for (message, location) in unknownKeys { diagnostics.warning(message, at: location) }
     }
     if let footer = metadata.footer {
       metadata.footer = PresentermTheme.filled(footer, with: metadata)
@@ -142,7 +154,7 @@ struct FrontMatter {
   static func read(
     key: String, rawKey: String, value: Node, at valueLocation: SourceLocation,
     baseDirectory: String, files: any DeckFiles, metadata: inout DeckMetadata,
-    diagnostics: inout DiagnosticSink
+    diagnostics: inout DiagnosticSink, lineOffset: Int = 0
   ) {
 
     func text() -> String? {
@@ -162,7 +174,24 @@ struct FrontMatter {
     switch key {
     case "title": metadata.title = nonEmpty(text())
     case "subtitle": metadata.subtitle = nonEmpty(text())
-    case "author": metadata.author = nonEmpty(text())
+    case "author":
+      if !metadata.authors.isEmpty {
+        diagnostics.warning(
+          "both 'author' and 'authors' are set (presenterm refuses that); both are shown",
+          at: valueLocation)
+      }
+      let authors =
+        value.sequence?.compactMap { nonEmpty($0.scalar?.string) }
+        ?? [nonEmpty(text())]
+        .compactMap { $0 }
+      metadata.authors += authors
+      metadata.author = nonEmpty(metadata.authors.joined(separator: ", "))
+    case "event": metadata.event = nonEmpty(text())
+    case "location": metadata.location = nonEmpty(text())
+    case "options":
+      var deck = metadata.presenterm ?? PresentermDeck()
+      deck.read(options: value, at: valueLocation, lineOffset: lineOffset, sink: &diagnostics)
+      metadata.presenterm = deck
     case "date": metadata.date = nonEmpty(text())
     case "footer": metadata.footer = nonEmpty(text())
     case "font", "code-font":
@@ -175,21 +204,16 @@ struct FrontMatter {
       if key == "font" { metadata.font = family } else { metadata.codeFont = family }
     case "theme":
       if let mapping = value.mapping {
-        let presenterm = PresentermTheme(mapping)
-        if let choice = presenterm.choice {
-          metadata.theme = choice
-        } else {
-          // Overrides alone name no theme: the configured default still applies.
-          metadata.keyLocations["theme"] = nil
+        let presenterm = PresentermTheme(
+          mapping, deck: diagnostics.file, baseDirectory: baseDirectory, files: files
+        ) { node in
+          node.mark.map { SourceLocation(line: $0.line + lineOffset, column: $0.column) }
+            ?? valueLocation
         }
-        if let footer = presenterm.footer { metadata.footer = footer }
-        if let paginate = presenterm.paginate { metadata.paginate = paginate }
-        if let panel = presenterm.codePanel { metadata.codePanel = panel }
-        if !presenterm.ignored.isEmpty {
-          diagnostics.warning(
-            "presenterm theme settings Podium does not carry out: "
-              + presenterm.ignored.joined(separator: ", "), at: valueLocation)
-        }
+        metadata.theme = .presenterm(presenterm.style)
+        // Overrides alone choose no theme: the configured default still applies.
+        if !presenterm.chosen { metadata.keyLocations["theme"] = nil }
+        diagnostics.append(presenterm.diagnostics)
         break
       }
       guard let name = text() else { break }

@@ -1,106 +1,141 @@
 import Foundation
 import Yams
 
-/// presenterm's `theme:` written as a mapping (its docs/src/features/themes/introduction.md):
-/// `name` picks one of its built-in themes, `override` changes parts of it. Podium keeps what it
-/// can: a light or dark theme like the one named, the footer's text and page number, a code
-/// block without its panel; the rest is named in one warning.
+/// presenterm's `theme:` written as a mapping (its docs/src/features/themes/introduction.md,
+/// and `set_theme` in its builder/frontmatter.rs): `name` picks a built-in theme, `path` a theme
+/// file (relative to the deck) that may `extends:` a built-in one, and `override` changes parts
+/// of either, key by key. A setting Podium cannot carry out is a warning of its own, where it
+/// is written.
 struct PresentermTheme {
-  var choice: ThemeChoice?
-  /// The footer's text, with presenterm's `{title}`-style variables still in it.
-  var footer: String?
-  /// Whether the footer has a page number (`{current_slide}` in a footer template).
-  var paginate: Bool?
-  /// Whether code blocks sit on a panel of their own colour (`code: background: false`).
-  var codePanel: Bool?
-  /// The settings Podium cannot carry out, by their path (`override.palette`).
-  var ignored: [String] = []
+  var style: PresentermStyle
+  /// Whether the deck chose the theme (`name` or `path`), rather than only overriding
+  /// presenterm's default one.
+  var chosen = false
+  /// Problems, in the deck or in its theme file.
+  var diagnostics: [Diagnostic] = []
 
-  /// presenterm's built-in themes with a light background; the others are dark.
-  static let lightThemes: Set<String> = [
-    "light", "catppuccin-latte", "terminal-light", "tokyonight-day", "gruvbox-light",
-  ]
-
-  init(_ mapping: Node.Mapping) {
+  /// `locate` places a node of the front matter in the deck.
+  init(
+    _ mapping: Node.Mapping, deck: String, baseDirectory: String, files: any DeckFiles,
+    locate: (Node) -> SourceLocation
+  ) {
+    style = PresentermStyle.builtIn(PresentermStyle.defaultName)!
+    var sink = DiagnosticSink(file: deck)
+    var overrides: [String: String] = [:]
     for (keyNode, value) in mapping {
       let key = keyNode.scalar?.string ?? ""
       switch key {
       case "name":
-        guard let name = value.scalar?.string else {
-          ignored.append("name")
+        let name = value.scalar?.string ?? ""
+        if let builtIn = PresentermStyle.builtIn(name.lowercased()) {
+          style = builtIn
+          chosen = true
+        } else {
+          sink.warning(
+            "unknown presenterm theme '\(name)' (its default, dark, instead); built-in themes: "
+              + PresentermStyle.builtInNames.joined(separator: ", "), at: locate(value))
+        }
+      case "path":
+        guard let path = value.scalar?.string else {
+          sink.warning("theme 'path' must be a file's path (ignored)", at: locate(value))
           continue
         }
-        choice = Self.lightThemes.contains(name.lowercased()) ? .light : .dark
+        if let read = readFile(
+          path, baseDirectory: baseDirectory, files: files, at: locate(value), sink: &sink)
+        {
+          style = read
+          chosen = true
+        }
       case "override":
-        readOverride(value.mapping)
-      default:
-        // `path` names a presenterm theme file, whose settings are not Podium's.
-        ignored.append(key)
-      }
-    }
-  }
-
-  private mutating func readOverride(_ mapping: Node.Mapping?) {
-    guard let mapping else {
-      ignored.append("override")
-      return
-    }
-    for (keyNode, value) in mapping {
-      let key = keyNode.scalar?.string ?? ""
-      switch key {
-      case "footer": readFooter(value.mapping)
-      case "code": readCode(value.mapping)
-      default: ignored.append("override.\(key)")
-      }
-    }
-  }
-
-  private mutating func readFooter(_ mapping: Node.Mapping?) {
-    let style = mapping?["style"]?.scalar?.string ?? ""
-    switch style {
-    case "empty":
-      footer = nil
-      paginate = false
-    case "template":
-      // Left, centre and right become one line of text; an image in any of them cannot.
-      var parts: [String] = []
-      var numbered = false
-      for side in ["left", "center", "right"] {
-        guard let node = mapping?[Node(side)] else { continue }
-        guard var text = node.scalar?.string else {
-          ignored.append("override.footer.\(side)")
+        guard let override = value.mapping else {
+          sink.warning(
+            "theme 'override' must be a mapping of settings (ignored)", at: locate(value))
           continue
         }
-        for counter in ["{current_slide} / {total_slides}", "{current_slide}/{total_slides}"]
-        where text.contains(counter) {
-          numbered = true
-          text = text.replacingOccurrences(of: counter, with: "")
+        for (path, text, node) in Self.flatten(override) {
+          if path == "extends" {
+            sink.warning("theme overrides cannot use 'extends' (ignored)", at: locate(node))
+          } else if Self.check(path, at: locate(node), sink: &sink) {
+            overrides[path] = text
+          }
         }
-        let plain = Self.plainText(text)
-        if !plain.isEmpty { parts.append(plain) }
+      default:
+        sink.warning("unknown presenterm theme key '\(key)' (ignored)", at: locate(keyNode))
       }
-      footer = parts.isEmpty ? nil : parts.joined(separator: "  ·  ")
-      paginate = numbered
-    case "progress_bar":
-      paginate = true
-      ignored.append("override.footer.style: progress_bar (a page number instead)")
-    default:
-      ignored.append("override.footer")
     }
+    style = style.merged(with: overrides)
+    diagnostics += sink.diagnostics
   }
 
-  private mutating func readCode(_ mapping: Node.Mapping?) {
-    for (keyNode, value) in mapping ?? [:] {
-      let key = keyNode.scalar?.string ?? ""
-      switch (key, value.scalar?.string ?? "") {
-      case ("background", let flag):
-        codePanel = parseBool(flag) ?? true
-      case ("alignment", "left"):
-        break  // Podium's code blocks start at the left already.
-      default:
-        ignored.append("override.code.\(key)")
+  /// A theme file: its settings over the built-in theme it `extends`, or alone. Its problems are
+  /// told where they are in it.
+  private mutating func readFile(
+    _ path: String, baseDirectory: String, files: any DeckFiles, at here: SourceLocation,
+    sink: inout DiagnosticSink
+  ) -> PresentermStyle? {
+    let full = resolve(path: path, against: baseDirectory)
+    guard files.isFile(full) else {
+      sink.warning(
+        "presenterm theme file '\(path)' not found (its default, dark, instead)", at: here)
+      return nil
+    }
+    var fileSink = DiagnosticSink(file: full)
+    let subject = YAMLText.Subject(
+      invalidYAML: "theme is not valid YAML", anchorPrefix: "",
+      notAMapping: { _ in "a presenterm theme is a mapping of settings" }, empty: nil)
+    defer { diagnostics += fileSink.diagnostics }
+    let mapping: Node.Mapping
+    switch YAMLText.document(
+      at: full, files: files, kind: "theme files", cannotUse: "cannot use theme file", as: subject,
+      sink: &fileSink)
+    {
+    case .mapping(let root): mapping = root
+    case .empty: mapping = [:]
+    case .unusable: return nil
+    }
+    let name = (full as NSString).lastPathComponent
+    var base = PresentermStyle(name: (name as NSString).deletingPathExtension, settings: [:])
+    if let extends = mapping["extends"]?.scalar?.string {
+      if let builtIn = PresentermStyle.builtIn(extends.lowercased()) {
+        base = builtIn
+      } else {
+        fileSink.warning(
+          "extended theme '\(extends)' does not exist (ignored)",
+          at: mapping["extends"]?.sourceLocation)
       }
     }
+    var settings: [String: String] = [:]
+    for (path, text, node) in Self.flatten(mapping) where path != "extends" {
+      if Self.check(path, at: node.sourceLocation, sink: &fileSink) { settings[path] = text }
+    }
+    return base.merged(with: settings)
+  }
+
+  /// Whether Podium carries out the setting at `path`; one warning for each it cannot.
+  private static func check(
+    _ path: String, at location: SourceLocation?, sink: inout DiagnosticSink
+  ) -> Bool {
+    if PresentermStyle.isCarriedOut(path) { return true }
+    if !PresentermStyle.isNotApplicable(path) {
+      sink.warning("presenterm theme setting '\(path)' is not carried out (ignored)", at: location)
+    }
+    return false
+  }
+
+  /// The settings of a mapping by dotted path, each with its value as text and its node.
+  static func flatten(_ mapping: Node.Mapping, prefix: String = "") -> [(String, String, Node)] {
+    var found: [(String, String, Node)] = []
+    for (keyNode, value) in mapping {
+      let path = prefix + (keyNode.scalar?.string ?? "")
+      if let inner = value.mapping {
+        found += flatten(inner, prefix: path + ".")
+      } else if let scalar = value.scalar {
+        found.append((path, scalar.string, value))
+      } else {
+        found.append((path, "", value))
+      }
+    }
+    return found
   }
 
   /// A footer template's Markdown and `<span>`s as plain text: `**Intro** to <span>x</span>`
@@ -114,12 +149,19 @@ struct PresentermTheme {
     return text.trimmingCharacters(in: .whitespaces)
   }
 
-  /// presenterm's footer variables, filled from the front matter.
-  static func filled(_ template: String, with metadata: DeckMetadata) -> String {
-    let values = [
+  /// presenterm's footer variables filled from the front matter, and with `page` (this slide's
+  /// number and the count) its `{current_slide}` and `{total_slides}`.
+  static func filled(
+    _ template: String, with metadata: DeckMetadata, page: (Int, Int)? = nil
+  ) -> String {
+    var values = [
       "{title}": metadata.title, "{sub_title}": metadata.subtitle, "{author}": metadata.author,
-      "{date}": metadata.date,
+      "{date}": metadata.date, "{event}": metadata.event, "{location}": metadata.location,
     ]
+    if let (current, total) = page {
+      values["{current_slide}"] = String(current)
+      values["{total_slides}"] = String(total)
+    }
     return values.reduce(template) {
       $0.replacingOccurrences(of: $1.key, with: $1.value ?? "")
     }.trimmingCharacters(in: .whitespaces)

@@ -77,9 +77,11 @@ extension SlideBuilder {
   /// Markdown nested 64 levels deep would overflow a thread's stack.
   @inline(never)
   mutating func appendImage(_ node: MarkdownNode, destination: String, images: inout [Block]) {
-    let alt = node.children.map(plainInlineText).joined()
+    var alt = node.children.map(plainInlineText).joined()
     let here = location(of: node)
-    let keywords = ImageKeywords(alt: alt)
+    let presentermWidth = presenterm.flatMap { imageAttributes(&alt, prefix: $0, at: here) }
+    var keywords = ImageKeywords(alt: alt)
+    if let presentermWidth { keywords.width = presentermWidth }
     if !keywords.undrawn.isEmpty {
       diagnostics.warning(
         "image filter \(keywords.undrawn.joined(separator: ", ")) is not drawn; "

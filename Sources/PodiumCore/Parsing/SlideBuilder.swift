@@ -9,6 +9,8 @@ struct SlideBuilder {
     var columnShift: [Int: Int] = [:]
     /// Lines that mdp centres.
     var centeredLines: Set<Int> = []
+    /// The first lines of presenterm's slide titles (setext headings).
+    var slideTitleLines: Set<Int> = []
   }
 
   /// A table cell needs about two ems at the least, and a 16:9 slide is about 33 ems wide.
@@ -22,9 +24,19 @@ struct SlideBuilder {
   var diagnostics: DiagnosticSink
   /// mdp shows every source line as a line: its soft breaks are line breaks.
   var softBreaksAreLineBreaks = false
+  /// A presenterm deck's options; nil for other decks.
+  var presenterm: PresentermDeck?
+  /// Whether the slide being built has its presenterm slide title yet.
+  var titled = false
+  /// The slide's width over its height, for sizes given as a share of its width.
+  var slideAspect = AspectRatio.wide.value
+  /// presenterm's executable snippets so far that have an `+id`, for `snippet_output`.
+  var snippetIDs: [String: (language: String?, location: SourceLocation)] = [:]
 
   private(set) var step = 0
   private var incrementalLists = false
+  /// presenterm's lines between list items, for the rest of the slide.
+  private var listItemNewlines = 1
   var inNotes = false
   var lineOffset = 0
   var directives = SlideDirectives()
@@ -59,7 +71,9 @@ struct SlideBuilder {
     index: Int, location: SourceLocation, body: [MarkdownNode], notesSection: [MarkdownNode]
   ) -> Slide {
     step = 0
-    incrementalLists = false
+    incrementalLists = presenterm?.incrementalLists ?? false
+    listItemNewlines = presenterm?.listItemNewlines ?? 1
+    titled = false
     directives = SlideDirectives()
     directives.takeMarpLocals(from: carried)
     directives.classes = carried.classes
@@ -115,6 +129,14 @@ struct SlideBuilder {
         var heading = Block(
           .heading(level: level, text: runs), at: here, step: step, alignment: alignment(of: node))
         heading.fitsWidth = fitHeading
+        if let presenterm, !inNotes,
+          PresentermSlides.isSlideTitle(
+            node, options: presenterm, titled: titled, slideTitleLines: sourceMap.slideTitleLines,
+            lineOffset: lineOffset)
+        {
+          heading.role = .slideTitle
+          titled = true
+        }
         result.append(heading)
       }
       fitHeading = false
@@ -147,10 +169,12 @@ struct SlideBuilder {
           ListItem(blocks: itemBlocks, checked: checked, at: location(of: child), step: itemStep))
       }
       guard !items.isEmpty else { return [] }
+      // presenterm sets every list alike, as `list_item_newlines` says, loose or not.
+      let spaced = presenterm.map { _ in listItemNewlines <= 1 } ?? tight
       return [
         Block(
-          .list(ListBlock(ordered: ordered, start: start, tight: tight, items: items)), at: here,
-          step: listStep)
+          .list(ListBlock(ordered: ordered, start: start, tight: spaced, items: items)),
+          at: here, step: listStep)
       ]
     case .blockQuote:
       let quoteStep = step
@@ -204,7 +228,7 @@ struct SlideBuilder {
   /// `$$` alone on a line) and presenterm's ```` ```latex +render ````, its `\[ \]` or `$$`
   /// taken off.
   private func displayFormula(info: String, literal: String) -> String? {
-    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+    let words = infoWords(info).map { $0.lowercased() }
     guard words.first == "math" || (words.first == "latex" && words.contains("+render")) else {
       return nil
     }
@@ -220,8 +244,8 @@ struct SlideBuilder {
   private mutating func convertCode(info: String, literal: String, at here: SourceLocation)
     -> CodeBlock
   {
-    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    var language = words.first.map { String($0).lowercased() }
+    let words = infoWords(info)
+    var language = words.first.map { $0.lowercased() }
     // Pandoc's `{.numberLines}` and similar attribute blocks are not a language.
     if let first = language, first.hasPrefix("{") || first.hasPrefix(".") { language = nil }
     if language == "typst" && words.contains("+render") {
@@ -229,13 +253,22 @@ struct SlideBuilder {
         "typst formulas are shown as code: typst is not packaged for Debian 12; "
           + "write the formula in LaTeX ('```latex +render' or '$$ ... $$')", at: here)
     }
-    if words.contains(where: { $0.hasPrefix("+exec") }) {
-      diagnostics.warning(
-        "code is shown, never run: Podium does not execute snippets ('+exec' ignored)", at: here)
-    }
+    if let run = SnippetRun(words: words), !inNotes { noteRun(run, language: language, at: here) }
     var code = literal
     if code.hasSuffix("\n") { code.removeLast() }
     return CodeBlock(language: language, code: code)
+  }
+
+  /// A fence's info string as words, with presenterm's `+render` for the languages its
+  /// `auto_render_languages` option names.
+  private func infoWords(_ info: String) -> [String] {
+    var words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    if let language = words.first?.lowercased(),
+      presenterm?.autoRenderLanguages.contains(language) == true, !words.contains("+render")
+    {
+      words.append("+render")
+    }
+    return words
   }
 
   private mutating func convertTable(_ node: MarkdownNode) -> TableBlock {
@@ -307,6 +340,10 @@ struct SlideBuilder {
       if !inNotes { step += 1 }
     case .incrementalLists(let on) where standalone:
       incrementalLists = on
+    case .listItemNewlines(let count) where standalone:
+      listItemNewlines = count
+    case .snippetOutput(let id):
+      if !inNotes { placeOutput(of: id, at: here) }
     case .directives(let list) where standalone:
       for directive in list { apply(directive, at: here) }
     case .shape(let shape) where standalone:
@@ -324,13 +361,13 @@ struct SlideBuilder {
     case .fitHeading:
       // Only a heading can be fitted; the heading reads the flag once its text is converted.
       if !standalone { fitHeading = true }
-    case .pause, .incrementalLists, .directives, .shape:
+    case .pause, .incrementalLists, .listItemNewlines, .directives, .shape:
       diagnostics.warning(
         "a '<!-- ... -->' command must be on its own line to take effect (ignored)", at: here)
     }
   }
 
-  private mutating func addNote(_ text: String, at here: SourceLocation) {
+  mutating func addNote(_ text: String, at here: SourceLocation) {
     guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
     let savedOffset = lineOffset
     let savedInNotes = inNotes
