@@ -28,6 +28,8 @@ struct CheckReport {
   private struct JSONDeck: Encodable {
     var file: String
     var readable: Bool
+    /// Which tool's syntax the deck was read as (`standard`, `pandoc`, `slidev`, `pdf`, ...).
+    var dialect: String?
     var slides: Int
     var buildSteps: Int
     var slidesWithNotes: Int
@@ -111,7 +113,8 @@ struct CheckReport {
   static func json(_ reports: [CheckReport]) throws -> String {
     let decks = reports.map { report in
       JSONDeck(
-        file: report.file, readable: report.deck != nil, slides: report.deck?.slides.count ?? 0,
+        file: report.file, readable: report.deck != nil,
+        dialect: report.deck?.dialect.rawValue, slides: report.deck?.slides.count ?? 0,
         buildSteps: report.deck?.buildStepCount ?? 0,
         slidesWithNotes: report.deck?.slidesWithNotes ?? 0,
         errors: report.diagnostics.errorCount, warnings: report.diagnostics.warningCount,
