@@ -56,15 +56,17 @@ public enum DeckParser {
     var dialect = DeckDialect.standard
 
     var deckWide: [(CommentCommand.Directive, SourceLocation)] = []
+    // pandoc's and Slidev's decks: their syntax translated into Podium's (ForeignDeck).
+    var foreign = ForeignDeck.detect(lines: lines, file: file)
     if let (opening, closing) = FrontMatter.locate(in: lines) {
       let front = FrontMatter.parse(
         lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
-        files: files, diagnostics: &sink)
+        files: files, diagnostics: &sink, leaving: foreign?.ownsKey)
       metadata = front.metadata
       deckWide = front.slideDirectives
       // Blank rather than drop the front matter, so cmark's line numbers stay the file's.
       for index in 0..<closing { lines[index] = "" }
-    } else if let count = mdpMetadataLines(lines) {
+    } else if foreign == nil, let count = mdpMetadataLines(lines) {
       dialect = .mdp
       for index in 0..<count {
         let line = lines[index]
@@ -81,6 +83,10 @@ public enum DeckParser {
       }
     }
 
+    if foreign != nil {
+      foreign?.translate(&lines, metadata: &metadata, sink: &sink)
+      dialect = foreign?.dialect ?? dialect
+    }
     var document = CommonMarkConverter.parse(lines.joined(separator: "\n"))
     if dialect == .standard && usesEndSlide(document) { dialect = .presenterm }
 
@@ -101,9 +107,10 @@ public enum DeckParser {
     builder.applyDeckWide(deckWide)
     if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []
+    let slideLevel = foreign?.headingDivider(in: document)
     let parts = split(
       document, lines: lines, dialect: dialect,
-      headingDivider: dialect == .standard ? metadata.headingDivider : nil)
+      headingDivider: dialect == .standard ? metadata.headingDivider : slideLevel)
     for (index, part) in parts.enumerated() {
       var slide = builder.build(
         index: index, location: part.location, body: part.body, notesSection: part.notes)
@@ -120,6 +127,9 @@ public enum DeckParser {
         baseDirectory: baseDirectory, files: files, metadata: &metadata, diagnostics: &sink)
     }
 
+    if let foreign {
+      slides = foreign.finish(slides, metadata: metadata, headingDivider: slideLevel)
+    }
     // A separator before the first slide or after the last one makes no slide a reader counts.
     // Cut once: removing them one at a time from the front is quadratic in a deck of separators.
     if let first = slides.firstIndex(where: { !isEmpty($0) }),
@@ -168,7 +178,9 @@ public enum DeckParser {
     return count > 0 ? count : nil
   }
 
-  private static let notesMarker = "<!--podium:notes-->"
+  static let notesMarker = "<!--podium:notes-->"
+  /// Where notes that a dialect wrote in the middle of a slide end (pandoc's `::: notes`).
+  static let notesEndMarker = "<!--podium:notes-end-->"
 
   private static func usesEndSlide(_ document: MarkdownNode) -> Bool {
     document.children.contains { node in
@@ -266,11 +278,12 @@ public enum DeckParser {
         current = SlidePart(location: node.start)
         started = false
       }
-      if node.kind == .htmlBlock
-        && node.literal.trimmingCharacters(in: .whitespacesAndNewlines) == notesMarker
-      {
-        current.inNotes = true
-        continue
+      if node.kind == .htmlBlock {
+        let literal = node.literal.trimmingCharacters(in: .whitespacesAndNewlines)
+        if literal == notesMarker || literal == notesEndMarker {
+          current.inNotes = literal == notesMarker
+          continue
+        }
       }
       if !started {
         current.location = node.start
@@ -300,8 +313,10 @@ public enum DeckParser {
     _ node: MarkdownNode, lines: [Substring], dialect: DeckDialect
   ) -> Bool {
     switch (node.kind, dialect) {
-    case (.thematicBreak, .mdp):
+    case (.thematicBreak, .mdp), (.thematicBreak, .pandoc):
       return true
+    case (.thematicBreak, .slidev):
+      return SlidevDeck.isSeparator(lines[node.start.line - 1])
     case (.thematicBreak, .standard):
       // `***` and `___` stay horizontal rules; only hyphens separate slides.
       let index = node.start.line - 1
