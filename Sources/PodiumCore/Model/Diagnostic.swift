@@ -53,4 +53,9 @@ struct DiagnosticSink {
   mutating func warning(_ message: String, at location: SourceLocation?) {
     diagnostics.append(Diagnostic(.warning, file: file, at: location, message))
   }
+
+  /// Problems found in another file read on the way (a file a Slidev slide imports).
+  mutating func append(_ others: [Diagnostic]) {
+    diagnostics += others
+  }
 }

@@ -50,6 +50,15 @@ public enum DeckParser {
   public static func parse(
     text: String, file: String, baseDirectory: String, files: any DeckFiles = LocalFiles()
   ) -> DeckParseResult {
+    parse(
+      text: text, file: file,
+      context: SlidevDeck.Context(baseDirectory: baseDirectory, files: files))
+  }
+
+  /// Parses deck text; `context` says where its files are and, for a file a Slidev deck
+  /// imports (`src:`), which deck imports it.
+  static func parse(text: String, file: String, context: SlidevDeck.Context) -> DeckParseResult {
+    let (baseDirectory, files) = (context.baseDirectory, context.files)
     var sink = DiagnosticSink(file: file)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var metadata = DeckMetadata()
@@ -57,7 +66,7 @@ public enum DeckParser {
 
     var deckWide: [(CommentCommand.Directive, SourceLocation)] = []
     // pandoc's and Slidev's decks: their syntax translated into Podium's (ForeignDeck).
-    var foreign = ForeignDeck.detect(lines: lines, file: file)
+    var foreign = ForeignDeck.detect(lines: lines, context: context)
     if let (opening, closing) = FrontMatter.locate(in: lines) {
       let front = FrontMatter.parse(
         lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
@@ -128,7 +137,8 @@ public enum DeckParser {
     }
 
     if let foreign {
-      slides = foreign.finish(slides, metadata: metadata, headingDivider: slideLevel)
+      slides = foreign.finish(
+        slides, metadata: metadata, headingDivider: slideLevel, sink: &sink)
     }
     // A separator before the first slide or after the last one makes no slide a reader counts.
     // Cut once: removing them one at a time from the front is quadratic in a deck of separators.
@@ -315,8 +325,8 @@ public enum DeckParser {
     switch (node.kind, dialect) {
     case (.thematicBreak, .mdp), (.thematicBreak, .pandoc):
       return true
-    case (.thematicBreak, .slidev):
-      return SlidevDeck.isSeparator(lines[node.start.line - 1])
+    case (.htmlBlock, .slidev):
+      return node.literal.trimmingCharacters(in: .whitespacesAndNewlines) == SlidevLines.slideMarker
     case (.thematicBreak, .standard):
       // `***` and `___` stay horizontal rules; only hyphens separate slides.
       let index = node.start.line - 1

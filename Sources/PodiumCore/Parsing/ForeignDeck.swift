@@ -13,23 +13,27 @@ enum ForeignDeck {
 
   /// The front matter as YAML, when the deck opens with one: for detection and for the keys the
   /// dialect reads itself. YAML that does not read is the front matter reader's to report.
-  static func frontMatter(_ lines: [Substring]) -> (Node.Mapping, opening: Int)? {
+  static func frontMatter(_ lines: [Substring]) -> SlidevLines.FrontMatter? {
     guard let (opening, closing) = FrontMatter.locate(in: lines) else { return nil }
     let yaml = lines[opening..<(closing - 1)].joined(separator: "\n")
     guard case .mapping(let mapping)? = try? YAMLText.compose(yaml) else { return nil }
-    return (mapping, opening)
+    return SlidevLines.FrontMatter(lines: 0..<closing, mapping: mapping, yamlStart: opening)
   }
 
   /// The dialect the deck is written in, if it is not Podium's own: `dialect:` in the front
   /// matter says so outright; otherwise the keys and syntax each tool's decks use.
-  static func detect(lines: [Substring], file: String) -> ForeignDeck? {
+  static func detect(lines: [Substring], context: SlidevDeck.Context) -> ForeignDeck? {
     let front = frontMatter(lines)
-    let said = front?.0["dialect"]?.string?.lowercased()
-    if said == "pandoc" || (said == nil && PandocDeck.looksLikePandoc(lines, front: front?.0)) {
-      return .pandoc(PandocDeck(front: front?.0))
+    let said = front?.mapping["dialect"]?.string?.lowercased()
+    if said == "pandoc"
+      || (said == nil && PandocDeck.looksLikePandoc(lines, front: front?.mapping))
+    {
+      return .pandoc(PandocDeck(front: front?.mapping))
     }
-    if said == "slidev" || (said == nil && SlidevDeck.looksLikeSlidev(lines, file: file)) {
-      return .slidev(SlidevDeck(front: front?.0))
+    if said == "slidev" || context.importedBy != nil
+      || (said == nil && SlidevDeck.looksLikeSlidev(lines, front: front?.mapping))
+    {
+      return .slidev(SlidevDeck(headmatter: front, context: context))
     }
     return nil
   }
@@ -72,12 +76,14 @@ enum ForeignDeck {
   }
 
   /// The slides as the tool shows them, from the slides built from the translated text.
-  func finish(_ slides: [Slide], metadata: DeckMetadata, headingDivider: Int?) -> [Slide] {
+  func finish(
+    _ slides: [Slide], metadata: DeckMetadata, headingDivider: Int?, sink: inout DiagnosticSink
+  ) -> [Slide] {
     switch self {
     case .pandoc(let deck):
       return deck.finish(slides, metadata: metadata, slideLevel: headingDivider ?? 6)
     case .slidev(let deck):
-      return deck.finish(slides)
+      return deck.finish(slides, sink: &sink)
     }
   }
 }
