@@ -14,6 +14,8 @@ struct SlidevDeck {
     var files: any DeckFiles
     /// The files importing this one, outermost first; nil for the deck itself.
     var importedBy: [String]?
+    /// The folder of the deck that imports this file (directly or not); nil for the deck itself.
+    var deckFolder: String?
   }
 
   var headmatter: SlidevLines.FrontMatter?
@@ -63,6 +65,17 @@ struct SlidevDeck {
     return false
   }
 
+  /// Where Slidev serves `/pic.png` from: `public/` beside the deck (the importing one, for a
+  /// file a slide imports).
+  var publicFolder: String {
+    var folder = context.deckFolder ?? context.baseDirectory
+    // Absolute: an imported file's paths resolve against its own folder.
+    if !folder.hasPrefix("/") {
+      folder = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder)
+    }
+    return ((folder as NSString).appendingPathComponent("public") as NSString).standardizingPath
+  }
+
   /// Slidev's headmatter configures Slidev; Podium reads its own keys and `title`.
   static func ownsKey(_ key: String) -> Bool {
     !["title", "author", "date", "duration", "font", "code-font", "footer", "paginate", "end-time"]
@@ -78,7 +91,7 @@ struct SlidevDeck {
         metadata.aspect = AspectRatio(width: parts[0], height: parts[1])
       }
     }
-    var rewriter = SlidevLines()
+    var rewriter = SlidevLines(publicFolder: publicFolder)
     rewriter.rewrite(&lines, headmatter: headmatter, sink: &sink)
     frontMatters = rewriter.frontMatters
     for front in frontMatters.compactMap({ $0 }) {
@@ -98,8 +111,7 @@ struct SlidevDeck {
     if let image, !image.isEmpty {
       let side = ["image-left": " left", "image-right": " right"][layout] ?? ""
       let size = front.mapping["backgroundSize"]?.string == "contain" ? " contain" : ""
-      // `/pic.png` is in the deck's `public/` folder, as Slidev serves it.
-      let path = image.hasPrefix("/") ? "public" + image : image
+      let path = SlidevLines.served(image, from: publicFolder)
       prelude.append("![bg\(side)\(size)](\(path))")
     }
     if layout.hasPrefix("iframe"), let url = front.mapping["url"]?.string {
@@ -148,9 +160,11 @@ struct SlidevDeck {
   ) -> [Slide] {
     let parts = source.split(separator: "#", maxSplits: 1)
     let written = String(parts.first ?? "")
+    // `/part.md` is from the deck's folder (Slidev's root), others from this file's.
+    let deckFolder = context.deckFolder ?? context.baseDirectory
     let path =
       written.hasPrefix("/")
-      ? (context.baseDirectory as NSString).appendingPathComponent(String(written.dropFirst()))
+      ? (deckFolder as NSString).appendingPathComponent(String(written.dropFirst()))
       : (context.baseDirectory as NSString).appendingPathComponent(written)
     let resolved = (path as NSString).standardizingPath
     let chain = context.importedBy ?? []
@@ -158,9 +172,7 @@ struct SlidevDeck {
       sink.error("'\(written)' imports itself (through \(chain.count) files)", at: here)
       return []
     }
-    let root =
-      ((chain.first.map { ($0 as NSString).deletingLastPathComponent } ?? context.baseDirectory)
-      as NSString).standardizingPath
+    let root = (deckFolder as NSString).standardizingPath
     if !resolved.hasPrefix(root + "/") {
       sink.warning("'\(written)' is outside the deck's folder; importing it anyway", at: here)
     }
@@ -173,7 +185,7 @@ struct SlidevDeck {
     }
     let nested = Context(
       baseDirectory: (resolved as NSString).deletingLastPathComponent, files: context.files,
-      importedBy: chain + [resolved])
+      importedBy: chain + [resolved], deckFolder: deckFolder)
     let result = DeckParser.parse(
       text: DeckSource.decode(bytes).0, file: resolved, context: nested)
     sink.append(result.diagnostics)

@@ -34,9 +34,22 @@ struct SlidevLines {
     }
   }
 
+  /// The deck's `public/` folder, where `/pic.png` is.
+  var publicFolder: String
+
+  /// An image path as Slidev serves it: `/pic.png` from the `public/` folder, others as written.
+  static func served(_ path: String, from publicFolder: String) -> String {
+    guard path.hasPrefix("/"), !path.hasPrefix("//") else { return path }
+    return publicFolder + path
+  }
+
   /// Each slide's front matter, in order; nil for a slide without one.
   private(set) var frontMatters: [FrontMatter?] = []
   private var warned: Set<String> = []
+
+  init(publicFolder: String) {
+    self.publicFolder = publicFolder
+  }
 
   /// HTML's own elements: their tags are dropped silently; other tags are Vue components.
   static let htmlElements: Set<String> = [
@@ -44,6 +57,9 @@ struct SlidevLines {
     "sub", "img", "ul", "ol", "li", "table", "tr", "td", "th", "thead", "tbody", "h1", "h2", "h3",
     "h4", "h5", "h6", "section", "article", "header", "footer", "center", "font", "code", "pre",
     "blockquote", "figure", "figcaption", "template", "kbd", "mark", "details", "summary",
+    "html", "head", "body", "title", "meta", "link", "script", "style", "button", "input",
+    "label", "form", "iframe", "video", "audio", "source", "svg", "path", "nav", "main", "aside",
+    "dl", "dt", "dd", "caption", "col", "colgroup", "abbr", "cite", "q", "var", "wbr", "picture",
   ]
 
   mutating func rewrite(
@@ -92,8 +108,11 @@ struct SlidevLines {
       }
       if trimmed.hasPrefix("::"), trimmed.hasSuffix("::"), trimmed.count > 4 {
         lines[index] = Substring(slot(String(trimmed.dropFirst(2).dropLast(2))))
-      } else if trimmed.contains("<"), !trimmed.hasPrefix("<!--") {
-        let (text, click, incremental) = tags(String(line), at: here, sink: &sink)
+      } else if trimmed.contains("](/") {
+        lines[index] = Substring(publicImages(String(line)))
+      }
+      if trimmed.contains("<"), !trimmed.hasPrefix("<!--"), !trimmed.hasPrefix("::") {
+        let (text, click, incremental) = tags(String(lines[index]), at: here, sink: &sink)
         // The text of HTML indented inside its element is not a code block.
         lines[index] = Substring(text.trimmingCharacters(in: .whitespaces))
         // A click before content on this line: the blank line above holds the pause; a list of
@@ -160,7 +179,11 @@ struct SlidevLines {
     var result = line
     var pause = false
     var incremental: Bool?
-    let matches = regex.matches(in: line, range: NSRange(line.startIndex..., in: line))
+    // Tags written in code (`<script>`) are text.
+    let spans = Self.codeSpans(in: line)
+    let matches = regex.matches(in: line, range: NSRange(line.startIndex..., in: line)).filter {
+      match in !spans.contains { NSIntersectionRange($0, match.range).length > 0 }
+    }
     for match in matches.reversed() {
       guard let whole = Range(match.range, in: line),
         let nameRange = Range(match.range(at: 1), in: line)
@@ -182,7 +205,9 @@ struct SlidevLines {
           pause = true
         }
       case "img":
-        if let source = Self.attribute("src", in: attributes) { replacement = "![](\(source))" }
+        if let source = Self.attribute("src", in: attributes) {
+          replacement = "![](\(Self.served(source, from: publicFolder)))"
+        }
       default:
         if !Self.htmlElements.contains(name.lowercased()), !closing {
           warnOnce(
@@ -198,6 +223,18 @@ struct SlidevLines {
       result.replaceSubrange(Range(match.range, in: result)!, with: replacement)
     }
     return (result.allSatisfy(\.isWhitespace) ? "" : result, pause, incremental)
+  }
+
+  /// `![alt](/pic.png)` as the picture in the `public/` folder.
+  private func publicImages(_ line: String) -> String {
+    line.replacingOccurrences(
+      of: #"(!\[[^\]]*\]\()/(?!/)"#, with: "$1" + publicFolder + "/", options: .regularExpression)
+  }
+
+  /// The ranges of a line's code spans (`` `x` ``), backticks included.
+  static func codeSpans(in line: String) -> [NSRange] {
+    guard let regex = try? NSRegularExpression(pattern: "(`+)[^`]*?\\1") else { return [] }
+    return regex.matches(in: line, range: NSRange(line.startIndex..., in: line)).map(\.range)
   }
 
   static func attribute(_ name: String, in attributes: String) -> String? {
