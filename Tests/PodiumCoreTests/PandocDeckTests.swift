@@ -217,6 +217,39 @@ import Testing
     #expect(second.start == 15 && second.items.count == 6)
   }
 
+  /// A titled document of sections without a separator is pandoc's: one overfull slide
+  /// otherwise. beamer's `\note{}` is the slide's notes, on one line or several.
+  @Test func titledSectionsAndBeamerNotes() throws {
+    let parsed = try deck(
+      """
+      ---
+      title: Lab meeting
+      author: A. Student
+      ---
+
+      # Results
+
+      Accuracy went up.
+
+      \\note{Mention the baseline.}
+
+      # Next steps
+
+      \\note{
+      - ask for *data*
+      }
+
+      More work.
+
+      # Questions
+      """)
+    #expect(parsed.dialect == .pandoc)
+    #expect(parsed.slides.map(\.title) == ["Lab meeting", "Results", "Next steps", "Questions"])
+    #expect(parsed.slides[1].notes.map(\.plainText) == ["Mention the baseline."])
+    #expect(parsed.slides[2].notes.map(\.plainText) == ["ask for data"])
+    #expect(parsed.slides[2].blocks.map(\.plainText) == ["Next steps", "More work."])
+  }
+
   @Test func otherDecksAreNotPandocs() throws {
     #expect(
       try deck("---\ntheme: gaia\nmarp: true\n---\n\n# A\n\n---\n\n# B\n").dialect == .standard)

@@ -52,6 +52,11 @@ struct PandocDeck {
       }
     }
     if lines.first?.hasPrefix("% ") == true { return true }
+    if let front, front["title"] != nil, front["author"] != nil || front["date"] != nil,
+      front["marp"] == nil, Self.isHeadingsOnly(lines)
+    {
+      return true
+    }
     return lines.contains { line in
       guard line.hasPrefix(":::"), let fence = PandocLines.fence(line),
         case .open(let attributes) = fence
@@ -60,6 +65,31 @@ struct PandocDeck {
         "notes", "columns", "incremental", "nonincremental",
       ])
     }
+  }
+
+  /// A titled document of several sections and no slide separators: one slide to Podium and
+  /// Marp, so written for pandoc, which makes slides of its headings.
+  static func isHeadingsOnly(_ lines: [Substring]) -> Bool {
+    var headings = 0
+    var inCode = false
+    var afterFrontMatter = false
+    for (index, line) in lines.enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inCode.toggle() }
+      if inCode { continue }
+      if index > 0, trimmed == "---" || trimmed == "..." {
+        if afterFrontMatter { return false }
+        afterFrontMatter = true
+        continue
+      }
+      if trimmed.hasPrefix("<!--"),
+        trimmed.contains("end_slide") || trimmed.contains("headingDivider")
+      {
+        return false
+      }
+      if afterFrontMatter, line.hasPrefix("# ") || line.hasPrefix("## ") { headings += 1 }
+    }
+    return headings >= 3
   }
 
   /// pandoc's metadata is open: templates read any key. Podium reads its own keys that pandoc

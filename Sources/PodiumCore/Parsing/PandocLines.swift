@@ -106,6 +106,7 @@ struct PandocLines {
     var columns: [Int: [Int]] = Self.columnWidths(lines)
     var nextColumn = 0
     var citation = false
+    var inNote = false
     for index in lines.indices {
       let line = lines[index]
       let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -147,6 +148,22 @@ struct PandocLines {
         lines[index] = Substring(close(stack.popLast() ?? .plain))
         continue
       case nil: break
+      }
+      // beamer's `\note{...}`: on one line, or over the lines up to its closing brace.
+      if trimmed.hasPrefix("\\note{") {
+        let inner = trimmed.dropFirst(6)
+        if inner.isEmpty {
+          lines[index] = Substring(DeckParser.notesMarker)
+          inNote = true
+        } else if inner.hasSuffix("}") {
+          lines[index] = Substring("<!-- speaker_note: \(inner.dropLast()) -->")
+        }
+        continue
+      }
+      if inNote, trimmed == "}" {
+        lines[index] = Substring(DeckParser.notesEndMarker)
+        inNote = false
+        continue
       }
       if trimmed == ". . ." || trimmed == "\\pause" {
         lines[index] = "<!-- pause -->"
