@@ -49,7 +49,9 @@ extension GoldenImageTests {
     // Slide 2 is the section page; 3 the frame, its columns 40% and 60% of the width.
     let (image, frame) = try render(Self.pandocTalk, slide: 2, size: Self.small)
     let sparse = try #require(
-      frame.commands.first { if case .text(let t) = $0 { t.text.hasPrefix("Sparse") } else { false } })
+      frame.commands.first {
+        if case .text(let t) = $0 { t.text.hasPrefix("Sparse") } else { false }
+      })
     guard case .text(let word) = sparse else { return }
     #expect(word.x < 960 * 0.4, "the list is in the left column")
     let texts = frame.commands.compactMap { if case .text(let t) = $0 { t.text } else { nil } }
