@@ -257,3 +257,31 @@ import Testing
     #expect(try deck("%title: An mdp deck\n\n# A\n").dialect == .mdp)
   }
 }
+
+/// reveal.js's Markdown decks: `Note:` starts the slide's notes.
+@Suite struct RevealNotesTests {
+  @Test func noteLinesAreTheRestOfTheSlidesNotes() throws {
+    let parsed = try deck(
+      """
+      # One
+
+      Shown
+
+      Note: Say *this*
+      and that.
+
+      ---
+
+      # Two
+      Note: Only this line.
+
+      ```
+      Note: code stays code
+      ```
+      """)
+    #expect(parsed.slides[0].blocks.map(\.plainText) == ["One", "Shown"])
+    #expect(parsed.slides[0].notes.map(\.plainText) == ["Say this and that."])
+    #expect(parsed.slides[1].notes.map(\.plainText) == ["Only this line."])
+    #expect(parsed.slides[1].blocks.last?.plainText == "Note: code stays code")
+  }
+}

@@ -226,6 +226,9 @@ public enum DeckParser {
     mark(document)
 
     var changed = math && MathSpans.rewrite(&lines, protected: protected)
+    if dialect == .standard {
+      changed = RevealNotes.rewrite(&lines, sourceMap: &sourceMap) || changed
+    }
     for index in lines.indices where !protected[index + 1] {
       let line = lines[index]
       // Outside mdp only `???` matters: a line without a `?` needs no trimmed copy.

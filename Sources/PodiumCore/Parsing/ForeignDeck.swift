@@ -128,3 +128,16 @@ extension Node {
     }
   }
 }
+
+/// Warnings given once per kind of thing (a LaTeX command, a Vue component): a deck uses each
+/// many times, and one warning at the first says it all.
+struct OnceWarnings {
+  private var given: Set<String> = []
+
+  mutating func warn(
+    _ what: String, _ why: String, at here: SourceLocation, sink: inout DiagnosticSink
+  ) {
+    guard given.insert(what).inserted else { return }
+    sink.warning("\(what) \(why); later ones are not reported", at: here)
+  }
+}

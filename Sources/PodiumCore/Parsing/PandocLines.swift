@@ -71,7 +71,7 @@ struct PandocLines {
 
   var incremental: Bool
   private(set) var headingAttributes: [Int: Attributes] = [:]
-  private var warned: Set<String> = []
+  private var warnings = OnceWarnings()
 
   init(incremental: Bool) {
     self.incremental = incremental
@@ -176,7 +176,7 @@ struct PandocLines {
         } else if Self.textEnvironments.contains(name) {
           lines[index] = ""
         } else {
-          warnOnce(
+          warnings.warn(
             "LaTeX environment '\(name)'", "is not shown (Podium does not run LaTeX on slides)",
             at: here, sink: &sink)
           skipping = name
@@ -199,7 +199,7 @@ struct PandocLines {
       }
       if Self.isOnlyCommands(trimmed) {
         let name = String(trimmed.dropFirst().prefix { $0.isLetter })
-        warnOnce(
+        warnings.warn(
           "raw LaTeX '\\\(name)'", "is not shown (Podium does not run LaTeX on slides)", at: here,
           sink: &sink)
         lines[index] = ""
@@ -219,13 +219,6 @@ struct PandocLines {
           "citations are shown as their keys: Podium does not read a bibliography", at: here)
       }
     }
-  }
-
-  private mutating func warnOnce(
-    _ what: String, _ why: String, at here: SourceLocation, sink: inout DiagnosticSink
-  ) {
-    guard warned.insert(what).inserted else { return }
-    sink.warning("\(what) \(why); later ones are not reported", at: here)
   }
 
   private mutating func open(

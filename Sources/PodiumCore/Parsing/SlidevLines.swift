@@ -45,7 +45,7 @@ struct SlidevLines {
 
   /// Each slide's front matter, in order; nil for a slide without one.
   private(set) var frontMatters: [FrontMatter?] = []
-  private var warned: Set<String> = []
+  private var warnings = OnceWarnings()
 
   init(publicFolder: String) {
     self.publicFolder = publicFolder
@@ -98,7 +98,7 @@ struct SlidevLines {
       }
       if trimmed.hasPrefix("<style") || trimmed.hasPrefix("<script") {
         let tag = trimmed.hasPrefix("<style") ? "style" : "script"
-        warnOnce(
+        warnings.warn(
           "<\(tag)>", "blocks are not run or applied (Podium draws its own theme)", at: here,
           sink: &sink)
         if !line.contains("</\(tag)") { skipping = tag }
@@ -210,7 +210,7 @@ struct SlidevLines {
         }
       default:
         if !Self.htmlElements.contains(name.lowercased()), !closing {
-          warnOnce(
+          warnings.warn(
             "Vue component <\(name)>", "is not rendered: its text is shown", at: here,
             sink: &sink)
         }
@@ -273,10 +273,4 @@ struct SlidevLines {
     }
   }
 
-  private mutating func warnOnce(
-    _ what: String, _ why: String, at here: SourceLocation, sink: inout DiagnosticSink
-  ) {
-    guard warned.insert(what).inserted else { return }
-    sink.warning("\(what) \(why); later ones are not reported", at: here)
-  }
 }
