@@ -49,8 +49,11 @@ enum DeckFuzz {
     let result = DeckParser.parse(
       bytes: Array(bytes), file: "/fuzz/deck.md", baseDirectory: "/fuzz")
     layOut(result)
-    // JSON may be a pdfpc notes file beside a PDF deck: read it as Podium does.
-    if bytes.first == UInt8(ascii: "{") { runPdfpc(Array(bytes)) }
+    // JSON, or pdfpc's older `[section]` format, may be a notes file beside a PDF deck: read it
+    // as Podium does.
+    if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") {
+      runPdfpc(Array(bytes))
+    }
     // A picture's headers, as Podium reads them before any decoder (animated GIF, PNG and
     // WebP are walked block by block).
     for (signature, format) in [("GIF8", "gif"), ("\u{89}PNG", "png"), ("RIFF", "webp")]
@@ -70,7 +73,9 @@ enum DeckFuzz {
   static func runPdfpc(_ bytes: [UInt8]) {
     guard case .success(let file) = PdfpcFile.parse(bytes) else { return }
     let entries = (file.pages ?? []).filter { $0.idx >= 0 && $0.idx < 64 }
-    let count = (entries.map(\.idx).max() ?? 0) + 1
+    // The older format's notes are by slide: enough pages for each to land on one.
+    let noted = min(64, max(0, file.slideNotes?.keys.max() ?? 0))
+    let count = max((entries.map(\.idx).max() ?? 0) + 1, noted)
     var pages = (0..<count).map { index in
       PDFDocumentInfo.Page(width: index % 4 == 3 ? 453.5 : 907, height: 255.1)
     }

@@ -28,9 +28,10 @@ struct CheckReport {
   private struct JSONDeck: Encodable {
     var file: String
     var readable: Bool
-    var slides: Int
-    /// Which tool's habits the deck is read in (`presenterm`, `mdp`, `standard`, `pdf`).
+    /// Which tool's syntax the deck was read as (`standard`, `presenterm`, `mdp`, `pandoc`,
+    /// `slidev`, `pdf`, ...).
     var dialect: String?
+    var slides: Int
     /// A presenterm theme's name, built in or the file's.
     var presentermTheme: String?
     var buildSteps: Int
@@ -120,8 +121,9 @@ struct CheckReport {
   static func json(_ reports: [CheckReport]) throws -> String {
     let decks = reports.map { report in
       JSONDeck(
-        file: report.file, readable: report.deck != nil, slides: report.deck?.slides.count ?? 0,
-        dialect: report.deck?.dialect.rawValue, presentermTheme: report.presentermTheme,
+        file: report.file, readable: report.deck != nil,
+        dialect: report.deck?.dialect.rawValue, slides: report.deck?.slides.count ?? 0,
+        presentermTheme: report.presentermTheme,
         buildSteps: report.deck?.buildStepCount ?? 0,
         slidesWithNotes: report.deck?.slidesWithNotes ?? 0,
         errors: report.diagnostics.errorCount, warnings: report.diagnostics.warningCount,

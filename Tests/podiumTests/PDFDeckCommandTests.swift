@@ -78,6 +78,29 @@ import Testing
     #expect(check.stdout.hasSuffix("3 slides, 4 build steps, 2 with notes, 0 errors, 0 warnings\n"))
   }
 
+  /// A beamer-like PDF (labels 1, 2, 2, 3) with a `.pdfpc` in pdfpc's older format, as
+  /// pdfpc-commands writes it: each `### N` note lands on slide N, overlays and all, and what
+  /// Podium cannot keep is a warning at its line.
+  @Test func olderPdfpcNotesLandOnTheirSlides() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    try TinyPDF(pages: [.init(label: "1"), .init(label: "2"), .init(label: "2"), .init(label: "3")])
+      .write(to: folder.appendingPathComponent("talk.pdf"))
+    let notes =
+      "[file]\ntalk.pdf\n[duration]\n15\n[end_user_slide]\n2\n[notes]\n"
+      + "### 2\nThe overlays share this \\[note\\]\n### 3\n- last\n"
+    try Data(notes.utf8).write(to: folder.appendingPathComponent("talk.pdfpc"))
+    let path = folder.appendingPathComponent("talk.pdf").path
+    let check = try CommandRunner.podium("check", path)
+    #expect(check.stdout.contains("talk.pdfpc:5:1: warning: pdfpc's end slide (2) is not kept"))
+    #expect(check.stdout.hasSuffix("3 slides, 4 build steps, 2 with notes, 0 errors, 1 warning\n"))
+    let json = try CommandRunner.podium("check", "--json", path)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8))
+    let decks = try #require((object as? [String: Any])?["decks"] as? [[String: Any]])
+    let slides = try #require(decks.first?["slideList"] as? [[String: Any]])
+    #expect(
+      slides.map { $0["notes"] as? String } == [nil, "The overlays share this [note]", "last"])
+  }
+
   @Test func badPDFsGetClearErrorsAndNeverCrash() throws {
     let folder = try Fixtures.temporaryDirectory()
     func checked(_ name: String, _ extra: [String] = []) throws -> CommandResult {

@@ -161,6 +161,26 @@ extension DeckLoader {
     return tail.range(of: Data("%%EOF".utf8)) != nil
   }
 
+  /// What a pdfpc file asks that Podium does not do, with where it asks it.
+  static func unhonoured(_ file: PdfpcFile) -> [PdfpcProblem] {
+    var problems = file.problems
+    let here = SourceLocation(line: 1, column: 1)
+    if let end = file.endSlide {
+      problems.append(
+        PdfpcProblem(
+          message: "pdfpc's end slide (\(end)) is not kept: the talk runs to the last slide",
+          location: file.location(of: "end_user_slide") ?? here))
+    }
+    if file.noteFontSize != nil {
+      problems.append(
+        PdfpcProblem(
+          message:
+            "pdfpc's notes font size is not kept: set 'notes-size' in Podium's configuration",
+          location: file.location(of: "font_size") ?? here))
+    }
+    return problems
+  }
+
   /// A PDF as a deck: its pages read by `pdf`, its notes from the pdfpc file beside it.
   private func loadPDF(_ path: String) -> LoadedDeck {
     var loaded = LoadedDeck(path: path, deck: nil, theme: .dark, diagnostics: [])
@@ -199,7 +219,11 @@ extension DeckLoader {
       switch files.contents(of: notesPath, limit: 16 << 20, kind: "notes file") {
       case .success(let bytes):
         switch PdfpcFile.parse(bytes) {
-        case .success(let file): pdfpc = file
+        case .success(let file):
+          pdfpc = file
+          loaded.diagnostics += Self.unhonoured(file).map {
+            Diagnostic(.warning, file: notesPath, at: $0.location, $0.message)
+          }
         case .failure(let problem):
           loaded.diagnostics.append(
             Diagnostic(

@@ -26,7 +26,9 @@ public struct PDFDeckBuilder {
   /// The deck, and a line saying how notes pages were read, if they were.
   public func deck() -> (Deck, notice: String?) {
     var metadata = DeckMetadata(title: info.title, author: info.author)
-    let chosen = notesPages ?? NotesPages.detected(in: info.pages)
+    // pdfpc's file says which half holds the notes when its talk was given with notes pages.
+    let fromFile = pdfpc?.beamerNotePosition.flatMap { NotesPages(rawValue: $0.lowercased()) }
+    let chosen = notesPages ?? fromFile ?? NotesPages.detected(in: info.pages)
     metadata.notesPages = chosen
     if let pdfpc {
       metadata.duration = pdfpc.duration.map { TalkDuration(seconds: max(1, $0) * 60) }
@@ -41,7 +43,7 @@ public struct PDFDeckBuilder {
         stepCount: pages.count)
       slide.pages = pages.map { reference(page: $0, notes: false, side: chosen) }
       slide.label = info.pages[pages[0]].label
-      slide.notes = notes(for: pages, side: chosen)
+      slide.notes = notes(for: pages, slide: index, side: chosen)
       slides.append(slide)
     }
     if let first = slides.first?.pages.first {
@@ -52,7 +54,11 @@ public struct PDFDeckBuilder {
       metadata: metadata, slides: slides)
     var notice: String?
     if let chosen {
-      let how = notesPages == nil ? "each page is twice as wide as its slide" : "--notes-pages"
+      let how =
+        notesPages != nil
+        ? "--notes-pages"
+        : fromFile != nil
+          ? "the pdfpc file's notes position" : "each page is twice as wide as its slide"
       notice =
         "notes pages: the \(chosen.rawValue) half of each page is the speaker's notes (\(how)); "
         + "the audience sees the other half"
@@ -109,8 +115,9 @@ public struct PDFDeckBuilder {
 
   /// The notes of a slide: pdfpc's for its pages, the pages' sticky notes, and the notes half of
   /// its first page.
-  private func notes(for pages: [Int], side: NotesPages?) -> [Block] {
+  private func notes(for pages: [Int], slide: Int, side: NotesPages?) -> [Block] {
     var texts: [String] = []
+    if let note = pdfpc?.slideNotes?[slide + 1] { texts.append(note) }
     for entry in pdfpc?.pages ?? [] where pages.contains(entry.idx) {
       if let note = entry.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty {
         texts.append(note)

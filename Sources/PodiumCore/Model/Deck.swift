@@ -41,6 +41,12 @@ public enum DeckDialect: String, Hashable, Sendable {
   case mdp
   /// A PDF: a slide per page, or per run of pages with one label (overlays as build steps).
   case pdf
+  /// pandoc's slide shows: headings at the slide level start slides, fenced divs
+  /// (docs/dialects/pandoc.md).
+  case pandoc
+  /// Slidev: `---` separators with each slide's front matter, layouts, clicks
+  /// (docs/dialects/slidev.md).
+  case slidev
 }
 
 /// The front matter, typed, with defaults for what is not given.

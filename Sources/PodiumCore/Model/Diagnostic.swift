@@ -54,7 +54,8 @@ struct DiagnosticSink {
     diagnostics.append(Diagnostic(.warning, file: file, at: location, message))
   }
 
-  /// Problems found in another file the deck reads (a presenterm theme file), in its name.
+  /// Problems found in another file the deck reads (a presenterm theme file, a file a Slidev
+  /// slide imports), in that file's name.
   mutating func append(_ found: [Diagnostic]) {
     diagnostics += found
   }

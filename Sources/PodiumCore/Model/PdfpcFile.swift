@@ -1,8 +1,8 @@
 import Foundation
 
-/// pdfpc's notes file beside a PDF (`talk.pdfpc`, its format 2, JSON): the notes of each page,
-/// the talk's duration and end time. Podium reads it beside a PDF it presents and writes it
-/// beside a PDF it exports.
+/// pdfpc's notes file beside a PDF (`talk.pdfpc`, its format 2, JSON, or its older format of
+/// `[sections]`, `PdfpcLegacyFile.swift`): the notes of each page, the talk's duration and end
+/// time. Podium reads it beside a PDF it presents and writes it beside a PDF it exports.
 public struct PdfpcFile: Codable, Hashable, Sendable {
   public struct Page: Codable, Hashable, Sendable {
     /// The zero-based page.
@@ -38,6 +38,27 @@ public struct PdfpcFile: Codable, Hashable, Sendable {
   public var lastMinutes: Int?
   public var savedTimestamp: Int?
   public var pages: [Page]?
+  /// When the talk starts, `HH:MM`.
+  public var startTime: String?
+  /// The last slide of the talk (from 1): the ones after it are backup slides.
+  public var endSlide: Int?
+  public var savedSlide: Int?
+  /// The notes' size in points in pdfpc's console.
+  public var noteFontSize: Int?
+  /// Which half of a beamer notes page holds the notes: `right`, `left`, `top`, `bottom`.
+  public var beamerNotePosition: String?
+  /// The older format's notes, by slide (from 1, as pdfpc counts slides): every page of the
+  /// slide shares its note. Never written: Podium writes format 2.
+  public var slideNotes: [Int: String]?
+  /// What in an older-format file Podium could not take, where it is.
+  public var problems: [PdfpcProblem] = []
+  /// Where each section of an older-format file starts (its line, from 1), for diagnostics.
+  var sectionLines: [String: Int] = [:]
+
+  enum CodingKeys: String, CodingKey {
+    case pdfpcFormat, disableMarkdown, duration, endTime, lastMinutes, savedTimestamp, pages
+    case startTime, endSlide, savedSlide, noteFontSize, beamerNotePosition
+  }
 
   public init(
     disableMarkdown: Bool? = nil, duration: Int? = nil, endTime: String? = nil,
@@ -54,8 +75,11 @@ public struct PdfpcFile: Codable, Hashable, Sendable {
     (pdf as NSString).deletingPathExtension + ".pdfpc"
   }
 
-  /// The file read, or why it cannot be: not JSON, or JSON of another shape.
+  /// The file read, or why it cannot be: not JSON (nor the older format), or JSON of another
+  /// shape.
   public static func parse(_ bytes: [UInt8]) -> Result<PdfpcFile, PdfpcError> {
+    let text = String(decoding: bytes, as: UTF8.self)
+    if isLegacy(text) { return .success(parseLegacy(text)) }
     do {
       return .success(try JSONDecoder().decode(PdfpcFile.self, from: Data(bytes)))
     } catch DecodingError.dataCorrupted(let context) {
@@ -83,4 +107,10 @@ public struct PdfpcFile: Codable, Hashable, Sendable {
 
 public struct PdfpcError: Error, Hashable, Sendable {
   public var message: String
+}
+
+/// Something in a notes file that Podium read past, and where.
+public struct PdfpcProblem: Hashable, Sendable {
+  public var message: String
+  public var location: SourceLocation
 }

@@ -51,21 +51,32 @@ public enum DeckParser {
   public static func parse(
     text: String, file: String, baseDirectory: String, files: any DeckFiles = LocalFiles()
   ) -> DeckParseResult {
+    parse(
+      text: text, file: file,
+      context: SlidevDeck.Context(baseDirectory: baseDirectory, files: files))
+  }
+
+  /// Parses deck text; `context` says where its files are and, for a file a Slidev deck
+  /// imports (`src:`), which deck imports it.
+  static func parse(text: String, file: String, context: SlidevDeck.Context) -> DeckParseResult {
+    let (baseDirectory, files) = (context.baseDirectory, context.files)
     var sink = DiagnosticSink(file: file)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var metadata = DeckMetadata()
     var dialect = DeckDialect.standard
 
     var deckWide: [(CommentCommand.Directive, SourceLocation)] = []
+    // pandoc's and Slidev's decks: their syntax translated into Podium's (ForeignDeck).
+    var foreign = ForeignDeck.detect(lines: lines, context: context)
     if let (opening, closing) = FrontMatter.locate(in: lines) {
       let front = FrontMatter.parse(
         lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
-        files: files, diagnostics: &sink)
+        files: files, diagnostics: &sink, leaving: foreign?.ownsKey)
       metadata = front.metadata
       deckWide = front.slideDirectives
       // Blank rather than drop the front matter, so cmark's line numbers stay the file's.
       for index in 0..<closing { lines[index] = "" }
-    } else if let count = mdpMetadataLines(lines) {
+    } else if foreign == nil, let count = mdpMetadataLines(lines) {
       dialect = .mdp
       for index in 0..<count {
         let line = lines[index]
@@ -82,6 +93,10 @@ public enum DeckParser {
       }
     }
 
+    if foreign != nil {
+      foreign?.translate(&lines, metadata: &metadata, sink: &sink)
+      dialect = foreign?.dialect ?? dialect
+    }
     var document = CommonMarkConverter.parse(lines.joined(separator: "\n"))
     var prefixed = false
     if dialect == .standard, let prefix = metadata.presenterm?.commandPrefix, !prefix.isEmpty {
@@ -117,9 +132,10 @@ public enum DeckParser {
     builder.applyDeckWide(deckWide)
     if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []
+    let slideLevel = foreign?.headingDivider(in: document)
     let parts = split(
       document, lines: lines, dialect: dialect,
-      headingDivider: dialect == .standard ? metadata.headingDivider : nil,
+      headingDivider: dialect == .standard ? metadata.headingDivider : slideLevel,
       presenterm: metadata.presenterm, slideTitleLines: sourceMap.slideTitleLines)
     for (index, part) in parts.enumerated() {
       var slide = builder.build(
@@ -137,6 +153,10 @@ public enum DeckParser {
         baseDirectory: baseDirectory, files: files, metadata: &metadata, diagnostics: &sink)
     }
 
+    if let foreign {
+      slides = foreign.finish(
+        slides, metadata: metadata, headingDivider: slideLevel, sink: &sink)
+    }
     if dialect == .presenterm {
       // presenterm shows every slide its `end_slide`s make, an empty one too, and opens on
       // the introduction slide its front matter makes.
@@ -191,7 +211,9 @@ public enum DeckParser {
     return count > 0 ? count : nil
   }
 
-  private static let notesMarker = "<!--podium:notes-->"
+  static let notesMarker = "<!--podium:notes-->"
+  /// Where notes that a dialect wrote in the middle of a slide end (pandoc's `::: notes`).
+  static let notesEndMarker = "<!--podium:notes-end-->"
 
   private static func usesEndSlide(_ document: MarkdownNode) -> Bool {
     document.children.contains { node in
@@ -227,6 +249,9 @@ public enum DeckParser {
     mark(document)
 
     var changed = math && MathSpans.rewrite(&lines, protected: protected)
+    if dialect == .standard {
+      changed = RevealNotes.rewrite(&lines, sourceMap: &sourceMap) || changed
+    }
     for index in lines.indices where !protected[index + 1] {
       let line = lines[index]
       // Outside mdp only `???` matters: a line without a `?` needs no trimmed copy.
@@ -309,11 +334,12 @@ public enum DeckParser {
         current = SlidePart(location: node.start)
         started = false
       }
-      if node.kind == .htmlBlock
-        && node.literal.trimmingCharacters(in: .whitespacesAndNewlines) == notesMarker
-      {
-        current.inNotes = true
-        continue
+      if node.kind == .htmlBlock {
+        let literal = node.literal.trimmingCharacters(in: .whitespacesAndNewlines)
+        if literal == notesMarker || literal == notesEndMarker {
+          current.inNotes = literal == notesMarker
+          continue
+        }
       }
       if !started {
         current.location = node.start
@@ -343,8 +369,10 @@ public enum DeckParser {
     _ node: MarkdownNode, lines: [Substring], dialect: DeckDialect
   ) -> Bool {
     switch (node.kind, dialect) {
-    case (.thematicBreak, .mdp):
+    case (.thematicBreak, .mdp), (.thematicBreak, .pandoc):
       return true
+    case (.htmlBlock, .slidev):
+      return node.literal.trimmingCharacters(in: .whitespacesAndNewlines) == SlidevLines.slideMarker
     case (.thematicBreak, .standard):
       // `***` and `___` stay horizontal rules; only hyphens separate slides.
       let index = node.start.line - 1

@@ -65,7 +65,7 @@ struct FrontMatter {
   /// Parses the YAML between `opening` and `closing` into typed metadata.
   static func parse(
     lines: [Substring], opening: Int, closing: Int, baseDirectory: String, files: any DeckFiles,
-    diagnostics: inout DiagnosticSink
+    diagnostics: inout DiagnosticSink, leaving dialectKey: ((String) -> Bool)? = nil
   ) -> FrontMatter {
     var metadata = DeckMetadata()
     var slideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
@@ -100,7 +100,8 @@ struct FrontMatter {
       let keyLocation = location(keyNode.mark)
       let valueLocation = location(value.mark ?? keyNode.mark)
       let key = aliases[rawKey] ?? rawKey
-      if silentlyIgnored.contains(key) { continue }
+      // A key another tool's dialect reads itself, or one its decks use that means nothing here.
+      if silentlyIgnored.contains(key) || dialectKey?(key) == true { continue }
       if let directive = marpDirective(rawKey) {
         // Marp's directives in the front matter: local ones for every slide, `_name` for the
         // first, global ones for the deck.

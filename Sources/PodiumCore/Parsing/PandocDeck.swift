@@ -1,0 +1,257 @@
+import Foundation
+import Yams
+
+/// A deck written for pandoc's slide shows (its manual, "Slide shows"; `Text.Pandoc.Slides` and
+/// the beamer and reveal.js writers): headings make the slides, as pandoc's slide-level rule
+/// says, and fenced divs carry notes, columns and builds. The syntax inside slides is translated
+/// by `PandocLines`; this type knows the deck's structure.
+///
+/// pandoc's two families of output split slides alike and differ in one rule, which the front
+/// matter picks (`output:`/`format:` naming beamer, `documentclass: beamer`, `aspectratio`,
+/// `classoption`, `colortheme`... for beamer; reveal.js otherwise): content under a heading
+/// above the slide level goes on that section's title slide in reveal.js (and every such
+/// heading makes one), while beamer gives the section its own page (`\sectionpage` for levels 1
+/// and 2, as pandoc's template does unless `section-titles: false`) and puts the content on a
+/// frame of its own under the same title.
+struct PandocDeck {
+  enum Output: String { case revealjs, beamer }
+
+  var output = Output.revealjs
+  /// `slide-level` (pandoc's option, Quarto's key) or R Markdown's `slide_level`.
+  var slideLevel: Int?
+  /// pandoc's `section-titles` (beamer's section pages), on unless `false`.
+  var sectionTitles = true
+  /// Lists are builds unless a div says otherwise (`incremental: true`).
+  var incremental = false
+  var front: Node.Mapping?
+  /// What `PandocLines` found on headings: classes and attributes, by line.
+  var headingAttributes: [Int: PandocLines.Attributes] = [:]
+
+  /// Keys only pandoc's decks use, at the top of the front matter.
+  static let signatureKeys: Set<String> = [
+    "documentclass", "classoption", "revealjs-url", "slide-level", "aspectratio", "institute",
+    "colortheme", "fonttheme", "innertheme", "outertheme", "header-includes", "beameroption",
+  ]
+  /// Writers named by `output:` (R Markdown) or `format:` (Quarto) that are pandoc's slides.
+  static let slideWriters = [
+    "beamer", "revealjs", "ioslides", "slidy", "powerpoint", "pptx", "dzslides", "s5",
+  ]
+
+  /// Whether the deck is pandoc's: its front matter's keys, or a `% title` block, or a fenced div
+  /// of pandoc's slide classes.
+  static func looksLikePandoc(_ lines: [Substring], front: Node.Mapping?) -> Bool {
+    if let front {
+      let keys = front.keys.compactMap(\.string)
+      if keys.contains(where: signatureKeys.contains) { return true }
+      for key in ["output", "format"] {
+        if let words = front[key]?.words,
+          words.contains(where: { word in slideWriters.contains { word.contains($0) } })
+        {
+          return true
+        }
+      }
+    }
+    if lines.first?.hasPrefix("% ") == true { return true }
+    if let front, front["title"] != nil, front["author"] != nil || front["date"] != nil,
+      front["marp"] == nil, Self.isHeadingsOnly(lines)
+    {
+      return true
+    }
+    return lines.contains { line in
+      guard line.hasPrefix(":::"), let fence = PandocLines.fence(line),
+        case .open(let attributes) = fence
+      else { return false }
+      return !attributes.classes.isDisjoint(with: [
+        "notes", "columns", "incremental", "nonincremental",
+      ])
+    }
+  }
+
+  /// A titled document of several sections and no slide separators: one slide to Podium and
+  /// Marp, so written for pandoc, which makes slides of its headings.
+  static func isHeadingsOnly(_ lines: [Substring]) -> Bool {
+    var headings = 0
+    var inCode = false
+    var afterFrontMatter = false
+    for (index, line) in lines.enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inCode.toggle() }
+      if inCode { continue }
+      if index > 0, trimmed == "---" || trimmed == "..." {
+        if afterFrontMatter { return false }
+        afterFrontMatter = true
+        continue
+      }
+      if trimmed.hasPrefix("<!--"),
+        trimmed.contains("end_slide") || trimmed.contains("headingDivider")
+      {
+        return false
+      }
+      if afterFrontMatter, line.hasPrefix("# ") || line.hasPrefix("## ") { headings += 1 }
+    }
+    return headings >= 3
+  }
+
+  /// pandoc's metadata is open: templates read any key. Podium reads its own keys that pandoc
+  /// has no meaning for; the rest are pandoc's, never a warning. `theme` is a beamer or
+  /// reveal.js theme here, not Podium's.
+  static func ownsKey(_ key: String) -> Bool {
+    !["aspect", "duration", "font", "code-font", "footer", "paginate", "end-time"].contains(key)
+  }
+
+  init(front: Node.Mapping?) {
+    self.front = front
+    guard let front else { return }
+    let tree = Node.mapping(front)
+    let beamerKeys = ["documentclass", "classoption", "aspectratio", "colortheme", "fonttheme"]
+    let writer = (front["output"]?.words ?? []) + (front["format"]?.words ?? [])
+    if writer.contains(where: { $0.contains("beamer") })
+      || (!writer.contains(where: { $0.contains("revealjs") })
+        && beamerKeys.contains { front[$0] != nil })
+    {
+      output = .beamer
+    }
+    for key in ["slide-level", "slide_level", "slideLevel"] {
+      if let level = tree.find(key)?.int, (0...6).contains(level) { slideLevel = level }
+    }
+    if tree.find("section-titles")?.bool == false { sectionTitles = false }
+    if tree.find("incremental")?.bool == true { incremental = true }
+  }
+
+  /// Reads the title block (front matter or `% title` lines) and translates the slides' syntax.
+  mutating func translate(
+    _ lines: inout [Substring], metadata: inout DeckMetadata, sink: inout DiagnosticSink
+  ) {
+    if let front {
+      metadata.title = front["title"]?.text ?? metadata.title
+      metadata.subtitle = front["subtitle"]?.text
+      metadata.author = (front["author"] ?? front["authors"])?.text
+      metadata.date = front["date"]?.text
+      if let ratio = front["aspectratio"]?.string, let aspect = Self.beamerAspect[ratio] {
+        metadata.aspect = aspect
+      }
+    } else {
+      // pandoc's title block: `% title`, `% author(s)`, `% date` as the first lines.
+      var fields: [String] = []
+      for index in lines.indices {
+        guard lines[index].hasPrefix("%"), fields.count < 3 else { break }
+        fields.append(lines[index].dropFirst().trimmingCharacters(in: .whitespaces))
+        lines[index] = ""
+      }
+      let named = fields.map { $0.isEmpty ? nil : $0 } + [nil, nil, nil]
+      metadata.title = named[0]
+      metadata.author = named[1]?.replacingOccurrences(of: ";", with: ",")
+      metadata.date = named[2]
+    }
+    var rewriter = PandocLines(incremental: incremental)
+    rewriter.rewrite(&lines, sink: &sink)
+    headingAttributes = rewriter.headingAttributes
+  }
+
+  /// beamer's `aspectratio` option: 169 is 16:9, 43 is 4:3 (beamer's default).
+  static let beamerAspect: [String: AspectRatio] = [
+    "169": AspectRatio(width: 16, height: 9), "1610": AspectRatio(width: 16, height: 10),
+    "149": AspectRatio(width: 14, height: 9), "141": AspectRatio(width: 141, height: 100),
+    "54": AspectRatio(width: 5, height: 4), "43": AspectRatio(width: 4, height: 3),
+    "32": AspectRatio(width: 3, height: 2),
+  ]
+
+  /// pandoc's slide level: the highest level of a heading followed directly by content (not
+  /// another heading, not a rule) somewhere in the deck, unless the front matter sets it.
+  func slideLevel(in document: MarkdownNode) -> Int {
+    if let slideLevel { return slideLevel }
+    var least = 6
+    let nodes = document.children
+    for (index, node) in nodes.enumerated() {
+      guard case .heading(let level) = node.kind, level < least, index + 1 < nodes.count else {
+        continue
+      }
+      switch nodes[index + 1].kind {
+      case .heading, .thematicBreak: continue
+      default: least = level
+      }
+    }
+    return least
+  }
+
+  /// The slides as pandoc's writer makes them: the title slide from the metadata, sections'
+  /// title slides (beamer's rule or reveal.js's, see the type), headings' classes.
+  func finish(_ slides: [Slide], metadata: DeckMetadata, slideLevel: Int) -> [Slide] {
+    var result: [Slide] = []
+    if let title = metadata.title {
+      result.append(titleSlide(title, metadata: metadata))
+    }
+    for var slide in slides {
+      applyAttributes(to: &slide)
+      guard let first = slide.blocks.first, case .heading(let level, _) = first.kind,
+        level < slideLevel
+      else {
+        result += framesOf(slide)
+        continue
+      }
+      let content = slide.blocks.count > 1 || slide.hasNotes
+      switch output {
+      case .revealjs:
+        if !content { slide.directives.layout = slide.directives.layout ?? .title }
+        result.append(slide)
+      case .beamer:
+        if sectionTitles && level <= 2 {
+          var page = slide
+          page.blocks = [first]
+          page.notes = []
+          page.stepCount = 1
+          page.directives.layout = .title
+          result.append(page)
+        }
+        // The section's content: a frame of its own under the section's title.
+        slide.directives.layout = slide.directives.layout ?? .default
+        if content { result += framesOf(slide) }
+      }
+    }
+    return result
+  }
+
+  /// `title`, `subtitle`, `author`, `institute` and `date`, as pandoc's templates lay them out.
+  private func titleSlide(_ title: String, metadata: DeckMetadata) -> Slide {
+    let here = SourceLocation(line: 1, column: 1)
+    var blocks = [Block(.heading(level: 1, text: [TextRun(title)]), at: here)]
+    let institute = front?["institute"]?.text
+    for line in [metadata.subtitle, metadata.author, institute, metadata.date].compactMap({ $0 })
+    where !line.isEmpty {
+      blocks.append(Block(.paragraph([TextRun(line)]), at: here, alignment: .center))
+    }
+    var slide = Slide(index: 0, location: here, blocks: blocks)
+    slide.directives.layout = .title
+    return slide
+  }
+
+  /// Classes and attributes of the slide's heading: `.standout` (metropolis's dark, centred
+  /// slide), `background-color`/`data-background-color`.
+  private func applyAttributes(to slide: inout Slide) {
+    guard let heading = slide.blocks.first(where: { $0.isHeading }),
+      let attributes = headingAttributes[heading.location.line]
+    else { return }
+    if attributes.classes.contains("standout") {
+      slide.directives.layout = .center
+      slide.directives.classes.insert(.invert)
+    }
+    let color = attributes.values["background-color"] ?? attributes.values["data-background-color"]
+    if let color, let parsed = RGBAColor(hex: color) {
+      slide.directives.background = .color(parsed)
+    }
+  }
+
+  /// A slide, or with `{.allowframebreaks}` the frames beamer breaks it into.
+  private func framesOf(_ slide: Slide) -> [Slide] {
+    guard let heading = slide.blocks.first(where: { $0.isHeading }),
+      headingAttributes[heading.location.line]?.classes.contains("allowframebreaks") == true
+    else { return [slide] }
+    return PandocFrameBreaks.split(slide)
+  }
+}
+
+extension Block {
+  var isHeading: Bool {
+    if case .heading = kind { return true } else { return false }
+  }
+}

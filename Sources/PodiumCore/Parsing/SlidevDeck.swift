@@ -1,0 +1,226 @@
+import Foundation
+import Yams
+
+/// A Slidev deck (`slides.md`; Slidev's docs "Syntax guide", "Layouts", "Animations", and
+/// `@slidev/parser`, whose rules these are): slides between `---` lines, each with front matter
+/// of its own (the first one's is the deck's headmatter), Slidev's built-in layouts, clicks,
+/// and the notes in the comment that ends a slide. `SlidevLines` translates the lines; this type
+/// gives each built slide what its front matter says, imports `src:` files and leaves out
+/// `hide`/`disabled` slides, as Slidev does, so the slides are the ones Slidev counts.
+struct SlidevDeck {
+  /// Where a deck's files are, and the chain of decks importing this one (`src:`).
+  struct Context {
+    var baseDirectory: String
+    var files: any DeckFiles
+    /// The files importing this one, outermost first; nil for the deck itself.
+    var importedBy: [String]?
+    /// The folder of the deck that imports this file (directly or not); nil for the deck itself.
+    var deckFolder: String?
+  }
+
+  var headmatter: SlidevLines.FrontMatter?
+  var context: Context
+  private var frontMatters: [SlidevLines.FrontMatter?] = []
+
+  init(headmatter: SlidevLines.FrontMatter?, context: Context) {
+    self.headmatter = headmatter
+    self.context = context
+  }
+
+  /// Headmatter keys only Slidev uses.
+  static let signatureKeys: Set<String> = [
+    "highlighter", "drawings", "transition", "mdc", "colorSchema", "routerMode", "canvasWidth",
+    "aspectRatio", "info", "fonts", "download", "exportFilename", "lineNumbers", "monaco",
+    "titleTemplate", "addons", "defaults", "hideInToc", "seoMeta", "selectable", "record",
+    "themeConfig", "remoteAssets", "presenter", "favicon", "htmlAttrs", "layout", "src",
+  ]
+
+  /// Slidev's built-in layouts (its docs, "Built-in Layouts") as Podium lays them out.
+  static let layouts: [String: SlideLayout] = [
+    "default": .default, "full": .default, "none": .default, "two-cols": .default,
+    "two-cols-header": .default, "cover": .title, "intro": .title, "section": .title,
+    "end": .title, "center": .center, "statement": .center, "fact": .center, "quote": .center,
+    "image": .default, "image-left": .default, "image-right": .default, "iframe": .default,
+    "iframe-left": .default, "iframe-right": .default,
+  ]
+
+  /// Whether the deck is Slidev's: headmatter keys only Slidev has, its click and slot syntax,
+  /// or a slide's own front matter naming a layout.
+  static func looksLikeSlidev(_ lines: [Substring], front: Node.Mapping?) -> Bool {
+    if front?["marp"]?.bool == true { return false }
+    if let keys = front?.keys.compactMap(\.string), keys.contains(where: signatureKeys.contains) {
+      return true
+    }
+    for (index, line) in lines.enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed == "::right::" || trimmed == "::left::" || trimmed.hasPrefix("<v-click") {
+        return true
+      }
+      if index > 0, line.trimmingTrailingWhitespace == "---", index + 1 < lines.count,
+        lines[index + 1].hasPrefix("layout:")
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Where Slidev serves `/pic.png` from: `public/` beside the deck (the importing one, for a
+  /// file a slide imports).
+  var publicFolder: String {
+    var folder = context.deckFolder ?? context.baseDirectory
+    // Absolute: an imported file's paths resolve against its own folder.
+    if !folder.hasPrefix("/") {
+      folder = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder)
+    }
+    return ((folder as NSString).appendingPathComponent("public") as NSString).standardizingPath
+  }
+
+  /// Slidev's headmatter configures Slidev; Podium reads its own keys and `title`.
+  static func ownsKey(_ key: String) -> Bool {
+    !["title", "author", "date", "duration", "font", "code-font", "footer", "paginate", "end-time"]
+      .contains(key)
+  }
+
+  mutating func translate(
+    _ lines: inout [Substring], metadata: inout DeckMetadata, sink: inout DiagnosticSink
+  ) {
+    if let ratio = headmatter?.mapping["aspectRatio"]?.string {
+      let parts = ratio.split(whereSeparator: { $0 == "/" || $0 == ":" }).compactMap { Int($0) }
+      if parts.count == 2, parts.allSatisfy({ $0 > 0 }) {
+        metadata.aspect = AspectRatio(width: parts[0], height: parts[1])
+      }
+    }
+    var rewriter = SlidevLines(publicFolder: publicFolder)
+    rewriter.rewrite(&lines, headmatter: headmatter, sink: &sink)
+    frontMatters = rewriter.frontMatters
+    for front in frontMatters.compactMap({ $0 }) {
+      writePrelude(of: front, into: &lines, sink: &sink)
+    }
+  }
+
+  /// What a slide opens with, in its front matter's lines: the layout's columns, its image.
+  private func writePrelude(
+    of front: SlidevLines.FrontMatter, into lines: inout [Substring], sink: inout DiagnosticSink
+  ) {
+    let layout = front.mapping["layout"]?.string ?? "default"
+    let here = front.location(of: "layout")
+    var prelude: [String] = []
+    if layout == "two-cols" { prelude.append("<!-- column_layout: [1, 1] -->") }
+    let image = front.mapping["image"]?.string ?? front.mapping["background"]?.string
+    if let image, !image.isEmpty {
+      let side = ["image-left": " left", "image-right": " right"][layout] ?? ""
+      let size = front.mapping["backgroundSize"]?.string == "contain" ? " contain" : ""
+      let path = SlidevLines.served(image, from: publicFolder)
+      prelude.append("![bg\(side)\(size)](\(path))")
+    }
+    if layout.hasPrefix("iframe"), let url = front.mapping["url"]?.string {
+      prelude.append("*[web page: \(url)]*")
+      sink.warning(
+        "layout '\(layout)': Podium never reaches the network; its URL is shown", at: here)
+    }
+    if Self.layouts[layout] == nil {
+      sink.warning(
+        "unknown layout '\(layout)' (a theme's or the deck's own): the slide uses the default layout",
+        at: here)
+    }
+    for (offset, line) in prelude.enumerated() where offset < front.lines.count {
+      lines[front.lines.lowerBound + offset] = Substring(line)
+    }
+  }
+
+  /// The slides as Slidev has them: hidden ones left out, imports in their place, each given its
+  /// front matter's layout and classes.
+  func finish(_ slides: [Slide], sink: inout DiagnosticSink) -> [Slide] {
+    var result: [Slide] = []
+    for (index, var slide) in slides.enumerated() {
+      let front = index < frontMatters.count ? frontMatters[index]?.mapping : nil
+      if front?["hide"]?.bool == true || front?["disabled"]?.bool == true { continue }
+      if let source = front?["src"]?.string {
+        let here = frontMatters[index]?.location(of: "src") ?? SourceLocation(line: 1, column: 1)
+        result += imported(source, at: here, overriding: front, sink: &sink)
+        continue
+      }
+      // Slidev's first slide is a `cover` unless its front matter names a layout; the others
+      // are `default`, never a title slide Podium would guess.
+      let first = index == 0 && context.importedBy == nil
+      let layout = front?["layout"]?.string ?? (first ? "cover" : "default")
+      slide.directives.layout = Self.layouts[layout] ?? .default
+      if let front { Self.apply(front, to: &slide) }
+      result.append(slide)
+    }
+    return result
+  }
+
+  /// The slides of a file a slide imports (`src: ./pages/intro.md`, `#2-3` for some of them),
+  /// the importing slide's front matter over theirs.
+  private func imported(
+    _ source: String, at here: SourceLocation, overriding front: Node.Mapping?,
+    sink: inout DiagnosticSink
+  ) -> [Slide] {
+    let parts = source.split(separator: "#", maxSplits: 1)
+    let written = String(parts.first ?? "")
+    // `/part.md` is from the deck's folder (Slidev's root), others from this file's.
+    let deckFolder = context.deckFolder ?? context.baseDirectory
+    let path =
+      written.hasPrefix("/")
+      ? (deckFolder as NSString).appendingPathComponent(String(written.dropFirst()))
+      : (context.baseDirectory as NSString).appendingPathComponent(written)
+    let resolved = (path as NSString).standardizingPath
+    let chain = context.importedBy ?? []
+    if chain.contains(resolved) || chain.count > 8 {
+      sink.error("'\(written)' imports itself (through \(chain.count) files)", at: here)
+      return []
+    }
+    let root = (deckFolder as NSString).standardizingPath
+    if !resolved.hasPrefix(root + "/") {
+      sink.warning("'\(written)' is outside the deck's folder; importing it anyway", at: here)
+    }
+    let bytes: [UInt8]
+    switch context.files.contents(of: resolved, limit: DeckSource.maximumSize, kind: "decks") {
+    case .success(let read): bytes = read
+    case .failure(let problem):
+      sink.error("cannot import '\(written)': \(problem.message)", at: here)
+      return []
+    }
+    let nested = Context(
+      baseDirectory: (resolved as NSString).deletingLastPathComponent, files: context.files,
+      importedBy: chain + [resolved], deckFolder: deckFolder)
+    let result = DeckParser.parse(
+      text: DeckSource.decode(bytes).0, file: resolved, context: nested)
+    sink.append(result.diagnostics)
+    var slides = result.deck?.slides ?? []
+    if let range = parts.count > 1 ? Self.range(String(parts[1]), count: slides.count) : nil {
+      slides = range.map { slides[$0] }
+    }
+    if let front {
+      for index in slides.indices { Self.apply(front, to: &slides[index]) }
+    }
+    return slides
+  }
+
+  /// `2-3,5` as slide indices (from 0), as Slidev reads a `src:` range.
+  static func range(_ text: String, count: Int) -> [Int] {
+    var result: [Int] = []
+    for part in text.split(separator: ",") {
+      let bounds = part.split(separator: "-").compactMap {
+        Int($0.trimmingCharacters(in: .whitespaces))
+      }
+      guard let low = bounds.first else { continue }
+      let high = bounds.count > 1 ? bounds[1] : low
+      guard low <= high else { continue }
+      result += (max(1, low)...min(count, high)).map { $0 - 1 }
+    }
+    return result
+  }
+
+  /// A slide's layout and its `class:` utilities: text alignment and sizes, grid columns; other
+  /// classes mean CSS Podium does not draw and are left aside without a word.
+  static func apply(_ front: Node.Mapping, to slide: inout Slide) {
+    if let layout = front["layout"]?.string {
+      slide.directives.layout = layouts[layout] ?? .default
+    }
+    let classes = front["class"]?.string?.split(separator: " ").map(String.init) ?? []
+    SlidevClasses.apply(classes, to: &slide)
+  }
+}
