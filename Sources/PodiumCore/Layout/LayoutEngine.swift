@@ -116,7 +116,8 @@ public struct LayoutEngine {
       bodyFamily = deck.metadata.font ?? theme.fonts.body
       headingFamily = deck.metadata.font ?? theme.fonts.heading
       codeFamily = deck.metadata.codeFont ?? theme.fonts.code
-      var layout = slide.layout
+      // Marp never centres a slide on its own: only its theme or `class: lead` does.
+      var layout = deck.metadata.marp ? slide.directives.layout ?? .default : slide.layout
       if layout == .default
         && (slide.directives.classes.contains(.lead) || theme.centersContent)
       {
@@ -129,7 +130,8 @@ public struct LayoutEngine {
       footer = footerShown && footerText?.isEmpty == false ? footerText : nil
       pageLabel =
         footerShown && (slide.directives.paginate ?? deck.metadata.paginate)
-        ? "\(slide.index + 1) / \(deck.slides.count)" : nil
+        ? (deck.metadata.marp
+          ? "\(slide.pageNumber)" : "\(slide.index + 1) / \(deck.slides.count)") : nil
       header = slide.directives.header?.isEmpty == false ? slide.directives.header : nil
       formulas = deck.formulas
     }

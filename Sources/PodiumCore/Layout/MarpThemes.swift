@@ -1,7 +1,26 @@
-/// Marp's built-in themes besides `default` (Podium's light theme stands in for that one), in
-/// the colours, proportions and placement of marp-core's `gaia.scss` and `uncover.scss`: sizes
-/// are Marp's CSS pixels on its 1280x720 slide as fractions of the slide's height.
+/// Marp's built-in themes in the colours, proportions and placement of marp-core's
+/// `default.scss` (over github-markdown-css), `gaia.scss` and `uncover.scss`: sizes are Marp's CSS
+/// pixels on its 1280x720 slide as fractions of the slide's height.
 extension Theme {
+  /// Marp's default theme: GitHub's Markdown look, white, a `#246` blue title, 29 px text.
+  public static let marpDefault: Theme = {
+    var theme = marp(
+      name: "default",
+      colors: Colors(
+        background: hex(0xFFFFFF), text: hex(0x1F2328), heading: hex(0x1F2328),
+        accent: hex(0x0969DA), muted: hex(0x777777), codeBackground: hex(0xF6F8FA),
+        quoteBackground: hex(0xFFFFFF), tableHeaderBackground: hex(0xFFFFFF),
+        tableRule: hex(0xD1D9E0), placeholder: hex(0xEFF1F3)),
+      inverted: Colors(
+        background: hex(0x0D1117), text: hex(0xF0F6FC), heading: hex(0xF0F6FC),
+        accent: hex(0x4493F8), muted: hex(0x999999), codeBackground: hex(0x151B23),
+        quoteBackground: hex(0x0D1117), tableHeaderBackground: hex(0x0D1117),
+        tableRule: hex(0x3D444D), placeholder: hex(0x262C36)),
+      textPixels: 29, headings: (1.6, 1.3, 1.1))
+    theme.margins = Margins(horizontal: 78.5 / 1280, top: 78.5 / 720, bottom: 78.5 / 720)
+    return theme
+  }()
+
   /// Gaia: warm cream with slate ink and a blue accent; `invert` (Marp's `gaia` class) is the
   /// slate ground with cream ink.
   public static let gaia = marp(

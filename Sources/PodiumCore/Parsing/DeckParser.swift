@@ -56,12 +56,14 @@ public enum DeckParser {
     var dialect = DeckDialect.standard
 
     var deckWide: [(CommentCommand.Directive, SourceLocation)] = []
+    var marp = false
     if let (opening, closing) = FrontMatter.locate(in: lines) {
       let front = FrontMatter.parse(
         lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
         files: files, diagnostics: &sink)
       metadata = front.metadata
       deckWide = front.slideDirectives
+      marp = front.marp
       // Blank rather than drop the front matter, so cmark's line numbers stay the file's.
       for index in 0..<closing { lines[index] = "" }
     } else if let count = mdpMetadataLines(lines) {
@@ -98,6 +100,7 @@ public enum DeckParser {
     var builder = SlideBuilder(
       baseDirectory: baseDirectory, files: files, sourceMap: sourceMap, diagnostics: sink)
     builder.softBreaksAreLineBreaks = dialect == .mdp
+    builder.marpDeck = marp
     builder.applyDeckWide(deckWide)
     if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []
@@ -130,6 +133,8 @@ public enum DeckParser {
       slides = []
     }
     for index in slides.indices { slides[index].index = index }
+    MarpDeck.numberPages(&slides)
+    MarpDeck.decide(&metadata, frontMatter: marp || builder.usedMarpDirective)
     if slides.isEmpty {
       sink.warning("the deck has no slides", at: nil)
     }
