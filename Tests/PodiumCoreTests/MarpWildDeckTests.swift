@@ -226,9 +226,10 @@ import Testing
   @Test func aMarpDeckIsNeverCentredByPodiumItself() throws {
     let text = "---\nmarp: true\n---\n\n# Title\n\nA subtitle\n"
     let deck = try layoutDeck(text)
-    let frame = layoutEngine(theme: .gaia).layout(deck.slides[0], in: deck, step: 0, size: fullHD)
+    let frame = layoutEngine(theme: .marpDefault).layout(
+      deck.slides[0], in: deck, step: 0, size: fullHD)
     let title = try #require(frame.text("Title"))
-    #expect(title.x < 200, "left, where gaia puts a heading")
+    #expect(title.x < 200, "left, where Marp's default theme puts a heading")
     let podium = try layoutDeck("# Title\n\nA subtitle\n")
     let centred = layoutEngine().layout(podium.slides[0], in: podium, step: 0, size: fullHD)
     #expect(try #require(centred.text("Title")).x > 500, "Podium's own title slide")

@@ -118,12 +118,14 @@ public struct LayoutEngine {
       codeFamily = deck.metadata.codeFont ?? theme.fonts.code
       // Marp never centres a slide on its own: only its theme or `class: lead` does.
       var layout = deck.metadata.marp ? slide.directives.layout ?? .default : slide.layout
+      let leadCentres = theme.marp?.leadCentres ?? true
       if layout == .default
-        && (slide.directives.classes.contains(.lead) || theme.centersContent)
+        && ((leadCentres && slide.directives.classes.contains(.lead)) || theme.centersContent)
       {
         layout = .center
       }
       self.layout = layout
+      middle = theme.marp?.middle ?? false
       fit = slide.directives.fit
       let footerShown = !slide.directives.noFooter
       let footerText = slide.directives.footer ?? deck.metadata.footer
@@ -137,6 +139,9 @@ public struct LayoutEngine {
     }
 
     var centered: Bool { layout == .title || layout == .center }
+    /// The content stands in the middle, top to bottom, though its lines are not centred
+    /// (Marp's default theme).
+    var middle = false
   }
 
   /// A draw command in block coordinates, with the build step that reveals it.
@@ -170,6 +175,7 @@ public struct LayoutEngine {
 
   /// The deck's footer at the bottom left, and `n / N` at the bottom right when `paginate` is on.
   private func footerCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+    if let look = theme.marp { return marpCorners(look, context: context) }
     let size = sizes.body * sizes.footer * context.slideRect.height
     let font = FontSpec(family: context.bodyFamily, size: size)
     let metrics = measurer.metrics(for: font)
@@ -300,7 +306,9 @@ public struct LayoutEngine {
   private func arrangeFlow(_ blocks: [Block], context: Context) -> Arrangement {
     let area = context.contentRect
     let flow = stack(blocks, width: area.width, height: area.height, context: context)
-    let top = context.centered ? area.y + max(0, (area.height - flow.height) / 2) : area.y
+    let top =
+      context.centered || context.middle
+      ? area.y + max(0, (area.height - flow.height) / 2) : area.y
     return Arrangement(
       pieces: flow.pieces.map { $0.moved(dx: area.x, dy: top) }, overflow: flow.overflow)
   }
@@ -353,6 +361,7 @@ public struct LayoutEngine {
         boxes[index] = image
       }
     }
+    if let look = theme.marp { marpGaps(look, blocks: blocks, boxes: &boxes, context: context) }
     var y = 0.0
     var pieces: [Piece] = []
     var overflow: SourceLocation?
@@ -373,12 +382,22 @@ public struct LayoutEngine {
 
   // MARK: - Blocks
 
-  func flow(_ context: Context, font: FontSpec, color: RGBAColor) -> TextFlow {
-    TextFlow(
-      style: TextFlow.Style(
-        font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
-        codeColor: color, lineSpacing: sizes.lineSpacing, formulas: context.formulas),
-      measurer: measurer)
+  /// `lineHeight` is CSS's, a multiple of the font's size, for a Marp theme's headings; nil for
+  /// the theme's text.
+  func flow(
+    _ context: Context, font: FontSpec, color: RGBAColor, lineHeight: Double? = nil
+  ) -> TextFlow {
+    var style = TextFlow.Style(
+      font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
+      codeColor: color, lineSpacing: sizes.lineSpacing, formulas: context.formulas)
+    guard let look = theme.marp else { return TextFlow(style: style, measurer: measurer) }
+    marpText(look, &style, lineHeight: lineHeight)
+    let spacing = look.letterSpacing * context.slideRect.height / 720
+    guard spacing > 0 else { return TextFlow(style: style, measurer: measurer) }
+    return TextFlow(
+      style: style,
+      measurer: LetterSpacedMeasurer(
+        base: measurer, spacing: spacing, codeFamily: context.codeFamily))
   }
 
   func box(for block: Block, width: Double, context: Context) -> Box {

@@ -129,6 +129,9 @@ public struct Theme: Hashable, Sendable {
   public var console: ConsolePalette
   /// Every slide's content in the middle, as with `<!-- layout: center -->` (Marp's uncover).
   public var centersContent = false
+  /// What a Marp theme sets that Podium's own leave to Podium (line heights, margins, the page
+  /// number's corner, code and tables); nil for Podium's own themes.
+  public var marp: MarpLook?
 
   public init(
     name: String, colors: Colors, inverted: Colors, fonts: Fonts, sizes: Sizes, margins: Margins,
