@@ -392,7 +392,8 @@ struct BlockLayout {
         cellBoxes.append(lines)
         rowHeight = max(rowHeight, lines.reduce(0) { $0 + $1.height })
       }
-      rowHeight += 2 * paddingY
+      // A Marp grid's collapsed border adds its pixel to each row, as in a browser.
+      rowHeight += 2 * paddingY + (look?.grid == nil ? 0 : max(1, (slideHeight / 720).rounded()))
       rowHeights.append(rowHeight)
       if isHeader && look == nil {
         pieces.append(

@@ -27,14 +27,18 @@ struct LetterSpacedMeasurer: TextMeasurer {
     guard item.font.family != codeFamily, item.formula == nil, item.text.count > 1,
       !TextFlow.isRightToLeft([TextRun(item.text)])
     else { return [item] }
-    var x = item.x
-    return item.text.map { character in
+    // Each character where the text before it ends, measured whole (its kerning kept), plus
+    // the spacing of the characters before it.
+    var pieces: [TextItem] = []
+    var prefix = ""
+    for (index, character) in item.text.enumerated() {
       var piece = item
       piece.text = String(character)
-      piece.x = x
+      piece.x = item.x + base.width(of: prefix, font: item.font) + spacing * Double(index)
+      prefix.append(character)
       piece.width = width(of: piece.text, font: item.font)
-      x += piece.width
-      return piece
+      pieces.append(piece)
     }
+    return pieces
   }
 }
