@@ -1,5 +1,6 @@
 import Foundation
 import PodiumCore
+import PodiumSDL
 import PodiumSDLTestSupport
 import PodiumTestSupport
 import Testing
@@ -52,6 +53,25 @@ import Testing
     #expect(abs(page.x + page.width - 1250) < 1.5 && page.font.size == 24)
     #expect(page.y > 660 && page.y < 699)
     #expect(!frame.texts.contains { $0.text.contains("/") }, "2, not 2 / 6")
+  }
+
+  @Test func aMissingFaceOfAMarpThemeIsAWarning() throws {
+    var theme = Theme.gaia
+    theme.fonts.body = "Podium Missing Face"
+    let deck = try #require(
+      DeckParser.parse(
+        text: "---\nmarp: true\ntheme: gaia\n---\n\n# A\n", file: "d.md", baseDirectory: "/tmp"
+      ).deck)
+    let missing = SystemChecks.diagnostics(for: deck, theme: theme).filter {
+      $0.message.contains("not installed")
+    }
+    #expect(missing.count == 1 && missing.first?.severity == .warning)
+    #expect(missing.first?.message.contains("'Podium Missing Face' of Marp's gaia theme") == true)
+    // Lato Black is Lato's heaviest face, found through the whole family's name.
+    #expect(
+      !SystemChecks.diagnostics(for: deck, theme: .gaia).contains {
+        $0.message.contains("not installed")
+      })
   }
 
   @Test func defaultsContentStandsInTheMiddleAtTheLeft() throws {
