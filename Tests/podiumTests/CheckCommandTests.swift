@@ -77,7 +77,7 @@ import Testing
     let folder = try Fixtures.temporaryDirectory()
     try """
     ---
-    theme: neon
+    duration: soon
     colour: red
     ---
 
@@ -89,7 +89,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stdout == """
-        talk.md:2:8: error: unknown theme 'neon'; expected light, dark, gaia, uncover or a path to a theme .yaml file
+        talk.md:2:11: error: duration 'soon' is not a length of time; expected e.g. 25m, 1h10m or 90s
         talk.md:3:1: warning: unknown front-matter key 'colour' (ignored); known keys: title, subtitle, author, date, theme, aspect, duration, font, code-font, footer, paginate, end-time, event, location, options
         talk.md:8:1: warning: image 'chart.png' not found
         talk.md: 1 slide, 1 build step, 0 with notes, 1 error, 2 warnings

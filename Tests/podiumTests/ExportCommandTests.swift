@@ -126,11 +126,11 @@ func pngSize(_ path: String) throws -> (Int, Int) {
 
   @Test func brokenDeckOrOutputIsAnErrorAndWritesNothing() throws {
     let folder = try Fixtures.temporaryDirectory()
-    try "---\ntheme: neon\n---\n# A\n".write(
+    try "---\nduration: soon\n---\n# A\n".write(
       to: folder.appendingPathComponent("bad.md"), atomically: true, encoding: .utf8)
     let broken = try CommandRunner.podium("export", "bad.md", "-o", "out", in: folder)
     #expect(broken.status == 1)
-    #expect(broken.stderr.contains("bad.md:2:8: error: unknown theme 'neon'"))
+    #expect(broken.stderr.contains("bad.md:2:11: error: duration 'soon'"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
 
     let good = try deckFolder()

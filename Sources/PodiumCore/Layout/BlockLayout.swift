@@ -28,9 +28,11 @@ struct BlockLayout {
         bold: style?.bold ?? true)
       let runs = Self.prefixed(text, style)
       if block.fitsWidth { font = engine.fittedHeading(font, text: runs.plainText, width: width) }
+      let ownColor = level == 1 && colors == theme.colors ? theme.marp?.h1Color : nil
       return textBox(
-        runs, font: font, color: style?.color ?? colors.heading, width: width,
-        block: Self.aligned(block, style), spaceAfter: em * (isTitle ? 0.6 : 0.5))
+        runs, font: font, color: style?.color ?? ownColor ?? colors.heading, width: width,
+        block: Self.aligned(block, style), spaceAfter: em * (isTitle ? 0.6 : 0.5),
+        lineHeight: theme.marp?.headingLineHeight)
     case .paragraph(let runs):
       let subtitle = context.layout == .title
       let style = block.role.flatMap { theme.roles[$0] }
@@ -43,9 +45,9 @@ struct BlockLayout {
         width: width, block: Self.aligned(block, style), spaceAfter: em * 0.6)
     case .list(let list):
       var box = listBox(list, block: block, width: width, depth: depth)
-      // On a centred slide (Marp's lead and uncover) a list stands in the middle as a whole,
-      // its lines still starting at its left edge, as Marp's themes set it.
-      if context.centered && depth == 0 {
+      // On a centred slide (Podium's lead) a list stands in the middle as a whole, its lines
+      // still starting at its left edge; Marp's themes leave it at the left.
+      if context.centered && depth == 0 && theme.marp == nil {
         let used = box.pieces.compactMap(\.command.rightEdge).max() ?? width
         box.pieces = box.pieces.map { $0.moved(dx: max(0, (width - used) / 2), dy: 0) }
       }
@@ -95,9 +97,9 @@ struct BlockLayout {
 
   private func textBox(
     _ runs: [TextRun], font: FontSpec, color: RGBAColor, width: Double, block: Block,
-    spaceAfter: Double
+    spaceAfter: Double, lineHeight: Double? = nil
   ) -> Box {
-    let lines = engine.flow(context, font: font, color: color).lines(
+    let lines = engine.flow(context, font: font, color: color, lineHeight: lineHeight).lines(
       runs, width: width,
       alignment: TextFlow.Alignment(block.alignment, centered: context.centered),
       maximumHeight: context.textHeightLimit)
@@ -141,8 +143,9 @@ struct BlockLayout {
     let font = FontSpec(family: context.bodyFamily, size: size)
     // Each level keeps at least three quarters of the width it is given, so lists nested as
     // deep as the parser keeps them (CommonMarkConverter.maximumNesting) never run out of room.
-    let indent = min(size * (list.ordered ? 1.6 : 1.25), max(0, width) / 4)
-    let itemGap = size * (list.tight ? 0.22 : 0.45)
+    let marp = marpListSpacing(size)
+    let indent = min(marp?.indent ?? size * (list.ordered ? 1.6 : 1.25), max(0, width) / 4)
+    let itemGap = marp?.gap ?? size * (list.tight ? 0.22 : 0.45)
     var pieces: [Piece] = []
     var y = 0.0
     for (index, item) in list.items.enumerated() {
@@ -156,11 +159,15 @@ struct BlockLayout {
       } else {
         marker = Self.bullets[min(depth, Self.bullets.count - 1)]
       }
-      let markerFlow = engine.flow(context, font: font, color: colors.accent)
+      // Browsers draw markers in the text's colour, a space before the text.
+      let markerFlow = engine.flow(
+        context, font: font, color: marp == nil ? colors.accent : colors.text)
       if let line = markerFlow.lines([TextRun(marker)], width: indent, alignment: .leading).first {
         for var markerItem in line.items {
           // Numbers sit right-aligned against the text; bullets sit a little in from the edge.
-          markerItem.x = list.ordered ? indent - markerItem.width - size * 0.35 : size * 0.15
+          markerItem.x =
+            list.ordered || marp != nil
+            ? indent - markerItem.width - size * 0.35 : size * 0.15
           markerItem.y += y
           pieces.append(Piece(step: item.step, command: .text(markerItem)))
         }
@@ -254,8 +261,14 @@ struct BlockLayout {
   static let longestCodeLine = 2_000
 
   private func codeBox(_ code: CodeBlock, block: Block, width: Double) -> Box {
-    let padding = em * 0.55
-    var font = FontSpec(family: context.codeFamily, size: em * theme.sizes.code)
+    // A Marp theme's panel has its own padding (CSS ems of the code's size) and line height.
+    let look = theme.marp?.code
+    let nominal = em * theme.sizes.code
+    let padding =
+      look?.paddingX.pixels(slideHeight: context.slideRect.height, fontSize: nominal) ?? em * 0.55
+    let paddingY =
+      look?.paddingY.pixels(slideHeight: context.slideRect.height, fontSize: nominal) ?? padding
+    var font = FontSpec(family: context.codeFamily, size: nominal)
     let smallest = em * theme.sizes.code * theme.sizes.minimumScale
     // Only the lines above the slide's bottom (at the smallest size) are highlighted; the others
     // count towards the height, so the overflow is still seen.
@@ -279,9 +292,9 @@ struct BlockLayout {
       font.size = max(smallest, font.size * available / natural)
     }
     let metrics = measurer.metrics(for: font)
-    let lineHeight = metrics.lineHeight * 1.05
+    let lineHeight = look.map { $0.lineHeight * font.size } ?? metrics.lineHeight * 1.05
     var pieces: [Piece] = []
-    var y = padding
+    var y = paddingY
     for line in lines {
       // Lines below the slide's bottom are clipped: counted, not measured and drawn.
       if y > context.textHeightLimit {
@@ -305,9 +318,17 @@ struct BlockLayout {
       y += lineHeight
     }
     y += Double(allLines.count - lines.count) * lineHeight
-    let height = y + padding
-    let frame = Rect(x: 0, y: 0, width: width, height: height)
-    var all = [Piece(step: block.step, command: .fill(frame, colors.codeBackground))]
+    let height = y + paddingY
+    var frame = Rect(x: 0, y: 0, width: width, height: height)
+    if let least = look?.shrinkWrapped {
+      // uncover's code is as wide as its longest line, at least `least` pixels, in the middle.
+      frame.width = min(width, max(least * context.slideRect.height / 720, natural + 2 * padding))
+      frame.x = (width - frame.width) / 2
+      pieces = pieces.map { $0.moved(dx: frame.x, dy: 0) }
+    }
+    var all =
+      look.map { marpCodePanel($0, frame, step: block.step) }
+      ?? [Piece(step: block.step, command: .fill(frame, colors.codeBackground))]
     let tooWide = measurer.width(of: longest, font: font) > available + 0.5
     if tooWide {
       all.append(Piece(step: block.step, command: .pushClip(frame.insetBy(dx: padding / 2, dy: 0))))
@@ -340,18 +361,24 @@ struct BlockLayout {
     guard columns > 0 else {
       return Box(width: width, height: 0, pieces: [], location: block.location, spaceAfter: 0)
     }
-    let size = em * 0.9
+    let look = theme.marp?.table
+    let size = em * (look == nil ? 0.9 : 1)
     let body = FontSpec(family: context.bodyFamily, size: size)
     let bold = FontSpec(family: context.bodyFamily, size: size, bold: true)
-    let padding = size * 0.5
+    let slideHeight = context.slideRect.height
+    let padding = look?.paddingX.pixels(slideHeight: slideHeight, fontSize: size) ?? size * 0.5
+    let paddingY = look?.paddingY.pixels(slideHeight: slideHeight, fontSize: size) ?? padding
+    var rowHeights: [Double] = []
     let rows = [table.header] + table.rows
     // Natural column widths: the widest cell on one line; shrink all columns alike if too wide.
     var natural = [Double](repeating: padding * 4, count: columns)
     for (rowIndex, row) in rows.enumerated() {
       for (column, cell) in row.enumerated() where column < columns {
         let font = rowIndex == 0 ? bold : body
+        // Measured as the cell's text is set (a Marp theme's letter spacing included).
+        let spaced = engine.flow(context, font: font, color: colors.text).measurer
         let cellWidth =
-          cell.reduce(0.0) { $0 + measurer.width(of: $1.text, font: font) } + 2 * padding
+          cell.reduce(0.0) { $0 + spaced.width(of: $1.text, font: font) } + 2 * padding
         natural[column] = max(natural[column], cellWidth)
       }
     }
@@ -368,9 +395,14 @@ struct BlockLayout {
       var rowHeight = 0.0
       for column in 0..<columns {
         let cell = column < row.count ? row[column] : []
-        let alignment = column < table.alignments.count ? table.alignments[column] : .natural
+        var alignment = column < table.alignments.count ? table.alignments[column] : .natural
+        // Browsers centre a header cell, and uncover (`text-align: center`) every cell.
+        if look != nil && alignment == .natural && (isHeader || context.centered) {
+          alignment = .center
+        }
         let flow = engine.flow(
-          context, font: isHeader ? bold : body, color: isHeader ? colors.heading : colors.text)
+          context, font: isHeader ? bold : body,
+          color: isHeader ? look?.headerText ?? colors.heading : colors.text)
         var lines = flow.lines(
           cell, width: max(1, widths[column] - 2 * padding),
           alignment: alignment == .center ? .center : .leading,
@@ -384,8 +416,10 @@ struct BlockLayout {
         cellBoxes.append(lines)
         rowHeight = max(rowHeight, lines.reduce(0) { $0 + $1.height })
       }
-      rowHeight += 2 * padding
-      if isHeader {
+      // A Marp grid's collapsed border adds its pixel to each row, as in a browser.
+      rowHeight += 2 * paddingY + (look?.grid == nil ? 0 : max(1, (slideHeight / 720).rounded()))
+      rowHeights.append(rowHeight)
+      if isHeader && look == nil {
         pieces.append(
           Piece(
             step: block.step,
@@ -395,7 +429,7 @@ struct BlockLayout {
       }
       var x = 0.0
       for column in 0..<columns {
-        var lineY = y + padding
+        var lineY = y + paddingY
         for line in cellBoxes[column] {
           for var item in line.items {
             item.x += x + padding
@@ -407,11 +441,20 @@ struct BlockLayout {
         x += widths[column]
       }
       y += rowHeight
-      pieces.append(
-        Piece(
-          step: block.step,
-          command: .fill(
-            Rect(x: 0, y: y - rule / 2, width: tableWidth, height: rule), colors.tableRule)))
+      if look == nil {
+        pieces.append(
+          Piece(
+            step: block.step,
+            command: .fill(
+              Rect(x: 0, y: y - rule / 2, width: tableWidth, height: rule), colors.tableRule)))
+      }
+    }
+    if let look {
+      pieces = marpTableLines(look, columns: widths, rows: rowHeights, step: block.step) + pieces
+      // uncover's tables, and gaia's on a `lead` slide, stand in the middle.
+      if look.centred || context.centered {
+        pieces = pieces.map { $0.moved(dx: max(0, (width - tableWidth) / 2), dy: 0) }
+      }
     }
     return Box(
       width: width, height: y, pieces: pieces, location: block.location, spaceAfter: em * 0.6)

@@ -116,25 +116,32 @@ public struct LayoutEngine {
       bodyFamily = deck.metadata.font ?? theme.fonts.body
       headingFamily = deck.metadata.font ?? theme.fonts.heading
       codeFamily = deck.metadata.codeFont ?? theme.fonts.code
-      var layout = slide.layout
+      // Marp never centres a slide on its own: only its theme or `class: lead` does.
+      var layout = deck.metadata.marp ? slide.directives.layout ?? .default : slide.layout
+      let leadCentres = theme.marp?.leadCentres ?? true
       if layout == .default
-        && (slide.directives.classes.contains(.lead) || theme.centersContent)
+        && ((leadCentres && slide.directives.classes.contains(.lead)) || theme.centersContent)
       {
         layout = .center
       }
       self.layout = layout
+      middle = theme.marp?.middle ?? false
       fit = slide.directives.fit
       let footerShown = !slide.directives.noFooter
       let footerText = slide.directives.footer ?? deck.metadata.footer
       footer = footerShown && footerText?.isEmpty == false ? footerText : nil
       pageLabel =
         footerShown && (slide.directives.paginate ?? deck.metadata.paginate)
-        ? "\(slide.index + 1) / \(deck.slides.count)" : nil
+        ? (deck.metadata.marp
+          ? "\(slide.pageNumber)" : "\(slide.index + 1) / \(deck.slides.count)") : nil
       header = slide.directives.header?.isEmpty == false ? slide.directives.header : nil
       formulas = deck.formulas
     }
 
     var centered: Bool { layout == .title || layout == .center }
+    /// The content stands in the middle, top to bottom, though its lines are not centred
+    /// (Marp's default theme).
+    var middle = false
   }
 
   /// A draw command in block coordinates, with the build step that reveals it.
@@ -178,6 +185,7 @@ public struct LayoutEngine {
 
   /// The deck's footer at the bottom left, and `n / N` at the bottom right when `paginate` is on.
   private func footerCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+    if let look = theme.marp { return marpCorners(look, context: context) }
     let (font, y) = footerLine(context)
     let metrics = measurer.metrics(for: font)
     var commands: [DrawCommand] = []
@@ -305,7 +313,9 @@ public struct LayoutEngine {
   private func arrangeFlow(_ blocks: [Block], context: Context) -> Arrangement {
     let area = context.contentRect
     let flow = stack(blocks, width: area.width, height: area.height, context: context)
-    let top = context.centered ? area.y + max(0, (area.height - flow.height) / 2) : area.y
+    let top =
+      context.centered || context.middle
+      ? area.y + max(0, (area.height - flow.height) / 2) : area.y
     return Arrangement(
       pieces: flow.pieces.map { $0.moved(dx: area.x, dy: top) }, overflow: flow.overflow)
   }
@@ -358,6 +368,7 @@ public struct LayoutEngine {
         boxes[index] = image
       }
     }
+    if let look = theme.marp { marpGaps(look, blocks: blocks, boxes: &boxes, context: context) }
     var y = 0.0
     var pieces: [Piece] = []
     var overflow: SourceLocation?
@@ -385,13 +396,23 @@ public struct LayoutEngine {
 
   // MARK: - Blocks
 
-  func flow(_ context: Context, font: FontSpec, color: RGBAColor) -> TextFlow {
-    TextFlow(
-      style: TextFlow.Style(
-        font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
-        codeColor: theme.inlineCode ?? color, lineSpacing: sizes.lineSpacing,
-        formulas: context.formulas),
-      measurer: measurer)
+  /// `lineHeight` is CSS's, a multiple of the font's size, for a Marp theme's headings; nil for
+  /// the theme's text.
+  func flow(
+    _ context: Context, font: FontSpec, color: RGBAColor, lineHeight: Double? = nil
+  ) -> TextFlow {
+    var style = TextFlow.Style(
+      font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
+      codeColor: theme.inlineCode ?? color, lineSpacing: sizes.lineSpacing,
+      formulas: context.formulas)
+    guard let look = theme.marp else { return TextFlow(style: style, measurer: measurer) }
+    marpText(look, &style, lineHeight: lineHeight)
+    let spacing = look.letterSpacing * context.slideRect.height / 720
+    guard spacing > 0 else { return TextFlow(style: style, measurer: measurer) }
+    return TextFlow(
+      style: style,
+      measurer: LetterSpacedMeasurer(
+        base: measurer, spacing: spacing, codeFamily: context.codeFamily))
   }
 
   func box(for block: Block, width: Double, context: Context) -> Box {

@@ -11,6 +11,9 @@ struct TextFlow {
     var lineSpacing: Double
     /// The deck's typeset formulas; a formula not among them is set as code.
     var formulas: [MathFormula: TypesetFormula] = [:]
+    /// Inline code's size as a multiple of the text's, and the band behind it (a Marp theme's).
+    var codeScale = 0.92
+    var codeBand: RGBAColor?
 
     /// Marp's `==highlight==` band: a translucent marker yellow, readable on light and dark.
     static let highlight = RGBAColor(red: 255, green: 214, blue: 0, alpha: 115)
@@ -19,7 +22,7 @@ struct TextFlow {
       var result = font
       if style.contains(.code) || style.contains(.math) {
         result.family = codeFamily
-        result.size *= 0.92
+        result.size *= codeScale
       }
       if style.contains(.strong) { result.bold = true }
       if style.contains(.emphasis) { result.italic = true }
@@ -188,6 +191,7 @@ struct TextFlow {
         strikethrough: group.style.contains(.strikethrough), link: group.link)
       item.formula = typeset
       if group.style.contains(.highlight) { item.highlight = Style.highlight }
+      if group.style.contains(.code), let band = style.codeBand { item.highlight = band }
       items.append(item)
       x += itemWidth
     }
@@ -210,6 +214,7 @@ struct TextFlow {
       items[index].x = left
       left += items[index].width
     }
+    if let spaced = measurer as? LetterSpacedMeasurer { items = items.flatMap(spaced.spaced) }
     return Line(items: items, width: lineWidth, height: lineHeight)
   }
 

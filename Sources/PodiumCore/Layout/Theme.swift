@@ -153,6 +153,9 @@ public struct Theme: Hashable, Sendable {
   public var console: ConsolePalette
   /// Every slide's content in the middle, as with `<!-- layout: center -->` (Marp's uncover).
   public var centersContent = false
+  /// What a Marp theme sets that Podium's own leave to Podium (line heights, margins, the page
+  /// number's corner, code and tables); nil for Podium's own themes.
+  public var marp: MarpLook?
   /// Headings of each level (1 to 6) set apart from the usual heading.
   public var headings: [Int: TextStyle] = [:]
   /// Blocks that stand for something (`Block.Role`), set apart.

@@ -169,6 +169,7 @@ public struct Configuration: Hashable, Sendable {
     case .dark?: lines.append("theme: dark")
     case .gaia?: lines.append("theme: gaia")
     case .uncover?: lines.append("theme: uncover")
+    case .marpDefault?: lines.append("theme: default")
     case .file(let file)?: lines.append("theme: \(file)")
     case .presenterm(let style)?: lines.append("theme: \(style.name)")
     case nil: lines.append("theme: light          # for decks that name none")

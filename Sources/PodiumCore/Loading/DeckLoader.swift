@@ -69,7 +69,7 @@ public struct DeckLoader: Sendable {
     var loaded = LoadedDeck(
       path: path, deck: parsed.deck, theme: .light, diagnostics: parsed.diagnostics)
     guard var deck = parsed.deck else { return loaded }
-    if let defaultTheme, deck.metadata.keyLocations["theme"] == nil {
+    if let defaultTheme, deck.metadata.keyLocations["theme"] == nil, !deck.metadata.marp {
       deck.metadata.theme = defaultTheme
     }
     let (theme, themeDiagnostics) = ThemeLoader.theme(for: deck.metadata.theme, files: files)

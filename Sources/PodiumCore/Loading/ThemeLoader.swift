@@ -30,6 +30,7 @@ public enum ThemeLoader {
     case .dark: return (.dark, [])
     case .gaia: return (.gaia, [])
     case .uncover: return (.uncover, [])
+    case .marpDefault: return (.marpDefault, [])
     case .file(let path): return load(path: path, files: files)
     case .presenterm(let style): return (Theme(presenterm: style), [])
     }
@@ -241,7 +242,8 @@ extension ThemeChoice {
   /// slash) relative to `folder`, which must exist.
   static func named(_ name: String, relativeTo folder: String, files: any DeckFiles) -> Lookup {
     switch name.lowercased() {
-    case "light", "default": return .found(.light)  // `default` is Marp's name for its light one
+    case "light": return .found(.light)
+    case "default": return .found(.marpDefault)
     case "dark": return .found(.dark)
     case "gaia": return .found(.gaia)
     case "uncover": return .found(.uncover)

@@ -77,6 +77,9 @@ public struct DeckMetadata: Hashable, Sendable {
   public var headingDivider: Int?
   /// Whether `$...$` and `$$...$$` are formulas (Marp's `math:`, on unless `false`).
   public var math = true
+  /// A Marp deck (`marp: true`, Marp's own directives or themes): laid out as Marp lays it out,
+  /// with no centring of Podium's own, and page numbers as Marp writes them.
+  public var marp = false
   /// A PDF deck of beamer notes pages: the half of each page that holds the notes.
   public var notesPages: NotesPages?
   /// When the countdown warns, in minutes before the end (pdfpc's `lastMinutes`).
@@ -112,6 +115,8 @@ public enum ThemeChoice: Hashable, Sendable {
   /// Marp's two other built-in themes, drawn as Marp draws them.
   case gaia
   case uncover
+  /// Marp's `default` theme (GitHub's look), which a Marp deck gets when it names none.
+  case marpDefault
   /// A theme YAML file, resolved against the deck's folder.
   case file(path: String)
   /// A presenterm theme: built in, from a file, with the deck's overrides.

@@ -59,4 +59,12 @@ struct DiagnosticSink {
   mutating func append(_ found: [Diagnostic]) {
     diagnostics += found
   }
+
+  /// A problem whose severity the caller decides (the same YAML problem is an error in a theme
+  /// file and a warning in a Marp deck's front matter).
+  mutating func report(
+    _ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation?
+  ) {
+    diagnostics.append(Diagnostic(severity, file: file, at: location, message))
+  }
 }

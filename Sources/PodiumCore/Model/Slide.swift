@@ -15,6 +15,9 @@ public struct Slide: Hashable, Sendable {
   /// A PDF deck's slide: the page shown at each build step (beamer's overlays); empty for a
   /// slide written in Markdown.
   public var pages: [PageReference] = []
+  /// The page number it shows (Marp counts the slides not held by `paginate: hold` or `skip`);
+  /// set by the parser, the slide's place in the deck until then.
+  public var pageNumber = 0
   /// A PDF deck's slide: its pages' label (beamer's frame number), which finds it again when
   /// LaTeX rewrites the PDF with slides added before it.
   public var label: String?
@@ -151,6 +154,13 @@ public struct SlideDirectives: Hashable, Sendable {
   public var footer: String?
   /// The text colour (Marp's `color`).
   public var color: RGBAColor?
+  /// Marp's `paginate: hold` and `skip`: this slide does not move the page number on.
+  public var pageHeld: Bool?
+  /// Marp's `transition`: how the audience's screen goes from this slide to the next.
+  public var transition: SlideTransition?
+  /// Classes other than `lead` and `invert` (`<!-- _class: two-columns -->`): they mean
+  /// something only to a theme's CSS, kept so it can style them.
+  public var otherClasses: [String] = []
 
   /// Takes the settings Marp's local directives make (`paginate`, `header`, `footer`, `color`,
   /// the background) from `other` where it has them: how a slide inherits them and how a
@@ -161,6 +171,8 @@ public struct SlideDirectives: Hashable, Sendable {
     footer = other.footer ?? footer
     color = other.color ?? color
     background = other.background ?? background
+    pageHeld = other.pageHeld ?? pageHeld
+    transition = other.transition ?? transition
   }
 
   public init(

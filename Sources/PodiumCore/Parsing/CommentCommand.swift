@@ -66,7 +66,7 @@ enum CommentCommand: Equatable {
   /// Marp's directives Podium carries out (Marpit's docs, "Directives"): local ones, for this
   /// slide and the next (`_name` for this one only), and global ones, for the deck.
   static let marpLocal: Set<String> = [
-    "paginate", "header", "footer", "color", "backgroundColor", "backgroundImage",
+    "paginate", "header", "footer", "color", "backgroundColor", "backgroundImage", "transition",
   ]
   static let marpGlobal: Set<String> = [
     "theme", "size", "headingDivider", "style", "math", "lang", "marp", "title", "description",

@@ -68,12 +68,14 @@ public enum DeckParser {
     var deckWide: [(CommentCommand.Directive, SourceLocation)] = []
     // pandoc's and Slidev's decks: their syntax translated into Podium's (ForeignDeck).
     var foreign = ForeignDeck.detect(lines: lines, context: context)
+    var marp = false
     if let (opening, closing) = FrontMatter.locate(in: lines) {
       let front = FrontMatter.parse(
         lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
         files: files, diagnostics: &sink, leaving: foreign?.ownsKey)
       metadata = front.metadata
       deckWide = front.slideDirectives
+      marp = front.marp
       // Blank rather than drop the front matter, so cmark's line numbers stay the file's.
       for index in 0..<closing { lines[index] = "" }
     } else if foreign == nil, let count = mdpMetadataLines(lines) {
@@ -129,6 +131,7 @@ public enum DeckParser {
     builder.softBreaksAreLineBreaks = dialect == .mdp
     builder.presenterm = metadata.presenterm
     builder.slideAspect = metadata.aspect.value
+    builder.marpDeck = marp
     builder.applyDeckWide(deckWide)
     if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []
@@ -173,6 +176,11 @@ public enum DeckParser {
     // A separator before the first slide or after the last one makes no slide a reader counts
     // (above; cut once: removing them one at a time is quadratic in a deck of separators).
     for index in slides.indices { slides[index].index = index }
+    MarpDeck.numberPages(&slides)
+    // Marp's look is for Markdown decks: a Slidev deck's `theme: default` is Slidev's.
+    if dialect == .standard {
+      MarpDeck.decide(&metadata, frontMatter: marp || builder.usedMarpDirective)
+    }
     if slides.isEmpty || (dialect == .presenterm && slides.allSatisfy(isEmpty)) {
       sink.warning("the deck has no slides", at: nil)
     }

@@ -7,6 +7,8 @@ struct FrontMatter {
   /// Marp's local directives written in the front matter: for every slide, or for the first
   /// when written `_name`.
   var slideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
+  /// `marp: true`: the deck is Marp's, and what Marp draws is never refused.
+  var marp = false
 
   /// The directive a front-matter key names when it is one of Marp's that Podium's own keys do
   /// not already cover (`_paginate`, `header`, `class`, `backgroundColor`, `headingDivider`...).
@@ -69,7 +71,10 @@ struct FrontMatter {
   ) -> FrontMatter {
     var metadata = DeckMetadata()
     var slideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
-    let yaml = lines[opening..<(closing - 1)].joined(separator: "\n")
+    var usesMarp = false
+    // Marp's directives are read as Marp reads them, `#fff` a colour (MarpDeck.looseYAML).
+    let yaml = MarpDeck.looseYAML(lines[opening..<(closing - 1)].joined(separator: "\n"))
+    let marp = MarpDeck.saysMarp(yaml)
     // The YAML's line 1 is the file's line `opening + 1`.
     let lineOffset = opening
     func location(_ mark: Mark?) -> SourceLocation {
@@ -82,13 +87,13 @@ struct FrontMatter {
       notAMapping: {
         "front matter must be 'key: value' lines, found \(YAMLText.describeKind($0))"
       },
-      empty: nil)
+      empty: nil, warnsOnly: marp)
     let mapping: Node.Mapping
     switch YAMLText.document(
       yaml, as: subject, lineOffset: lineOffset, fallback: location(nil), sink: &diagnostics)
     {
     case .mapping(let root): mapping = root
-    case .empty, .unusable: return FrontMatter(metadata: metadata)
+    case .empty, .unusable: return FrontMatter(metadata: metadata, marp: marp)
     }
 
     var unknownKeys: [(String, SourceLocation)] = []
@@ -103,6 +108,7 @@ struct FrontMatter {
       // A key another tool's dialect reads itself, or one its decks use that means nothing here.
       if silentlyIgnored.contains(key) || dialectKey?(key) == true { continue }
       if let directive = marpDirective(rawKey) {
+        usesMarp = true
         // Marp's directives in the front matter: local ones for every slide, `_name` for the
         // first, global ones for the deck.
         if CommentCommand.marpGlobal.contains(directive) {
@@ -112,12 +118,20 @@ struct FrontMatter {
             baseDirectory: baseDirectory, files: files, metadata: &metadata,
             diagnostics: &diagnostics)
         } else {
+          // Marp joins a list of classes (`class: [lead, invert]`) with spaces.
+          let text =
+            value.scalar?.string ?? value.sequence?.compactMap(\.scalar?.string).joined(
+              separator: " ") ?? ""
           slideDirectives.append(
-            (
-              CommentCommand.directive(key: rawKey, value: value.scalar?.string ?? ""),
-              valueLocation
-            ))
+            (CommentCommand.directive(key: rawKey, value: text), valueLocation))
         }
+        continue
+      }
+      if key == "paginate", let raw = value.scalar?.string,
+        ["hold", "skip"].contains(raw.lowercased())
+      {
+        // Marp's `hold` and `skip` are a slide's, for every slide.
+        slideDirectives.append((CommentCommand.directive(key: rawKey, value: raw), valueLocation))
         continue
       }
       guard knownKeys.contains(key) else {
@@ -147,7 +161,7 @@ struct FrontMatter {
     if let footer = metadata.footer {
       metadata.footer = PresentermTheme.filled(footer, with: metadata)
     }
-    return FrontMatter(metadata: metadata, slideDirectives: slideDirectives)
+    return FrontMatter(metadata: metadata, slideDirectives: slideDirectives, marp: marp || usesMarp)
   }
 
   /// Reads one front-matter setting (or a global directive Marp wrote in a comment) into
@@ -222,16 +236,29 @@ struct FrontMatter {
       case .found(let choice):
         metadata.theme = choice
       case .unknown:
-        diagnostics.error(
-          "unknown theme '\(name)'; expected light, dark, gaia, uncover or a path to a theme .yaml file",
+        // A theme of the deck's own (Marp finds its CSS through the tool's settings): its
+        // slides are all there, in the default look (Marp's for a Marp deck), as Marp does.
+        metadata.keyLocations["theme"] = nil
+        diagnostics.warning(
+          "unknown theme '\(name)'; the default theme is used (built in: default, gaia, uncover, light, dark, or a theme .yaml file)",
           at: valueLocation)
       case .missingFile:
-        diagnostics.error("theme file '\(name)' not found", at: valueLocation)
+        diagnostics.warning(
+          "theme file '\(name)' not found; the default theme is used", at: valueLocation)
       }
     case "aspect":
       guard let raw = text() else { break }
       if let aspect = AspectRatio(parsing: raw) {
         metadata.aspect = aspect
+      } else if rawKey == "size" {
+        // Marp's `size` names a theme's preset; one the theme lacks leaves the slide 16:9.
+        if let aspect = MarpDeck.size(raw) {
+          metadata.aspect = aspect
+        } else {
+          diagnostics.warning(
+            "size '\(raw)' is not a size Podium knows (16:9, 4:3, 4K, FHD, A4...); the slides are 16:9",
+            at: valueLocation)
+        }
       } else {
         diagnostics.error(
           "aspect '\(raw)' is not a slide shape; expected 16:9, 16:10, 4:3 or WxH (e.g. 1920x1080)",
@@ -265,12 +292,16 @@ struct FrontMatter {
           "end-time '\(raw)' is not a time of day; expected HH:MM, e.g. 14:45", at: valueLocation)
       }
     case "headingDivider":
-      guard let raw = text() else { break }
-      if let level = Int(raw), (1...6).contains(level) {
+      // Marp takes a level or a list of levels (`[1, 2]`); a list splits at its deepest one here.
+      let levels =
+        value.sequence?.compactMap { $0.scalar.flatMap { Int($0.string) } }
+        ?? value.scalar.flatMap { Int($0.string) }.map { [$0] } ?? []
+      if let level = levels.max(), levels.allSatisfy({ (1...6).contains($0) }) {
         metadata.headingDivider = level
-      } else {
-        diagnostics.error(
-          "headingDivider must be a heading level from 1 to 6, not '\(raw)'", at: valueLocation)
+      } else if value.scalar?.string.lowercased() != "false" {
+        diagnostics.warning(
+          "headingDivider is a heading level from 1 to 6, not '\(value.scalar?.string ?? "a list")'; ignored",
+          at: valueLocation)
       }
     case "style":
       diagnostics.warning(
@@ -286,7 +317,9 @@ struct FrontMatter {
       if let flag = parseBool(raw) {
         metadata.paginate = flag
       } else {
-        diagnostics.error("paginate must be true or false, not '\(raw)'", at: valueLocation)
+        // As Marp reads it: anything but true is false.
+        diagnostics.warning(
+          "paginate is true, false, hold or skip, not '\(raw)'; read as false", at: valueLocation)
       }
     default:
       break

@@ -7,6 +7,11 @@ extension SlideBuilder {
   /// written `_name`; Marp's global ones are gathered for the deck.
   mutating func apply(_ directive: CommentCommand.Directive, at here: SourceLocation) {
     let value = directive.value
+    if directive.spot || CommentCommand.marpGlobal.contains(directive.key)
+      || CommentCommand.marpLocal.contains(directive.key)
+    {
+      usedMarpDirective = true
+    }
     if CommentCommand.marpGlobal.contains(directive.key) {
       globals.append((directive, here))
       return
@@ -27,17 +32,7 @@ extension SlideBuilder {
     case "background":
       if let background = parseBackground(value, at: here) { directives.background = background }
     case "class":
-      var classes = Set<SlideClass>()
-      for word in value.split(whereSeparator: \.isWhitespace) {
-        // Marp's gaia theme calls its inverted colours the `gaia` class.
-        let name = word.lowercased() == "gaia" ? "invert" : word.lowercased()
-        if let slideClass = SlideClass(rawValue: name) {
-          classes.insert(slideClass)
-        } else {
-          diagnostics.error("unknown class '\(word)'; expected lead or invert", at: here)
-        }
-      }
-      directives.classes.formUnion(classes)
+      applyClasses(value, spot: directive.spot, at: here)
     case "fit":
       if let flag = parseBool(value) {
         directives.fit = flag
@@ -56,39 +51,74 @@ extension SlideBuilder {
     }
   }
 
-  static let namedColors: [String: RGBAColor] = [
-    "black": RGBAColor(red: 0, green: 0, blue: 0),
-    "white": RGBAColor(red: 255, green: 255, blue: 255),
-    "red": RGBAColor(red: 255, green: 0, blue: 0), "green": RGBAColor(red: 0, green: 128, blue: 0),
-    "blue": RGBAColor(red: 0, green: 0, blue: 255),
-    "gray": RGBAColor(red: 128, green: 128, blue: 128),
-    "grey": RGBAColor(red: 128, green: 128, blue: 128),
-    "navy": RGBAColor(red: 0, green: 0, blue: 128),
-    "orange": RGBAColor(red: 255, green: 165, blue: 0),
-    "yellow": RGBAColor(red: 255, green: 255, blue: 0),
-    "purple": RGBAColor(red: 128, green: 0, blue: 128),
-    "teal": RGBAColor(red: 0, green: 128, blue: 128),
-  ]
-
+  /// A background: a CSS colour, a gradient (drawn as its first colour), or an image's path,
+  /// bare or as Marp's `url('x.png')`. What cannot be drawn is a warning: Marp hands the value
+  /// to the browser, which shows the slide whatever it makes of it.
   mutating func parseBackground(_ raw: String, at here: SourceLocation) -> SlideBackground? {
     var value = raw.trimmingCharacters(in: .whitespaces)
     if value.isEmpty {
-      diagnostics.error("background needs a colour (e.g. #1b2b34) or an image path", at: here)
+      diagnostics.warning(
+        "background needs a colour (e.g. #1b2b34) or an image path; none is drawn", at: here)
       return nil
     }
-    if value.hasPrefix("#") {
-      if let color = RGBAColor(hex: value) { return .color(color) }
-      diagnostics.error(
-        "background colour '\(value)' is not valid; expected #rgb, #rrggbb or #rrggbbaa", at: here)
+    if let color = CSSColor.parse(value) { return .color(color) }
+    let lowered = value.lowercased()
+    if lowered.contains("gradient(") {
+      guard let color = CSSColor.firstColor(in: value) else {
+        diagnostics.warning(
+          "background '\(value)' has no colour Podium can read; none is drawn", at: here)
+        return nil
+      }
+      diagnostics.warning(
+        "gradients are not drawn: the background is the gradient's first colour", at: here)
+      return .color(color)
+    }
+    if value.hasPrefix("#") || lowered.hasPrefix("rgb") || lowered.hasPrefix("hsl") {
+      diagnostics.warning(
+        "background colour '\(value)' is not valid; expected #rgb, #rrggbb, #rrggbbaa, rgb(), hsl() or a colour name; none is drawn",
+        at: here)
       return nil
     }
-    if let color = Self.namedColors[value.lowercased()] { return .color(color) }
     // Marp writes `backgroundImage: url('x.png')`.
-    if value.hasPrefix("url(") && value.hasSuffix(")") {
+    if lowered.hasPrefix("url(") && value.hasSuffix(")") {
       value = String(value.dropFirst(4).dropLast()).trimmingCharacters(
         in: CharacterSet(charactersIn: "'\" "))
     }
     return .image(imageReference(source: value, alt: "", at: here))
+  }
+
+  /// `class: lead invert`: Marp's classes replace the slide's (`_class` for this slide only; a
+  /// plain `class` in a Marp deck for the slides after it too). Other names mean something only
+  /// to the deck's own CSS: they are kept, and warned about once each.
+  private mutating func applyClasses(_ value: String, spot: Bool, at here: SourceLocation) {
+    var classes = Set<SlideClass>()
+    var others: [String] = []
+    for word in value.split(whereSeparator: { $0.isWhitespace || $0 == "," }) {
+      // Marp's gaia theme calls its inverted colours the `gaia` class.
+      let name = word.lowercased() == "gaia" ? "invert" : word.lowercased()
+      if let slideClass = SlideClass(rawValue: name) {
+        classes.insert(slideClass)
+      } else {
+        others.append(String(word))
+        if !warnedClasses.contains(String(word)) {
+          warnedClasses.insert(String(word))
+          diagnostics.warning(
+            "class '\(word)' is styled by the deck's own CSS, which Podium does not read; ignored (Podium knows lead and invert)",
+            at: here)
+        }
+      }
+    }
+    if marpDeck {
+      directives.classes = classes
+      directives.otherClasses = others
+      if !spot {
+        carried.classes = classes
+        carried.otherClasses = others
+      }
+    } else {
+      directives.classes.formUnion(classes)
+      directives.otherClasses += others
+    }
   }
 
   /// Marp's directives from the front matter: `_name` for the first slide, the others (and
@@ -100,6 +130,7 @@ extension SlideBuilder {
       } else if directive.key == "class" {
         apply(directive, at: location)
         carried.classes = directives.classes
+        carried.otherClasses = directives.otherClasses
       } else {
         apply(directive, at: location)
       }
@@ -107,8 +138,8 @@ extension SlideBuilder {
     directives = SlideDirectives()
   }
 
-  /// Marp's local directives: `paginate`, `header`, `footer`, `color`, `backgroundColor` and
-  /// `backgroundImage`.
+  /// Marp's local directives: `paginate`, `header`, `footer`, `color`, `backgroundColor`,
+  /// `backgroundImage` and `transition`. A value Podium cannot use is a warning: Marp draws it.
   private mutating func applyMarpLocal(
     _ directive: CommentCommand.Directive, at here: SourceLocation
   ) {
@@ -116,21 +147,43 @@ extension SlideBuilder {
     let value = directive.value
     switch directive.key {
     case "paginate":
-      guard let flag = parseBool(value) else {
-        diagnostics.error("paginate must be true or false, not '\(value)'", at: here)
-        return
+      // Marpit: `hold` and `skip` keep the page number where it is, `skip` hides it too;
+      // anything but `true` is false.
+      switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+      case "hold": (target.paginate, target.pageHeld) = (true, true)
+      case "skip": (target.paginate, target.pageHeld) = (false, true)
+      default:
+        let flag = parseBool(value)
+        if flag == nil {
+          diagnostics.warning(
+            "paginate is true, false, hold or skip, not '\(value)'; read as false, as Marp does",
+            at: here)
+        }
+        (target.paginate, target.pageHeld) = (flag ?? false, false)
       }
-      target.paginate = flag
     case "header": target.header = value
     case "footer": target.footer = value
     case "color":
       guard let color = Self.color(value) else {
-        diagnostics.error(
-          "colour '\(value)' is not valid; expected #rgb, #rrggbb, #rrggbbaa or a colour name",
+        diagnostics.warning(
+          "colour '\(value)' is not valid; expected #rgb, #rrggbb, rgb(), hsl() or a colour name; the theme's is kept",
           at: here)
         return
       }
       target.color = color
+    case "transition":
+      guard let transition = SlideTransition(parsing: value) else {
+        diagnostics.warning(
+          "transition '\(value)' is not a transition; expected a name and a time, e.g. fade or push 0.8s",
+          at: here)
+        return
+      }
+      if !SlideTransition.builtInNames.contains(transition.name) {
+        diagnostics.warning(
+          "transition '\(transition.name)' is not one of Marp's built-in transitions; the slide changes at once",
+          at: here)
+      }
+      target.transition = transition
     default:  // backgroundColor, backgroundImage
       guard let background = parseBackground(value, at: here) else { return }
       target.background = background
@@ -139,9 +192,8 @@ extension SlideBuilder {
     if !directive.spot { carried.takeMarpLocals(from: target) }
   }
 
-  /// `#rgb`, `#rrggbb`, `#rrggbbaa` or a colour's name.
+  /// A CSS colour: `#rgb`, `#rrggbb`, `rgb()`, `hsl()`, a colour's name.
   static func color(_ raw: String) -> RGBAColor? {
-    let value = raw.trimmingCharacters(in: .whitespaces)
-    return RGBAColor(hex: value) ?? namedColors[value.lowercased()]
+    CSSColor.parse(raw)
   }
 }

@@ -56,6 +56,12 @@ struct SlideBuilder {
   var firstSlideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
   /// Marp's global directives found in comments, in order, for the deck's metadata.
   var globals: [(CommentCommand.Directive, SourceLocation)] = []
+  /// The deck says it is Marp's (`marp: true`): its `class` holds for the slides after it too.
+  var marpDeck = false
+  /// A directive only Marp has was found (`header`, `_class`, `size`...): the deck is Marp's.
+  var usedMarpDirective = false
+  /// Classes already warned about, so a deck's own class is named once.
+  var warnedClasses: Set<String> = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
@@ -77,6 +83,7 @@ struct SlideBuilder {
     directives = SlideDirectives()
     directives.takeMarpLocals(from: carried)
     directives.classes = carried.classes
+    directives.otherClasses = carried.otherClasses
     for (directive, location) in firstSlideDirectives { apply(directive, at: location) }
     firstSlideDirectives = []
     backgrounds = []

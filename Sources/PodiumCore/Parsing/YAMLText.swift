@@ -55,6 +55,9 @@ enum YAMLText {
     var notAMapping: (Node) -> String
     /// What an empty text is told; nil when an empty text is fine.
     var empty: String?
+    /// Problems are warnings, not errors: a Marp deck's front matter, which Marp skips when it
+    /// cannot read it and still draws the slides.
+    var warnsOnly = false
   }
 
   /// The root mapping of `text`, the first step of reading front matter, a theme file and the
@@ -73,7 +76,8 @@ enum YAMLText {
     } catch {
       let (message, location) = describe(error)
       let refused = error is AnchorRefused
-      sink.error(
+      sink.report(
+        subject.warnsOnly ? .warning : .error,
         refused
           ? subject.anchorPrefix + message : "\(subject.invalidYAML): \(message)",
         at: place(location))
@@ -85,8 +89,8 @@ enum YAMLText {
       return .unusable
     }
     guard let mapping = root.mapping else {
-      sink.error(
-        subject.notAMapping(root),
+      sink.report(
+        subject.warnsOnly ? .warning : .error, subject.notAMapping(root),
         at: place(root.sourceLocation))
       return .unusable
     }

@@ -4,8 +4,8 @@ import PodiumCore
 /// it names are installed, and whether every slide fits when laid out with the real fonts.
 public enum SystemChecks {
   public static func diagnostics(for deck: Deck, theme: Theme) -> [Diagnostic] {
-    fontDiagnostics(for: deck) + scriptDiagnostics(for: deck)
-      + layoutDiagnostics(for: deck, theme: theme)
+    fontDiagnostics(for: deck) + marpFontDiagnostics(for: deck, theme: theme)
+      + scriptDiagnostics(for: deck) + layoutDiagnostics(for: deck, theme: theme)
   }
 
   /// Warns, at the first block that writes in it, of each script no installed font has a
@@ -61,6 +61,38 @@ public enum SystemChecks {
           "font '\(family)' is not installed; fontconfig substitutes '\(substitute)'"))
     }
     return found
+  }
+
+  /// The Debian package of each face Marp's built-in themes are drawn in.
+  static let marpFontPackages = [
+    "Lato": "fonts-lato", "Lato Black": "fonts-lato", "Roboto": "fonts-roboto-unhinted",
+    "Noto Sans": "fonts-noto-core", "Liberation Mono": "fonts-liberation2",
+  ]
+
+  /// Warns once per face a Marp theme needs and this machine lacks: the slides are drawn in the
+  /// face fontconfig substitutes, and no longer look like Marp's.
+  static func marpFontDiagnostics(for deck: Deck, theme: Theme) -> [Diagnostic] {
+    guard theme.marp != nil else { return [] }
+    var seen = Set<String>()
+    return [theme.fonts.body, theme.fonts.heading, theme.fonts.code].compactMap { family in
+      guard deck.metadata.font == nil || family == theme.fonts.code,
+        seen.insert(family).inserted
+      else { return nil }
+      // A weight's family (`Lato Black`) is found as its face of the whole family (`Lato`).
+      let found = FontResolver.match(family: family)?.family
+      if let found,
+        family.lowercased() == found.lowercased()
+          || family.lowercased().hasPrefix(found.lowercased() + " ")
+      {
+        return nil
+      }
+      let substitute = found ?? "a default font"
+      let package = marpFontPackages[family].map { "install \($0) or " } ?? ""
+      return Diagnostic(
+        .warning, file: deck.file, at: deck.metadata.keyLocations["theme"],
+        "font '\(family)' of Marp's \(theme.name) theme is not installed (\(package)run scripts/setup); fontconfig substitutes '\(substitute)'"
+      )
+    }
   }
 
   /// Lays out every slide at 1920x1080 with the deck's theme and real fonts, and reports the

@@ -1,0 +1,237 @@
+import Foundation
+import PodiumTestSupport
+import Testing
+
+@testable import PodiumCore
+
+/// Marp decks as they are written in the wild open: what Marp draws is never refused, and what
+/// Podium cannot honour is a warning at its place (issue 27, item 1).
+@Suite struct MarpWildDeckTests {
+  @Test func aColourInTheFrontMatterIsAColourNotAYAMLComment() throws {
+    let result = parse(
+      """
+      ---
+      marp: true
+      backgroundColor: #fff
+      color: #123456
+      _class: lead
+      ---
+
+      # One
+      """)
+    #expect(result.messages.isEmpty, "\(result.messages)")
+    let slide = try #require(result.deck?.slides.first)
+    #expect(slide.directives.background == .color(RGBAColor(red: 255, green: 255, blue: 255)))
+    #expect(slide.directives.color == RGBAColor(red: 0x12, green: 0x34, blue: 0x56))
+    #expect(slide.directives.classes == [.lead])
+  }
+
+  @Test func looseYAMLQuotesOnlyDirectivesAndKeepsYAMLsOwnValues() {
+    let text = "backgroundColor: #fff\n_color: red # not a comment\ntitle: #x\nstyle: |\n  a"
+    #expect(
+      MarpDeck.looseYAML(text)
+        == "backgroundColor: \"#fff\"\n_color: \"red # not a comment\"\ntitle: \"#x\"\nstyle: |\n  a"
+    )
+  }
+
+  @Test func holdAndSkipKeepThePageNumberAndSkipHidesIt() throws {
+    let text = """
+      ---
+      marp: true
+      paginate: true
+      ---
+
+      # One
+
+      ---
+
+      <!-- _paginate: skip -->
+
+      # Two
+
+      ---
+
+      <!-- _paginate: hold -->
+
+      # Three
+
+      ---
+
+      # Four
+      """
+    let result = parse(text)
+    #expect(result.messages.isEmpty, "\(result.messages)")
+    let slides = try #require(result.deck).slides
+    #expect(slides.map(\.pageNumber) == [1, 1, 1, 2])
+    #expect(slides.map(\.directives.paginate) == [nil, false, true, nil])
+    let layout = layoutEngine(theme: .marpDefault)
+    let deck = try #require(result.deck)
+    func labels(_ index: Int) -> [String] {
+      layout.layout(slides[index], in: deck, step: 0, size: fullHD).texts.map(\.text)
+        .filter { Int($0) != nil }
+    }
+    #expect(labels(1).isEmpty, "skip hides the number")
+    #expect(labels(2) == ["1"], "hold shows the number it kept")
+    #expect(labels(3) == ["2"])
+  }
+
+  @Test func aSkippedFirstSlideLeavesTheNextAsPageOne() throws {
+    let slides = try deck(
+      "---\nmarp: true\npaginate: true\n_paginate: skip\n---\n\n# Title\n\n---\n\n# Two\n"
+    ).slides
+    #expect(slides.map(\.pageNumber) == [1, 1])
+    #expect(slides[0].directives.paginate == false && slides[1].directives.paginate == nil)
+  }
+
+  @Test func anUnknownThemeIsAWarningAndAMarpDeckKeepsMarpsDefault() throws {
+    let result = parse("---\nmarp: true\ntheme: h2\n---\n\n# One\n")
+    #expect(!result.hasErrors)
+    #expect(result.messages.first?.hasPrefix("3:8: warning: unknown theme 'h2'") == true)
+    let deck = try #require(result.deck)
+    #expect(deck.metadata.theme == .marpDefault && deck.metadata.marp)
+    let plain = try #require(parse("---\ntheme: h2\n---\n\n# One\n").deck)
+    #expect(plain.metadata.theme == .light && !plain.metadata.marp, "not a Marp deck")
+  }
+
+  @Test func aClassOfTheDecksOwnIsKeptWithOneWarning() throws {
+    let result = parse(
+      """
+      ---
+      marp: true
+      ---
+
+      <!-- class: resistor-series -->
+
+      # One
+
+      ---
+
+      <!-- _class: lead resistor-series -->
+
+      # Two
+
+      ---
+
+      # Three
+      """)
+    #expect(!result.hasErrors)
+    #expect(result.messages.filter { $0.contains("resistor-series") }.count == 1)
+    let slides = try #require(result.deck).slides
+    #expect(slides[0].directives.otherClasses == ["resistor-series"])
+    #expect(slides[1].directives.classes == [.lead])
+    #expect(slides[2].directives.otherClasses == ["resistor-series"], "class holds on in Marp")
+    #expect(slides[2].directives.classes.isEmpty, "_class held for its slide only")
+  }
+
+  @Test func transitionsAreReadWithTheirDurations() throws {
+    let result = parse(
+      """
+      ---
+      transition: fade
+      ---
+
+      # One
+
+      ---
+
+      <!-- _transition: push 800ms -->
+
+      # Two
+
+      ---
+
+      <!-- transition: wobble 2s -->
+
+      # Three
+
+      ---
+
+      <!-- transition: fade soon -->
+
+      # Four
+      """)
+    #expect(!result.hasErrors)
+    #expect(
+      result.messages == [
+        "15:1: warning: transition 'wobble' is not one of Marp's built-in transitions; the slide changes at once",
+        "21:1: warning: transition 'fade soon' is not a transition; expected a name and a time, e.g. fade or push 0.8s",
+      ])
+    let slides = try #require(result.deck).slides
+    #expect(slides[0].directives.transition == SlideTransition(name: "fade"))
+    #expect(slides[1].directives.transition == SlideTransition(name: "push", seconds: 0.8))
+    #expect(slides[2].directives.transition == SlideTransition(name: "wobble", seconds: 2))
+    #expect(slides[3].directives.transition == SlideTransition(name: "wobble", seconds: 2))
+  }
+
+  @Test(arguments: [
+    ("4K", AspectRatio(width: 3840, height: 2160)), ("A4", AspectRatio(width: 297, height: 210)),
+    ("4:3", AspectRatio(width: 4, height: 3)),
+    ("A4 portrait", AspectRatio(width: 210, height: 297)),
+    ("16:9", AspectRatio(width: 16, height: 9)),
+  ])
+  func sizePresetsAreSlideShapes(_ size: String, _ aspect: AspectRatio) throws {
+    let result = parse("---\nmarp: true\nsize: \(size)\n---\n\n# One\n")
+    #expect(result.messages.isEmpty, "\(result.messages)")
+    #expect(try #require(result.deck).metadata.aspect == aspect)
+  }
+
+  @Test func anUnknownSizeIsAWarningAndTheSlidesStaySixteenByNine() throws {
+    let result = parse("---\nmarp: true\nsize: huge\n---\n\n# One\n")
+    #expect(!result.hasErrors)
+    #expect(result.messages.count == 1 && result.messages[0].hasPrefix("3:7: warning: size 'huge'"))
+    #expect(try #require(result.deck).metadata.aspect == .wide)
+  }
+
+  @Test func cssColoursAndGradientsAreColours() throws {
+    #expect(CSSColor.parse("rgb(10, 20, 30)") == RGBAColor(red: 10, green: 20, blue: 30))
+    #expect(
+      CSSColor.parse("rgba(255 0 0 / 50%)") == RGBAColor(red: 255, green: 0, blue: 0, alpha: 128))
+    #expect(CSSColor.parse("hsl(120, 100%, 25%)") == RGBAColor(red: 0, green: 128, blue: 0))
+    #expect(CSSColor.parse("#f008") == RGBAColor(red: 255, green: 0, blue: 0, alpha: 0x88))
+    #expect(CSSColor.parse("RebeccaPurple") == RGBAColor(red: 0x66, green: 0x33, blue: 0x99))
+    #expect(CSSColor.parse("rgb(1, 2)") == nil && CSSColor.parse("#12") == nil)
+    #expect(
+      CSSColor.firstColor(in: "linear-gradient(-20deg, rgba(0, 0, 0, 0.3), transparent)")
+        == RGBAColor(red: 0, green: 0, blue: 0, alpha: 77))
+    #expect(
+      CSSColor.firstColor(in: "linear-gradient(to right, #67b8e3 10%, #0288d1)")
+        == RGBAColor(red: 0x67, green: 0xB8, blue: 0xE3))
+  }
+
+  @Test func aGradientBackgroundIsItsFirstColourWithAWarning() throws {
+    let result = parse(
+      "---\nmarp: true\nbackgroundImage: linear-gradient(#123456, #fff)\n---\n\n# One\n")
+    #expect(!result.hasErrors)
+    #expect(
+      result.messages == [
+        "3:18: warning: gradients are not drawn: the background is the gradient's first colour"
+      ])
+    let slide = try #require(result.deck?.slides.first)
+    #expect(slide.directives.background == .color(RGBAColor(red: 0x12, green: 0x34, blue: 0x56)))
+  }
+
+  @Test func brokenYAMLInAMarpFrontMatterIsAWarningAndTheSlidesShow() throws {
+    let result = parse("---\nmarp: true\ntitle: [unclosed\n---\n\n# One\n")
+    #expect(!result.hasErrors, "\(result.messages)")
+    #expect(result.messages.first?.contains("warning: front matter is not valid YAML") == true)
+    #expect(try #require(result.deck).slides.count == 1)
+    #expect(parse("---\ntitle: [unclosed\n---\n\n# One\n").hasErrors, "Podium's own decks say so")
+  }
+
+  @Test func aListOfHeadingLevelsDividesAtTheDeepest() throws {
+    let slides = try deck("---\nheadingDivider: [1, 2]\n---\n\n# A\n\n## B\n\n### C\n").slides
+    #expect(slides.count == 2)
+  }
+
+  @Test func aMarpDeckIsNeverCentredByPodiumItself() throws {
+    let text = "---\nmarp: true\n---\n\n# Title\n\nA subtitle\n"
+    let deck = try layoutDeck(text)
+    let frame = layoutEngine(theme: .marpDefault).layout(
+      deck.slides[0], in: deck, step: 0, size: fullHD)
+    let title = try #require(frame.text("Title"))
+    #expect(title.x < 200, "left, where Marp's default theme puts a heading")
+    let podium = try layoutDeck("# Title\n\nA subtitle\n")
+    let centred = layoutEngine().layout(podium.slides[0], in: podium, step: 0, size: fullHD)
+    #expect(try #require(centred.text("Title")).x > 500, "Podium's own title slide")
+  }
+}
