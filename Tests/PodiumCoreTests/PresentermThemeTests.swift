@@ -163,6 +163,25 @@ import Testing
     #expect(theme(try #require(result.deck)).name == "dark")
   }
 
+  @Test func aPaletteNameTheThemeLacksIsAWarning() throws {
+    let result = parse(
+      "---\ntheme:\n  override:\n    slide_title:\n      colors:\n        foreground: palette:nope\n---\n\nA\n===\n<!-- end_slide -->\n"
+    )
+    #expect(
+      result.messages == [
+        "6:21: warning: 'slide_title.colors.foreground': palette colour 'nope' is not in the theme's palette (ignored)"
+      ])
+    // The title keeps a colour: the theme's text.
+    let theme = theme(try #require(result.deck))
+    #expect(theme.roles[.slideTitle]?.color == nil)
+  }
+
+  @Test func bulletsAreInTheTextsColourAndTheQuoteBarInItsOwn() throws {
+    let theme = Theme(presenterm: try #require(PresentermStyle.builtIn("dark")))
+    #expect(theme.colors.accent == theme.colors.text)
+    #expect(theme.quoteBar == rgb(0xEE9322), "block_quote.colors.prefix: palette:orange")
+  }
+
   @Test func aScalarThemeMayNameAPresentermTheme() throws {
     let deck = try deck("---\ntheme: tokyonight-storm\n---\n# A\n")
     #expect(theme(deck).colors.background == rgb(0x24283B))
