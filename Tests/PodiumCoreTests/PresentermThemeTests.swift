@@ -182,6 +182,38 @@ import Testing
     #expect(theme.quoteBar == rgb(0xEE9322), "block_quote.colors.prefix: palette:orange")
   }
 
+  @Test func eachSettingPodiumCannotCarryOutIsAWarningOfItsOwn() throws {
+    let result = parse(
+      """
+      ---
+      theme:
+        override:
+          slide_title:
+            separator: true
+            colors:
+              foreground: "ff0000"
+              background: "00ff00"
+          headings:
+            h2:
+              underlined: true
+          mermaid:
+            theme: dark
+      ---
+
+      A
+      ===
+      <!-- end_slide -->
+      """)
+    #expect(
+      result.messages == [
+        "5:18: warning: presenterm theme setting 'slide_title.separator' is not carried out (ignored)",
+        "8:21: warning: presenterm theme setting 'slide_title.colors.background' is not carried out (ignored)",
+        "11:21: warning: presenterm theme setting 'headings.h2.underlined' is not carried out (ignored)",
+      ], "mermaid diagrams are shown as code: their colours do not apply")
+    let theme = theme(try #require(result.deck))
+    #expect(theme.roles[.slideTitle]?.color == rgb(0xFF0000))
+  }
+
   @Test func aScalarThemeMayNameAPresentermTheme() throws {
     let deck = try deck("---\ntheme: tokyonight-storm\n---\n# A\n")
     #expect(theme(deck).colors.background == rgb(0x24283B))
