@@ -163,6 +163,57 @@ import Testing
     #expect(theme(try #require(result.deck)).name == "dark")
   }
 
+  @Test func aPaletteNameTheThemeLacksIsAWarning() throws {
+    let result = parse(
+      "---\ntheme:\n  override:\n    slide_title:\n      colors:\n        foreground: palette:nope\n---\n\nA\n===\n<!-- end_slide -->\n"
+    )
+    #expect(
+      result.messages == [
+        "6:21: warning: 'slide_title.colors.foreground': palette colour 'nope' is not in the theme's palette (ignored)"
+      ])
+    // The title keeps a colour: the theme's text.
+    let theme = theme(try #require(result.deck))
+    #expect(theme.roles[.slideTitle]?.color == nil)
+  }
+
+  @Test func bulletsAreInTheTextsColourAndTheQuoteBarInItsOwn() throws {
+    let theme = Theme(presenterm: try #require(PresentermStyle.builtIn("dark")))
+    #expect(theme.colors.accent == theme.colors.text)
+    #expect(theme.quoteBar == rgb(0xEE9322), "block_quote.colors.prefix: palette:orange")
+  }
+
+  @Test func eachSettingPodiumCannotCarryOutIsAWarningOfItsOwn() throws {
+    let result = parse(
+      """
+      ---
+      theme:
+        override:
+          slide_title:
+            separator: true
+            colors:
+              foreground: "ff0000"
+              background: "00ff00"
+          headings:
+            h2:
+              underlined: true
+          mermaid:
+            theme: dark
+      ---
+
+      A
+      ===
+      <!-- end_slide -->
+      """)
+    #expect(
+      result.messages == [
+        "5:18: warning: presenterm theme setting 'slide_title.separator' is not carried out (ignored)",
+        "8:21: warning: presenterm theme setting 'slide_title.colors.background' is not carried out (ignored)",
+        "11:21: warning: presenterm theme setting 'headings.h2.underlined' is not carried out (ignored)",
+      ], "mermaid diagrams are shown as code: their colours do not apply")
+    let theme = theme(try #require(result.deck))
+    #expect(theme.roles[.slideTitle]?.color == rgb(0xFF0000))
+  }
+
   @Test func aScalarThemeMayNameAPresentermTheme() throws {
     let deck = try deck("---\ntheme: tokyonight-storm\n---\n# A\n")
     #expect(theme(deck).colors.background == rgb(0x24283B))

@@ -215,7 +215,8 @@ struct BlockLayout {
     let padding = min(em * 0.5, max(0, width) / 10)
     let innerWidth = width - bar - 2 * padding
     let accent =
-      quote.alert.flatMap { theme.alerts[$0] ?? Self.alertColors[$0] } ?? colors.accent
+      quote.alert.flatMap { theme.alerts[$0] ?? Self.alertColors[$0] } ?? theme.quoteBar
+      ?? colors.accent
     var pieces: [Piece] = []
     var y = padding
     if let alert = quote.alert {

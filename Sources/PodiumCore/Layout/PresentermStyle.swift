@@ -40,13 +40,24 @@ public struct PresentermStyle: Hashable, Sendable {
     families.flatMap(\.themes.keys).sorted()
   }
 
-  /// The paths Podium carries out, as prefixes (scripts/presenterm-themes keeps the same in
-  /// the built-in table).
+  /// The settings Podium carries out, by path; `*` stands for any one name (an element, a
+  /// heading level, an alert, a palette colour). scripts/presenterm-themes keeps these
+  /// sections of the built-in themes.
   static let carriedOut = [
-    "default.", "slide_title.", "headings.", "code.alignment", "code.background",
-    "code.theme_name", "inline_code.colors.foreground", "block_quote.", "alert.base_colors.",
-    "alert.styles.", "intro_slide.", "footer.", "palette.colors.",
-  ]
+    "default.colors.foreground", "default.colors.background", "default.margin.percent",
+    "default.margin.fixed", "slide_title.colors.foreground", "slide_title.bold",
+    "slide_title.alignment", "slide_title.prefix", "slide_title.padding_top",
+    "slide_title.padding_bottom", "slide_title.font_size", "headings.*.colors.foreground",
+    "headings.*.bold", "headings.*.alignment", "headings.*.prefix", "code.alignment",
+    "code.background", "code.theme_name", "inline_code.colors.foreground",
+    "block_quote.prefix", "block_quote.colors.background", "block_quote.colors.prefix",
+    "alert.prefix", "alert.base_colors.background", "alert.base_colors.foreground",
+    "alert.styles.*.color", "intro_slide.*.colors.foreground", "intro_slide.*.alignment",
+    "intro_slide.*.font_size", "intro_slide.author.positioning", "intro_slide.footer",
+    "footer.style", "footer.left", "footer.center", "footer.right", "footer.colors.foreground",
+    "footer.character", "palette.colors.*",
+  ].map { $0.split(separator: ".") }
+
   /// What presenterm draws and Podium has no such thing to draw (snippets are never run, no
   /// diagram is rendered, no modal shown) or lays out its own way (code blocks' padding and
   /// sizes, the column gap): nothing an audience misses, so no warning.
@@ -58,8 +69,10 @@ public struct PresentermStyle: Hashable, Sendable {
 
   /// Whether Podium carries out the setting at `path`.
   static func isCarriedOut(_ path: String) -> Bool {
-    if path.hasPrefix("footer.") && path.hasSuffix(".image") { return false }
-    return carriedOut.contains { path.hasPrefix($0) || path == $0 }
+    let parts = path.split(separator: ".")
+    return carriedOut.contains { pattern in
+      pattern.count == parts.count && zip(pattern, parts).allSatisfy { $0 == "*" || $0 == $1 }
+    }
   }
 
   static func isNotApplicable(_ path: String) -> Bool {

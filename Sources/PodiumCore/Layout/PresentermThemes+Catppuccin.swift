@@ -12,7 +12,6 @@ extension PresentermStyle {
       "alert.styles.note.color": "palette:blue",
       "alert.styles.tip.color": "palette:green",
       "block_quote.colors.background": "palette:surface0",
-      "block_quote.colors.foreground": "palette:text",
       "block_quote.colors.prefix": "palette:yellow",
       "default.colors.background": "palette:base",
       "default.colors.foreground": "palette:text",
@@ -30,8 +29,6 @@ extension PresentermStyle {
       "intro_slide.subtitle.colors.foreground": "palette:sapphire",
       "intro_slide.title.colors.foreground": "palette:green",
       "slide_title.colors.foreground": "palette:yellow",
-      "typst.colors.background": "palette:surface0",
-      "typst.colors.foreground": "palette:text",
     ],
     themes: [
       "catppuccin-frappe": [

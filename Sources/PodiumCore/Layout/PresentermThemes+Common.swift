@@ -3,6 +3,7 @@
 extension PresentermStyle {
   /// What all of presenterm's built-in themes say alike, by path.
   static let builtInCommon: [String: String] = [
+    "alert.prefix": "▍ ",
     "block_quote.prefix": "▍ ",
     "code.alignment": "center",
     "default.margin.percent": "8",

@@ -4,9 +4,7 @@ extension PresentermStyle {
   /// presenterm's built-in tokyonight-day, tokyonight-moon, tokyonight-night, tokyonight-storm themes: the
   /// settings Podium carries out, by path; what they all say, once.
   static let builtInTokyoNight = Family(
-    shared: [
-      "typst.colors.background": "545c7e"
-    ],
+    shared: [:],
     themes: [
       "tokyonight-day": [
         "alert.base_colors.background": "d4d6e4",
@@ -17,7 +15,6 @@ extension PresentermStyle {
         "alert.styles.tip.color": "587539",
         "alert.styles.warning.color": "8c6c3e",
         "block_quote.colors.background": "d4d6e4",
-        "block_quote.colors.foreground": "3760bf",
         "block_quote.colors.prefix": "8c6c3e",
         "code.theme_name": "GitHub",
         "default.colors.background": "e1e2e7",
@@ -28,7 +25,6 @@ extension PresentermStyle {
         "headings.h4.colors.foreground": "9854f1",
         "headings.h5.colors.foreground": "9854f1",
         "headings.h6.colors.foreground": "9854f1",
-        "inline_code.colors.background": "95b96e",
         "inline_code.colors.foreground": "587539",
         "intro_slide.author.colors.foreground": "587539",
         "intro_slide.date.colors.foreground": "8c6c3e",
@@ -37,7 +33,6 @@ extension PresentermStyle {
         "intro_slide.subtitle.colors.foreground": "b4b5b9",
         "intro_slide.title.colors.foreground": "2e7de9",
         "slide_title.colors.foreground": "8c6c3e",
-        "typst.colors.foreground": "3760bf",
       ],
       "tokyonight-moon": [
         "alert.base_colors.background": "545c7e",
@@ -48,7 +43,6 @@ extension PresentermStyle {
         "alert.styles.tip.color": "c3e88d",
         "alert.styles.warning.color": "ffc777",
         "block_quote.colors.background": "545c7e",
-        "block_quote.colors.foreground": "f0f0f0",
         "block_quote.colors.prefix": "ffc777",
         "code.theme_name": "base16-eighties.dark",
         "default.colors.background": "222436",
@@ -59,7 +53,6 @@ extension PresentermStyle {
         "headings.h4.colors.foreground": "c099ff",
         "headings.h5.colors.foreground": "c099ff",
         "headings.h6.colors.foreground": "c099ff",
-        "inline_code.colors.background": "364a82",
         "inline_code.colors.foreground": "c3e88d",
         "intro_slide.author.colors.foreground": "c3e88d",
         "intro_slide.date.colors.foreground": "ffc777",
@@ -68,7 +61,6 @@ extension PresentermStyle {
         "intro_slide.subtitle.colors.foreground": "828bb8",
         "intro_slide.title.colors.foreground": "82aaff",
         "slide_title.colors.foreground": "ffc777",
-        "typst.colors.foreground": "f0f0f0",
       ],
       "tokyonight-night": [
         "alert.base_colors.background": "545c7e",
@@ -79,7 +71,6 @@ extension PresentermStyle {
         "alert.styles.tip.color": "9ece6a",
         "alert.styles.warning.color": "e0af68",
         "block_quote.colors.background": "545c7e",
-        "block_quote.colors.foreground": "f0f0f0",
         "block_quote.colors.prefix": "e0af68",
         "code.theme_name": "base16-eighties.dark",
         "default.colors.background": "1a1b26",
@@ -90,7 +81,6 @@ extension PresentermStyle {
         "headings.h4.colors.foreground": "bb9af7",
         "headings.h5.colors.foreground": "bb9af7",
         "headings.h6.colors.foreground": "bb9af7",
-        "inline_code.colors.background": "364a82",
         "inline_code.colors.foreground": "9ece6a",
         "intro_slide.author.colors.foreground": "9ece6a",
         "intro_slide.date.colors.foreground": "e0af68",
@@ -99,7 +89,6 @@ extension PresentermStyle {
         "intro_slide.subtitle.colors.foreground": "a9b1d6",
         "intro_slide.title.colors.foreground": "7aa2f7",
         "slide_title.colors.foreground": "e0af68",
-        "typst.colors.foreground": "f0f0f0",
       ],
       "tokyonight-storm": [
         "alert.base_colors.background": "545c7e",
@@ -110,7 +99,6 @@ extension PresentermStyle {
         "alert.styles.tip.color": "9ece6a",
         "alert.styles.warning.color": "e0af68",
         "block_quote.colors.background": "545c7e",
-        "block_quote.colors.foreground": "f0f0f0",
         "block_quote.colors.prefix": "e0af68",
         "code.theme_name": "base16-eighties.dark",
         "default.colors.background": "24283b",
@@ -121,7 +109,6 @@ extension PresentermStyle {
         "headings.h4.colors.foreground": "bb9af7",
         "headings.h5.colors.foreground": "bb9af7",
         "headings.h6.colors.foreground": "bb9af7",
-        "inline_code.colors.background": "364a82",
         "inline_code.colors.foreground": "9ece6a",
         "intro_slide.author.colors.foreground": "9ece6a",
         "intro_slide.date.colors.foreground": "e0af68",
@@ -130,7 +117,6 @@ extension PresentermStyle {
         "intro_slide.subtitle.colors.foreground": "a9b1d6",
         "intro_slide.title.colors.foreground": "7aa2f7",
         "slide_title.colors.foreground": "e0af68",
-        "typst.colors.foreground": "f0f0f0",
       ],
     ])
 }

@@ -9,15 +9,15 @@ extension Theme {
     let light = background.map { $0.luminance > 0.5 } ?? style.name.hasSuffix("light")
     self = light ? .light : .dark
     name = style.name
-    let base = colors
-    var colors = base
+    var colors = self.colors
     colors.background = background ?? (light ? Theme.hex(0xFFFFFF) : Theme.hex(0x1C1C1C))
     colors.text =
       style.color("default.colors.foreground")
       ?? (light ? Theme.hex(0x1C1C1C) : Theme.hex(0xE5E5E5))
     let titleColor = style.color("slide_title.colors.foreground")
     colors.heading = titleColor ?? colors.text
-    colors.accent = style.color("block_quote.colors.prefix") ?? titleColor ?? base.accent
+    // presenterm sets bullets and links in the text's colour; only the quote's bar stands out.
+    colors.accent = colors.text
     colors.muted = colors.text.mixed(with: colors.background, 0.65)
     colors.quoteBackground = style.color("block_quote.colors.background") ?? colors.background
     colors.tableHeaderBackground = colors.text.mixed(with: colors.background, 0.15)
@@ -46,6 +46,7 @@ extension Theme {
       roles[role] = style.textStyle("intro_slide.\(key)", bold: false)
     }
     inlineCode = style.color("inline_code.colors.foreground")
+    quoteBar = style.color("block_quote.colors.prefix")
     for alert in QuoteBlock.Alert.allCases {
       alerts[alert] = style.color("alert.styles.\(alert.rawValue).color")
     }

@@ -162,6 +162,8 @@ public struct Theme: Hashable, Sendable {
   public var roles: [Block.Role: TextStyle] = [:]
   /// `code` spans' colour; nil is the text's.
   public var inlineCode: RGBAColor?
+  /// A quote's bar; nil is the accent's.
+  public var quoteBar: RGBAColor?
   /// The bar of each kind of alert; nil for the usual ones (GitHub's).
   public var alerts: [QuoteBlock.Alert: RGBAColor] = [:]
   /// A footer the theme draws on every slide instead of the deck's footer and page number.

@@ -22,6 +22,7 @@ struct PresentermTheme {
     style = PresentermStyle.builtIn(PresentermStyle.defaultName)!
     var sink = DiagnosticSink(file: deck)
     var overrides: [String: String] = [:]
+    var overrideNodes: [String: Node] = [:]
     for (keyNode, value) in mapping {
       let key = keyNode.scalar?.string ?? ""
       switch key {
@@ -57,6 +58,7 @@ struct PresentermTheme {
             sink.warning("theme overrides cannot use 'extends' (ignored)", at: locate(node))
           } else if Self.check(path, at: locate(node), sink: &sink) {
             overrides[path] = text
+            overrideNodes[path] = node
           }
         }
       default:
@@ -64,6 +66,9 @@ struct PresentermTheme {
       }
     }
     style = style.merged(with: overrides)
+    for (path, node) in overrideNodes {
+      Self.checkPalette(path, in: style, at: locate(node), sink: &sink)
+    }
     diagnostics += sink.diagnostics
   }
 
@@ -105,10 +110,18 @@ struct PresentermTheme {
       }
     }
     var settings: [String: String] = [:]
+    var nodes: [String: Node] = [:]
     for (path, text, node) in Self.flatten(mapping) where path != "extends" {
-      if Self.check(path, at: node.sourceLocation, sink: &fileSink) { settings[path] = text }
+      if Self.check(path, at: node.sourceLocation, sink: &fileSink) {
+        settings[path] = text
+        nodes[path] = node
+      }
     }
-    return base.merged(with: settings)
+    let read = base.merged(with: settings)
+    for (path, node) in nodes {
+      Self.checkPalette(path, in: read, at: node.sourceLocation, sink: &fileSink)
+    }
+    return read
   }
 
   /// Whether Podium carries out the setting at `path`; one warning for each it cannot.
@@ -120,6 +133,20 @@ struct PresentermTheme {
       sink.warning("presenterm theme setting '\(path)' is not carried out (ignored)", at: location)
     }
     return false
+  }
+
+  /// A colour that names the palette must find its name there (presenterm refuses the theme);
+  /// Podium draws the theme's usual colour instead.
+  private static func checkPalette(
+    _ path: String, in style: PresentermStyle, at location: SourceLocation?,
+    sink: inout DiagnosticSink
+  ) {
+    guard let value = style[path]?.lowercased(),
+      value.hasPrefix("palette:") || value.hasPrefix("p:"), style.color(path) == nil
+    else { return }
+    sink.warning(
+      "'\(path)': palette colour '\(value.drop { $0 != ":" }.dropFirst())' is not in the theme's palette (ignored)",
+      at: location)
   }
 
   /// The settings of a mapping by dotted path, each with its value as text and its node.
