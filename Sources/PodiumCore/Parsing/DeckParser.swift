@@ -52,7 +52,9 @@ public enum DeckParser {
   ) -> DeckParseResult {
     parse(
       text: text, file: file,
-      context: SlidevDeck.Context(baseDirectory: baseDirectory, files: files))
+      context: SlidevDeck.Context(
+        baseDirectory: baseDirectory, files: files,
+        file: SlidevDeck.Context.absolute(file)))
   }
 
   /// Parses deck text; `context` says where its files are and, for a file a Slidev deck

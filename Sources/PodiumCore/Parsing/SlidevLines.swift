@@ -159,7 +159,9 @@ struct SlidevLines {
 
   /// `::right::` and the other named slots.
   private func slot(_ name: String) -> String {
-    let layout = frontMatters.last??.mapping["layout"]?.string
+    let layout = frontMatters.last??.mapping["layout"]?.string ?? ""
+    // Slots mean columns only in the layouts that have them; elsewhere Slidev drops them.
+    guard layout.hasPrefix("two-cols") else { return "" }
     switch name {
     case "left":
       return layout == "two-cols-header" ? "<!-- column_layout: [1, 1] -->" : "<!-- column: 0 -->"
