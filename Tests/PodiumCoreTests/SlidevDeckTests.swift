@@ -163,6 +163,31 @@ import Testing
     #expect(deck.slides[0].blocks.map(\.step) == [0, 1, 2, 5, 5, 6])
   }
 
+  @Test func clickMarkersInNotesAreNumbered() throws {
+    let deck = try #require(
+      read(
+        """
+        ---
+        layout: center
+        ---
+
+        # Steps
+
+        <!--
+        Before any click.
+
+        [click] After the first.
+
+        [click:3] After the third.
+        -->
+        """
+      ).deck)
+    #expect(
+      deck.slides[0].notes.map(\.plainText) == [
+        "Before any click.", "[click 1] After the first.", "[click 3] After the third.",
+      ])
+  }
+
   @Test func importsAreRelativeAndLoopsAreCaught() throws {
     let loop = read(
       "---\nlayout: cover\n---\n\n# A\n\n---\nsrc: ./again.md\n---\n",
