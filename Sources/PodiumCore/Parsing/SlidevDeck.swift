@@ -18,6 +18,8 @@ struct SlidevDeck {
     var deckFolder: String?
     /// The deck's own file, as a path from `/`.
     var file: String?
+    /// The syntax the deck is said to be in (`--dialect`), whatever it looks like.
+    var dialect: DeckDialect?
 
     /// A path from `/`: an imported file's paths resolve against its own folder, wherever
     /// Podium runs.
