@@ -4,7 +4,8 @@ import PodiumCore
 import PodiumPDF
 import PodiumVideo
 
-/// What `check`, `export`, `present` and `rehearse` take for a deck that is a PDF.
+/// What `check`, `export`, `present` and `rehearse` take to read a deck: a PDF's password and
+/// notes half, and the tool a Markdown deck was written for.
 struct PDFOptionGroup: ParsableArguments {
   @Option(help: "The password of an encrypted PDF (asked for on a terminal when missing).")
   var password: String?
@@ -18,7 +19,22 @@ struct PDFOptionGroup: ParsableArguments {
       valueName: "side"))
   var notesPages: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The tool a Markdown deck was written for: podium, pandoc or slidev (default: found "
+        + "from the deck).", valueName: "tool"))
+  var dialect: String?
+
+  /// `--dialect`'s tools: Podium's own syntax (with Marp's, remark's, presenterm's), pandoc's
+  /// slide shows, Slidev.
+  static let dialects: [String: DeckDialect] = [
+    "podium": .standard, "marp": .standard, "pandoc": .pandoc, "slidev": .slidev,
+  ]
+
   func validate() throws {
+    if let dialect, Self.dialects[dialect.lowercased()] == nil {
+      throw ValidationError("--dialect '\(dialect)' is not podium, pandoc or slidev.")
+    }
     if let notesPages, NotesPages(rawValue: notesPages) == nil {
       throw ValidationError("--notes-pages '\(notesPages)' is not right, left, top or bottom.")
     }
@@ -34,6 +50,7 @@ struct PDFOptionGroup: ParsableArguments {
     loader.videos = FFmpegVideoProbe()
     loader.password = password
     loader.notesPages = notesPages.flatMap(NotesPages.init(rawValue:))
+    loader.dialect = dialect.flatMap { Self.dialects[$0.lowercased()] }
     if DeckLoader.isPDF(deck), password == nil, isatty(STDIN_FILENO) == 1,
       loader.load(deck).needsPassword,
       let typed = getpass("Password for \((deck as NSString).lastPathComponent): ")

@@ -151,6 +151,47 @@ import Testing
     #expect(columns.blocks.last?.plainText == "Below")
   }
 
+  /// Divs pandoc lays out without a complaint are never an error here: a column outside any
+  /// columns, more columns than the layout, columns in a column, an environment never closed.
+  @Test func oddDivsAndLaTeXAreNeverErrors() throws {
+    let result = parse(
+      """
+      ---
+      dialect: pandoc
+      ---
+
+      ## Odd
+
+      ::: column
+      Alone
+      :::
+
+      :::: columns
+      ::: column
+      A
+      :::: columns
+      ::: column
+      Inner
+      :::
+      ::::
+      :::
+      ::: column
+      B
+      :::
+      ::: column
+      C
+      :::
+      ::::
+
+      \\begin{tikzpicture}
+
+      After
+      """)
+    #expect(!result.hasErrors, "\(result.diagnostics)")
+    let text = result.deck?.slides.flatMap { $0.blocks.map(\.plainText) } ?? []
+    #expect(text.joined(separator: " ").contains("After"), "\(text)")
+  }
+
   @Test func headingAttributesRawLaTeXAndCitations() throws {
     let result = parse(
       """

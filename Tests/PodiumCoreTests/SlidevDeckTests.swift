@@ -163,11 +163,41 @@ import Testing
     #expect(deck.slides[0].blocks.map(\.step) == [0, 1, 2, 5, 5, 6])
   }
 
+  @Test func clickMarkersInNotesAreNumbered() throws {
+    let deck = try #require(
+      read(
+        """
+        ---
+        layout: center
+        ---
+
+        # Steps
+
+        <!--
+        Before any click.
+
+        [click] After the first.
+
+        [click:3] After the third.
+        -->
+        """
+      ).deck)
+    #expect(
+      deck.slides[0].notes.map(\.plainText) == [
+        "Before any click.", "[click 1] After the first.", "[click 3] After the third.",
+      ])
+  }
+
   @Test func importsAreRelativeAndLoopsAreCaught() throws {
     let loop = read(
       "---\nlayout: cover\n---\n\n# A\n\n---\nsrc: ./again.md\n---\n",
       files: ["/talk/again.md": "---\nsrc: ./slides.md\n---\n"])
-    #expect(loop.diagnostics.contains { $0.message.contains("imports itself") })
+    // The deck itself is the chain's first file: the loop is found in the file it imports.
+    #expect(
+      loop.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+        "'./slides.md' imports a file that imports it (through 1 other file)"
+      ])
+    #expect(loop.deck?.slides.map(\.title) == ["A"])
     let outside = read(
       "---\nlayout: cover\n---\n\n# A\n\n---\nsrc: ../shared/b.md#2\n---\n",
       files: ["/shared/b.md": "# B1\n\n---\n\n# B2\n"])

@@ -45,6 +45,8 @@ public struct DeckLoader: Sendable {
   public var notesPages: NotesPages?
   /// What reads video files' headers; nil shows each video as a placeholder saying so.
   public var videos: (any VideoProbe)?
+  /// The syntax a Markdown deck is read in (`--dialect`); nil finds it from the deck.
+  public var dialect: DeckDialect?
 
   public init(
     defaultTheme: ThemeChoice? = nil, files: any DeckFiles = LocalFiles(),
@@ -65,7 +67,7 @@ public struct DeckLoader: Sendable {
 
   public func load(_ path: String) -> LoadedDeck {
     if Self.isPDF(path) { return loadPDF(path) }
-    let parsed = DeckParser.parse(fileAt: path, files: files)
+    let parsed = DeckParser.parse(fileAt: path, files: files, dialect: dialect)
     var loaded = LoadedDeck(
       path: path, deck: parsed.deck, theme: .light, diagnostics: parsed.diagnostics)
     guard var deck = parsed.deck else { return loaded }

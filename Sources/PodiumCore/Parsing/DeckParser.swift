@@ -15,10 +15,11 @@ public struct DeckParseResult: Sendable {
 /// column.
 public enum DeckParser {
   /// Reads and parses the deck file at `path`. Image and theme paths resolve against the file's
-  /// folder; every file is read through `files`.
-  public static func parse(fileAt path: String, files: any DeckFiles = LocalFiles())
-    -> DeckParseResult
-  {
+  /// folder; every file is read through `files`. `dialect` says which tool's syntax the deck is
+  /// written in; nil finds it from the deck.
+  public static func parse(
+    fileAt path: String, files: any DeckFiles = LocalFiles(), dialect: DeckDialect? = nil
+  ) -> DeckParseResult {
     var sink = DiagnosticSink(file: path)
     let bytes: [UInt8]
     switch files.contents(of: path, limit: DeckSource.maximumSize, kind: "decks") {
@@ -28,13 +29,16 @@ public enum DeckParser {
       return DeckParseResult(deck: nil, diagnostics: sink.diagnostics)
     }
     let base = (path as NSString).deletingLastPathComponent
-    return parse(bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, files: files)
+    return parse(
+      bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, files: files,
+      dialect: dialect)
   }
 
   /// Parses the bytes of a deck file as `parse(fileAt:)` does once it has read them: a byte
   /// order mark is skipped, line ends become LF, and invalid UTF-8 is replaced and reported.
   public static func parse(
-    bytes: [UInt8], file: String, baseDirectory: String, files: any DeckFiles = LocalFiles()
+    bytes: [UInt8], file: String, baseDirectory: String, files: any DeckFiles = LocalFiles(),
+    dialect: DeckDialect? = nil
   ) -> DeckParseResult {
     var sink = DiagnosticSink(file: file)
     let (text, invalid) = DeckSource.decode(bytes)
@@ -42,7 +46,10 @@ public enum DeckParser {
       sink.warning(
         "invalid UTF-8 (the first bad byte is here); bad bytes are shown as \u{FFFD}", at: invalid)
     }
-    var result = parse(text: text, file: file, baseDirectory: baseDirectory, files: files)
+    let context = SlidevDeck.Context(
+      baseDirectory: baseDirectory, files: files, file: SlidevDeck.Context.absolute(file),
+      dialect: dialect)
+    var result = parse(text: text, file: file, context: context)
     result.diagnostics = sink.diagnostics + result.diagnostics
     return result
   }
@@ -53,7 +60,9 @@ public enum DeckParser {
   ) -> DeckParseResult {
     parse(
       text: text, file: file,
-      context: SlidevDeck.Context(baseDirectory: baseDirectory, files: files))
+      context: SlidevDeck.Context(
+        baseDirectory: baseDirectory, files: files,
+        file: SlidevDeck.Context.absolute(file)))
   }
 
   /// Parses deck text; `context` says where its files are and, for a file a Slidev deck

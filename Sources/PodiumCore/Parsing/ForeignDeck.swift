@@ -24,7 +24,7 @@ enum ForeignDeck {
   /// matter says so outright; otherwise the keys and syntax each tool's decks use.
   static func detect(lines: [Substring], context: SlidevDeck.Context) -> ForeignDeck? {
     let front = frontMatter(lines)
-    let said = front?.mapping["dialect"]?.string?.lowercased()
+    let said = context.dialect?.rawValue ?? front?.mapping["dialect"]?.string?.lowercased()
     if said == "pandoc"
       || (said == nil && PandocDeck.looksLikePandoc(lines, front: front?.mapping))
     {

@@ -82,7 +82,9 @@ struct PandocLines {
     case plain
     case notes
     case incremental(restore: Bool)
-    case columns
+    /// A column layout of `count` columns (0 for one inside another, which Podium lays out
+    /// flat), and the next column div's place in it.
+    case columns(count: Int, next: Int)
   }
 
   /// Environments whose content is a displayed formula, and the one inside `\[ \]` that lays
@@ -103,10 +105,18 @@ struct PandocLines {
     var fenceOfCode: Substring?
     var skipping: String?  // a LaTeX environment dropped whole, until its \end
     var math: (start: Int, inner: String?)?
-    var columns: [Int: [Int]] = Self.columnWidths(lines)
-    var nextColumn = 0
+    let columns = Self.columnWidths(lines)
     var citation = false
     var inNote = false
+    // Where each environment last ends: one never closed is left as text, never swallowing the
+    // rest of the deck.
+    var lastEnd: [String: Int] = [:]
+    for index in lines.indices {
+      let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("\\end{"), let name = Self.argument(of: trimmed, after: "\\end") {
+        lastEnd[name] = index
+      }
+    }
     for index in lines.indices {
       let line = lines[index]
       let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -142,7 +152,7 @@ struct PandocLines {
       switch Self.fence(line) {
       case .open(let attributes)?:
         lines[index] = Substring(
-          open(attributes, line: index, columns: &columns, next: &nextColumn, stack: &stack))
+          open(attributes, line: index, columns: columns, stack: &stack))
         continue
       case .close?:
         lines[index] = Substring(close(stack.popLast() ?? .plain))
@@ -169,7 +179,9 @@ struct PandocLines {
         lines[index] = "<!-- pause -->"
         continue
       }
-      if trimmed.hasPrefix("\\begin{"), let name = Self.argument(of: trimmed, after: "\\begin") {
+      if trimmed.hasPrefix("\\begin{"), let name = Self.argument(of: trimmed, after: "\\begin"),
+        (lastEnd[name] ?? -1) > index
+      {
         if let inner = Self.mathEnvironments[name] {
           math = (index, inner)
           lines[index] = "```math"
@@ -222,8 +234,7 @@ struct PandocLines {
   }
 
   private mutating func open(
-    _ attributes: Attributes, line: Int, columns: inout [Int: [Int]], next: inout Int,
-    stack: inout [OpenDiv]
+    _ attributes: Attributes, line: Int, columns: [Int: [Int]], stack: inout [OpenDiv]
   ) -> String {
     let classes = attributes.classes
     if classes.contains("notes") {
@@ -235,16 +246,25 @@ struct PandocLines {
       incremental = classes.contains("incremental")
       return "<!-- incremental_lists: \(incremental) -->"
     }
+    let layout = stack.lastIndex {
+      if case .columns = $0 { return true } else { return false }
+    }
     if classes.contains("columns") {
-      stack.append(.columns)
-      next = 0
-      let widths = columns[line] ?? [1, 1]
+      guard layout == nil, let widths = columns[line] else {
+        stack.append(.columns(count: 0, next: 0))
+        return ""
+      }
+      stack.append(.columns(count: widths.count, next: 0))
       return "<!-- column_layout: [\(widths.map(String.init).joined(separator: ", "))] -->"
     }
     stack.append(.plain)
-    if classes.contains("column") {
-      next += 1
-      return "<!-- column: \(next - 1) -->"
+    // A column takes the next place of the layout it is in; one outside any, or past the
+    // layout's columns, is laid out where it stands.
+    if classes.contains("column"), let layout, case .columns(let count, let next) = stack[layout],
+      next < count
+    {
+      stack[layout] = .columns(count: count, next: next + 1)
+      return "<!-- column: \(next) -->"
     }
     return classes.contains("fragment") ? "<!-- pause -->" : ""
   }
@@ -256,7 +276,7 @@ struct PandocLines {
     case .incremental(let restore):
       incremental = restore
       return "<!-- incremental_lists: \(restore) -->"
-    case .columns: return "<!-- reset_layout -->"
+    case .columns(let count, _): return count > 0 ? "<!-- reset_layout -->" : ""
     }
   }
 

@@ -16,6 +16,19 @@ struct SlidevDeck {
     var importedBy: [String]?
     /// The folder of the deck that imports this file (directly or not); nil for the deck itself.
     var deckFolder: String?
+    /// The deck's own file, as a path from `/`.
+    var file: String?
+    /// The syntax the deck is said to be in (`--dialect`), whatever it looks like.
+    var dialect: DeckDialect?
+
+    /// A path from `/`: an imported file's paths resolve against its own folder, wherever
+    /// Podium runs.
+    static func absolute(_ path: String) -> String {
+      let full =
+        path.hasPrefix("/")
+        ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+      return (full as NSString).standardizingPath
+    }
   }
 
   var headmatter: SlidevLines.FrontMatter?
@@ -68,12 +81,8 @@ struct SlidevDeck {
   /// Where Slidev serves `/pic.png` from: `public/` beside the deck (the importing one, for a
   /// file a slide imports).
   var publicFolder: String {
-    var folder = context.deckFolder ?? context.baseDirectory
-    // Absolute: an imported file's paths resolve against its own folder.
-    if !folder.hasPrefix("/") {
-      folder = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder)
-    }
-    return ((folder as NSString).appendingPathComponent("public") as NSString).standardizingPath
+    let folder = Context.absolute(context.deckFolder ?? context.baseDirectory)
+    return (folder as NSString).appendingPathComponent("public")
   }
 
   /// Slidev's headmatter configures Slidev; Podium reads its own keys and `title`.
@@ -167,9 +176,12 @@ struct SlidevDeck {
       ? (deckFolder as NSString).appendingPathComponent(String(written.dropFirst()))
       : (context.baseDirectory as NSString).appendingPathComponent(written)
     let resolved = (path as NSString).standardizingPath
-    let chain = context.importedBy ?? []
+    // The deck itself is the chain's first file: importing it is a loop at once.
+    let chain = context.importedBy ?? [context.file].compactMap { $0 }
     if chain.contains(resolved) || chain.count > 8 {
-      sink.error("'\(written)' imports itself (through \(chain.count) files)", at: here)
+      let others = chain.count - 1
+      let through = others > 0 ? " (through \(others) other file\(others == 1 ? "" : "s"))" : ""
+      sink.error("'\(written)' imports a file that imports it\(through)", at: here)
       return []
     }
     let root = (deckFolder as NSString).standardizingPath

@@ -159,7 +159,9 @@ struct SlidevLines {
 
   /// `::right::` and the other named slots.
   private func slot(_ name: String) -> String {
-    let layout = frontMatters.last??.mapping["layout"]?.string
+    let layout = frontMatters.last??.mapping["layout"]?.string ?? ""
+    // Slots mean columns only in the layouts that have them; elsewhere Slidev drops them.
+    guard layout.hasPrefix("two-cols") else { return "" }
     switch name {
     case "left":
       return layout == "two-cols-header" ? "<!-- column_layout: [1, 1] -->" : "<!-- column: 0 -->"
@@ -257,12 +259,29 @@ struct SlidevLines {
         lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix("<!--")
       }
     }
+    if let notesStart, let last { Self.markClicks(&lines, in: notesStart...last) }
     for index in range where index != notesStart {
       let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
       guard trimmed.hasPrefix("<!--"), !trimmed.hasPrefix("<!--//"), !trimmed.hasPrefix("<!-- //"),
         trimmed != Self.slideMarker, !Self.isCommand(trimmed)
       else { continue }
       lines[index] = "<!--//" + trimmed.dropFirst(4)
+    }
+  }
+
+  /// Slidev's `[click]` (and `[click:3]`) in notes say which part of the notes goes with which
+  /// click; Podium shows the notes whole, each part under a bold `[click N]`, so the speaker
+  /// still sees where each click falls.
+  static func markClicks(_ lines: inout [Substring], in range: ClosedRange<Int>) {
+    var count = 0
+    for index in range where lines[index].contains("[click") {
+      var line = String(lines[index])
+      while let marker = line.range(of: #"\[click(:\d+)?\]"#, options: .regularExpression) {
+        let given = line[marker].dropFirst(7).dropLast().filter(\.isNumber)
+        count = Int(given) ?? count + 1
+        line.replaceSubrange(marker, with: "**[click \(count)]**")
+      }
+      lines[index] = Substring(line)
     }
   }
 
