@@ -205,6 +205,18 @@ import Testing
     #expect(outside.diagnostics.contains { $0.message.contains("outside the deck's folder") })
   }
 
+  @Test func marpDecksWithTransitionsOrHeadingDividersAreMarps() throws {
+    // `transition:` is both Marp's and Slidev's; `paginate:` is Marp's alone.
+    let marp = read("---\ntransition: fade\npaginate: true\n---\n\n# A\n\n---\n\n# B\n")
+    #expect(marp.deck?.dialect == .standard)
+    // A titled deck of headings is pandoc's unless Marp's headingDivider splits it.
+    let divided = read(
+      "---\ntitle: T\nauthor: A\nheadingDivider: 2\n---\n\n# A\n\ntext\n\n## B\n\ntext\n\n"
+        + "## C\n\ntext\n\n## D\n\ntext\n")
+    #expect(divided.deck?.dialect == .standard)
+    #expect(divided.deck?.slides.count == 4)
+  }
+
   @Test func marpDecksNamedSlidesAreNotSlidevs() throws {
     let marp = read("---\nmarp: true\ntheme: gaia\n---\n\n# A\n\n---\n\n# B\n")
     #expect(marp.deck?.dialect == .standard)

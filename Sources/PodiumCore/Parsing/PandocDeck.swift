@@ -53,7 +53,7 @@ struct PandocDeck {
     }
     if lines.first?.hasPrefix("% ") == true { return true }
     if let front, front["title"] != nil, front["author"] != nil || front["date"] != nil,
-      front["marp"] == nil, Self.isHeadingsOnly(lines)
+      front["marp"] == nil, front["headingDivider"] == nil, Self.isHeadingsOnly(lines)
     {
       return true
     }

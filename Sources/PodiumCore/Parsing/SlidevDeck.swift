@@ -41,6 +41,10 @@ struct SlidevDeck {
   }
 
   /// Headmatter keys only Slidev uses.
+  /// Front-matter keys of Marp's that Slidev's headmatter does not have.
+  static let marpKeys = [
+    "paginate", "headingDivider", "size", "backgroundColor", "backgroundImage", "header", "footer",
+  ]
   static let signatureKeys: Set<String> = [
     "highlighter", "drawings", "transition", "mdc", "colorSchema", "routerMode", "canvasWidth",
     "aspectRatio", "info", "fonts", "download", "exportFilename", "lineNumbers", "monaco",
@@ -61,6 +65,8 @@ struct SlidevDeck {
   /// or a slide's own front matter naming a layout.
   static func looksLikeSlidev(_ lines: [Substring], front: Node.Mapping?) -> Bool {
     if front?["marp"]?.bool == true { return false }
+    // Marp's own deck-wide directives say Marp, even beside a `transition:` both tools know.
+    if let front, marpKeys.contains(where: { front[$0] != nil }) { return false }
     if let keys = front?.keys.compactMap(\.string), keys.contains(where: signatureKeys.contains) {
       return true
     }
