@@ -129,7 +129,7 @@ let package = Package(
       dependencies: [
         "PodiumSDL", "PodiumPDF", "PodiumVideo", "PodiumTestSupport", "PodiumSDLTestSupport",
       ],
-      exclude: ["__Goldens__"]),
+      exclude: ["__Goldens__", "Fixtures"]),
     .testTarget(
       name: "PodiumPDFTests",
       dependencies: ["PodiumPDF", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"]),
