@@ -211,6 +211,12 @@ struct FrontMatter {
       case .found(let choice):
         metadata.theme = choice
       case .unknown:
+        if let custom = MarpThemeSet.find(name, deckFolder: baseDirectory, files: files) {
+          metadata.theme = custom.base ?? .marpDefault
+          diagnostics.warning(
+            MarpDeck.customThemeMessage(name, custom, relativeTo: baseDirectory), at: valueLocation)
+          break
+        }
         // A theme of the deck's own (Marp finds its CSS through the tool's settings): its
         // slides are all there, in the default look (Marp's for a Marp deck), as Marp does.
         metadata.keyLocations["theme"] = nil
