@@ -133,7 +133,7 @@ public enum DeckParser {
       slides = []
     }
     for index in slides.indices { slides[index].index = index }
-    MarpDeck.numberPages(&slides)
+    MarpDeck.numberPages(&slides, deckPaginates: metadata.paginate)
     MarpDeck.decide(&metadata, frontMatter: marp || builder.usedMarpDirective)
     if slides.isEmpty {
       sink.warning("the deck has no slides", at: nil)
