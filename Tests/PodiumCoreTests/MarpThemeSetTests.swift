@@ -22,11 +22,9 @@ import Testing
     ])
     let result = parse(files)
     #expect(!result.hasErrors)
-    #expect(
-      result.messages == [
-        "3:8: warning: theme 'h2' is themes/h2.css; Podium does not read its CSS yet and draws it as the 'gaia' theme it builds on"
-      ])
-    #expect(try #require(result.deck).metadata.theme == .gaia)
+    #expect(result.messages.isEmpty, "\(result.messages)")
+    let deck = try #require(result.deck)
+    #expect(deck.metadata.theme == .gaia && deck.metadata.marpThemeFile == "/talk/themes/h2.css")
   }
 
   @Test func marprcThemeSetNamesFilesAndFoldersUpTheTree() {

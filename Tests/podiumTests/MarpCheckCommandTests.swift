@@ -34,13 +34,18 @@ import Testing
     let folder = try Fixtures.temporaryDirectory()
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("themes"), withIntermediateDirectories: true)
-    try "/* @theme h2 */\n@import 'uncover';\n".write(
-      to: folder.appendingPathComponent("themes/h2.css"), atomically: true, encoding: .utf8)
+    try "/* @theme h2 */\n@import 'uncover';\nsection { color: #123; text-shadow: 0 0 1px red; }\n"
+      .write(
+        to: folder.appendingPathComponent("themes/h2.css"), atomically: true, encoding: .utf8)
     try Self.deck.write(
       to: folder.appendingPathComponent("talk.md"), atomically: true, encoding: .utf8)
     let result = try CommandRunner.podium("check", "talk.md", in: folder)
     #expect(result.status == 0, "\(result.stdout)")
-    #expect(result.stdout.contains("talk.md:3:8: warning: theme 'h2' is themes/h2.css"))
+    // The theme's CSS sets a colour Podium carries out and a property it names as not.
+    #expect(
+      result.stdout.contains(
+        "talk.md:3:8: warning: CSS property 'text-shadow' in its theme's CSS is not carried out by Podium"
+      ))
     #expect(
       result.stdout.contains("talk.md: 3 slides, 3 build steps, 0 with notes, 0 errors, 2 warnings")
     )

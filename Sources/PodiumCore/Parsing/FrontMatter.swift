@@ -213,8 +213,7 @@ struct FrontMatter {
       case .unknown:
         if let custom = MarpThemeSet.find(name, deckFolder: baseDirectory, files: files) {
           metadata.theme = custom.base ?? .marpDefault
-          diagnostics.warning(
-            MarpDeck.customThemeMessage(name, custom, relativeTo: baseDirectory), at: valueLocation)
+          metadata.marpThemeFile = custom.path
           break
         }
         // A theme of the deck's own (Marp finds its CSS through the tool's settings): its
@@ -285,9 +284,8 @@ struct FrontMatter {
           at: valueLocation)
       }
     case "style":
-      diagnostics.warning(
-        "CSS ('style') is Marp's way to change a theme; Podium ignores it (use a theme file)",
-        at: valueLocation)
+      // Marp's CSS: what decides a slide's look is carried out at load (MarpCSS).
+      metadata.style = text()
     case "math":
       // Marp's choice of MathJax or KaTeX; both are drawn here by TeX. `false` turns `$` off.
       if let raw = text(), parseBool(raw) == false { metadata.math = false }

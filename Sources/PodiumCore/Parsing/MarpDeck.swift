@@ -89,26 +89,6 @@ extension MarpDeck {
   }
 }
 
-extension MarpDeck {
-  /// What a deck is told of its own theme: found, and drawn as the built-in theme it imports,
-  /// since its CSS is not read yet.
-  static func customThemeMessage(
-    _ name: String, _ found: MarpThemeSet.Found, relativeTo folder: String
-  ) -> String {
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    let shown =
-      found.path.hasPrefix(prefix) ? String(found.path.dropFirst(prefix.count)) : found.path
-    let base: String
-    switch found.base {
-    case .gaia?: base = "gaia"
-    case .uncover?: base = "uncover"
-    default: base = "default"
-    }
-    return
-      "theme '\(name)' is \(shown); Podium does not read its CSS yet and draws it as the '\(base)' theme it builds on"
-  }
-}
-
 extension Slide {
   /// The layout the slide gets in its deck: a Marp deck's slides are never made title slides by
   /// Podium's own guess, only by their `layout` directive.
