@@ -13,6 +13,12 @@ public struct InMemoryFiles: DeckFiles {
     self.files = files.mapValues { Array($0.utf8) }
   }
 
+  public func fileNames(in folder: String) -> [String] {
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    return files.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+      .map { String($0.dropFirst(prefix.count)) }.sorted()
+  }
+
   public subscript(path: String) -> String? {
     get { files[path].map { String(decoding: $0, as: UTF8.self) } }
     set { files[path] = newValue.map { Array($0.utf8) } }

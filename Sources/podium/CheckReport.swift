@@ -41,6 +41,8 @@ struct CheckReport {
     var diagnostics: [JSONDiagnostic]
     var slideList: [JSONSlide]
     var videos: [JSONVideo]
+    /// A Marp deck (marp: true, Marp's directives or themes); absent for others.
+    var marp: Bool?
   }
 
   /// A video the slides show: where, what its headers say, and how it plays.
@@ -103,6 +105,10 @@ struct CheckReport {
     var pages: [Int]?
     /// The notes as text (a notes page's notes half is named as such).
     var notes: String?
+    /// A Marp deck's page number (held by `paginate: hold` or `skip`) and its transition to the
+    /// next slide, `fade 0.5s`.
+    var page: Int?
+    var transition: String?
   }
 
   /// A block of notes as text; a PDF page's notes half as `[notes: page 3, right half]`.
@@ -132,17 +138,23 @@ struct CheckReport {
             file: $0.file, line: $0.location?.line, column: $0.location?.column,
             severity: $0.severity.rawValue, message: $0.message)
         },
-        slideList: (report.deck?.slides ?? []).map {
-          JSONSlide(
-            number: $0.index + 1, line: $0.location.line, title: $0.title,
-            layout: $0.layout.rawValue, steps: $0.stepCount, hasNotes: $0.hasNotes,
-            skipped: $0.directives.hidden,
-            pages: $0.pages.isEmpty ? nil : $0.pages.map { $0.index + 1 },
-            notes: $0.hasNotes ? $0.notes.map(Self.noteText).joined(separator: "\n\n") : nil)
+        slideList: (report.deck?.slides ?? []).map { slide in
+          let marp = report.deck?.metadata.marp == true
+          return JSONSlide(
+            number: slide.index + 1, line: slide.location.line, title: slide.title,
+            layout: slide.layout(marp: marp).rawValue, steps: slide.stepCount,
+            hasNotes: slide.hasNotes, skipped: slide.directives.hidden,
+            pages: slide.pages.isEmpty ? nil : slide.pages.map { $0.index + 1 },
+            notes: slide.hasNotes
+              ? slide.notes.map(Self.noteText).joined(separator: "\n\n") : nil,
+            page: marp ? slide.pageNumber : nil,
+            transition: slide.directives.transition.map {
+              "\($0.name) \(String(format: "%g", $0.seconds))s"
+            })
         },
         videos: (report.deck?.videos ?? []).map {
           JSONVideo(slide: $0.slide, image: $0.image, location: $0.location)
-        })
+        }, marp: report.deck?.metadata.marp == true ? true : nil)
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

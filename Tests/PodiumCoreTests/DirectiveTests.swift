@@ -47,7 +47,7 @@ import Testing
       result.messages == [
         "1:1: error: unknown layout 'sideways'; expected default, title, center, two-column, image-left, image-right",
         "2:1: warning: background colour '#12' is not valid; expected #rgb, #rrggbb, #rrggbbaa, rgb(), hsl() or a colour name; none is drawn",
-        "3:1: warning: class 'loud' is styled by the deck's own CSS, which Podium does not read; ignored (Podium knows lead and invert)",
+        "3:1: warning: class 'loud' is not one Podium draws (lead, invert); kept on the slide, but the deck's CSS rules for it are not carried out",
         "4:1: error: fit must be true or false, not 'perhaps'",
         "5:1: error: duration 'a while' is not a length of time; expected e.g. 90s or 2m",
         "6:1: warning: background needs a colour (e.g. #1b2b34) or an image path; none is drawn",

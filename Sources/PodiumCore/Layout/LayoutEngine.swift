@@ -117,7 +117,7 @@ public struct LayoutEngine {
       headingFamily = deck.metadata.font ?? theme.fonts.heading
       codeFamily = deck.metadata.codeFont ?? theme.fonts.code
       // Marp never centres a slide on its own: only its theme or `class: lead` does.
-      var layout = deck.metadata.marp ? slide.directives.layout ?? .default : slide.layout
+      var layout = slide.layout(marp: deck.metadata.marp)
       let leadCentres = theme.marp?.leadCentres ?? true
       if layout == .default
         && ((leadCentres && slide.directives.classes.contains(.lead)) || theme.centersContent)

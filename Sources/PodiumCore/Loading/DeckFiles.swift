@@ -18,6 +18,9 @@ public protocol DeckFiles: Sendable {
   /// Whether a file, not a folder, is at `path`. A device or a FIFO counts: reading it is
   /// refused later with the reason, which says more than "not found".
   func isFile(_ path: String) -> Bool
+  /// The names of the files in `folder` (not its subfolders' contents), for finding the CSS
+  /// themes beside a Marp deck; none where the folder cannot be read.
+  func fileNames(in folder: String) -> [String]
   /// When the file at `path` was last written, in seconds since 1970; nil when nothing is there.
   func modificationTime(of path: String) -> Double?
 }
@@ -74,6 +77,12 @@ public struct LocalFiles: DeckFiles {
       offset, count in
       file.bytes(at: offset, count: count)
     }
+  }
+
+  public func fileNames(in folder: String) -> [String] {
+    // At most a few hundred names: a deck's folder, not a home directory's tree.
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().prefix(500)
+      .filter { isFile((folder as NSString).appendingPathComponent($0)) }
   }
 
   public func isFile(_ path: String) -> Bool {

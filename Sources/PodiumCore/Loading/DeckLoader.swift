@@ -75,8 +75,9 @@ public struct DeckLoader: Sendable {
       deck.metadata.theme = defaultTheme
     }
     let (theme, themeDiagnostics) = ThemeLoader.theme(for: deck.metadata.theme, files: files)
-    loaded.theme = theme
-    loaded.diagnostics += themeDiagnostics
+    let (styled, styleDiagnostics) = MarpCSS.styled(theme, deck: deck, files: files)
+    loaded.theme = styled
+    loaded.diagnostics += themeDiagnostics + styleDiagnostics
     loaded.diagnostics += typesetFormulas(in: &deck)
     loaded.diagnostics += probeVideos(in: &deck)
     loaded.deck = deck

@@ -80,6 +80,10 @@ public struct DeckMetadata: Hashable, Sendable {
   /// A Marp deck (`marp: true`, Marp's own directives or themes): laid out as Marp lays it out,
   /// with no centring of Podium's own, and page numbers as Marp writes them.
   public var marp = false
+  /// A Marp deck's own CSS: its front matter's `style:`, and the file of its own theme
+  /// (`MarpThemeSet`), of which `MarpCSS` carries out what decides a slide's look.
+  public var style: String?
+  public var marpThemeFile: String?
   /// A PDF deck of beamer notes pages: the half of each page that holds the notes.
   public var notesPages: NotesPages?
   /// When the countdown warns, in minutes before the end (pdfpc's `lastMinutes`).

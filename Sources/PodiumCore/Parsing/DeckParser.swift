@@ -185,7 +185,7 @@ public enum DeckParser {
     // A separator before the first slide or after the last one makes no slide a reader counts
     // (above; cut once: removing them one at a time is quadratic in a deck of separators).
     for index in slides.indices { slides[index].index = index }
-    MarpDeck.numberPages(&slides)
+    MarpDeck.numberPages(&slides, deckPaginates: metadata.paginate)
     // Marp's look is for Markdown decks: a Slidev deck's `theme: default` is Slidev's.
     if dialect == .standard {
       MarpDeck.decide(&metadata, frontMatter: marp || builder.usedMarpDirective)

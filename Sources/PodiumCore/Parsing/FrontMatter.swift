@@ -236,6 +236,11 @@ struct FrontMatter {
       case .found(let choice):
         metadata.theme = choice
       case .unknown:
+        if let custom = MarpThemeSet.find(name, deckFolder: baseDirectory, files: files) {
+          metadata.theme = custom.base ?? .marpDefault
+          metadata.marpThemeFile = custom.path
+          break
+        }
         // A theme of the deck's own (Marp finds its CSS through the tool's settings): its
         // slides are all there, in the default look (Marp's for a Marp deck), as Marp does.
         metadata.keyLocations["theme"] = nil
@@ -304,9 +309,8 @@ struct FrontMatter {
           at: valueLocation)
       }
     case "style":
-      diagnostics.warning(
-        "CSS ('style') is Marp's way to change a theme; Podium ignores it (use a theme file)",
-        at: valueLocation)
+      // Marp's CSS: what decides a slide's look is carried out at load (MarpCSS).
+      metadata.style = text()
     case "math":
       // Marp's choice of MathJax or KaTeX; both are drawn here by TeX. `false` turns `$` off.
       if let raw = text(), parseBool(raw) == false { metadata.math = false }

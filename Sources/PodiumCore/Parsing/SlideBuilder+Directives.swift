@@ -103,7 +103,7 @@ extension SlideBuilder {
         if !warnedClasses.contains(String(word)) {
           warnedClasses.insert(String(word))
           diagnostics.warning(
-            "class '\(word)' is styled by the deck's own CSS, which Podium does not read; ignored (Podium knows lead and invert)",
+            "class '\(word)' is not one Podium draws (lead, invert); kept on the slide, but the deck's CSS rules for it are not carried out",
             at: here)
         }
       }

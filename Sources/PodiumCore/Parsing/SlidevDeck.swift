@@ -41,12 +41,16 @@ struct SlidevDeck {
   }
 
   /// Headmatter keys only Slidev uses.
+  /// Slidev's built-in transitions that Marp does not have (Slidev's docs, "Animations").
+  static let slidevTransitions: Set<String> = [
+    "slide-left", "slide-right", "slide-up", "slide-down", "view-transition",
+  ]
   /// Front-matter keys of Marp's that Slidev's headmatter does not have.
   static let marpKeys = [
     "paginate", "headingDivider", "size", "backgroundColor", "backgroundImage", "header", "footer",
   ]
   static let signatureKeys: Set<String> = [
-    "highlighter", "drawings", "transition", "mdc", "colorSchema", "routerMode", "canvasWidth",
+    "highlighter", "drawings", "mdc", "colorSchema", "routerMode", "canvasWidth",
     "aspectRatio", "info", "fonts", "download", "exportFilename", "lineNumbers", "monaco",
     "titleTemplate", "addons", "defaults", "hideInToc", "seoMeta", "selectable", "record",
     "themeConfig", "remoteAssets", "presenter", "favicon", "htmlAttrs", "layout", "src",
@@ -67,6 +71,12 @@ struct SlidevDeck {
     if front?["marp"]?.bool == true { return false }
     // Marp's own deck-wide directives say Marp, even beside a `transition:` both tools know.
     if let front, marpKeys.contains(where: { front[$0] != nil }) { return false }
+    // `transition:` is Slidev's when it names one of Slidev's own (Marp's `fade` is both).
+    if let transition = front?["transition"]?.string,
+      transition.contains("|") || slidevTransitions.contains(transition)
+    {
+      return true
+    }
     if let keys = front?.keys.compactMap(\.string), keys.contains(where: signatureKeys.contains) {
       return true
     }
