@@ -15,43 +15,17 @@ struct BlockLayout {
   /// The body text size in pixels: 1 em.
   var em: Double { engine.bodySize(context) }
 
+  /// The box of one block. Quotes and lists nest through here, so it only dispatches: in a
+  /// debug build a function keeps a stack slot for every case's locals, and 16 nested quotes
+  /// must fit on a 512 KB thread stack (`HostileInputTests`).
   func box(for block: Block, width: Double, depth: Int = 0) -> Box {
     switch block.kind {
     case .heading(let level, let text):
-      let isTitle = context.layout == .title && level == 1
-      let factor =
-        isTitle
-        ? theme.sizes.title : [theme.sizes.h1, theme.sizes.h2, theme.sizes.h3][min(level, 3) - 1]
-      let style = block.role.flatMap { theme.roles[$0] } ?? theme.headings[level]
-      var font = FontSpec(
-        family: context.headingFamily, size: em * factor * (style?.scale ?? 1),
-        bold: style?.bold ?? true)
-      let runs = Self.prefixed(text, style)
-      if block.fitsWidth { font = engine.fittedHeading(font, text: runs.plainText, width: width) }
-      let ownColor = level == 1 && colors == theme.colors ? theme.marp?.h1Color : nil
-      return textBox(
-        runs, font: font, color: style?.color ?? ownColor ?? colors.heading, width: width,
-        block: Self.aligned(block, style), spaceAfter: em * (isTitle ? 0.6 : 0.5),
-        lineHeight: theme.marp?.headingLineHeight)
+      return headingBox(level: level, text: text, block: block, width: width)
     case .paragraph(let runs):
-      let subtitle = context.layout == .title
-      let style = block.role.flatMap { theme.roles[$0] }
-      let font = FontSpec(
-        family: context.bodyFamily, size: em * (subtitle ? 1.1 : 1) * (style?.scale ?? 1),
-        bold: style?.bold ?? false)
-      return textBox(
-        Self.prefixed(runs, style), font: font,
-        color: style?.color ?? (subtitle || block.role != nil ? colors.muted : colors.text),
-        width: width, block: Self.aligned(block, style), spaceAfter: em * 0.6)
+      return paragraphBox(runs, block: block, width: width)
     case .list(let list):
-      var box = listBox(list, block: block, width: width, depth: depth)
-      // On a centred slide (Podium's lead) a list stands in the middle as a whole, its lines
-      // still starting at its left edge; Marp's themes leave it at the left.
-      if context.centered && depth == 0 && theme.marp == nil {
-        let used = box.pieces.compactMap(\.command.rightEdge).max() ?? width
-        box.pieces = box.pieces.map { $0.moved(dx: max(0, (width - used) / 2), dy: 0) }
-      }
-      return box
+      return centeredListBox(list, block: block, width: width, depth: depth)
     case .quote(let quote):
       return quoteBox(quote, block: block, width: width)
     case .code(let code):
@@ -66,17 +40,62 @@ struct BlockLayout {
     case .spacer(let spacer):
       return engine.spacerBox(spacer, block: block, width: width, context: context)
     case .rule:
-      let thickness = max(1, (em * 0.08).rounded())
-      return Box(
-        width: width, height: em * 0.6,
-        pieces: [
-          Piece(
-            step: block.step,
-            command: .fill(
-              Rect(x: 0, y: em * 0.3, width: width, height: thickness), colors.tableRule))
-        ],
-        location: block.location, spaceAfter: em * 0.4)
+      return ruleBox(block: block, width: width)
     }
+  }
+
+  private func headingBox(level: Int, text: [TextRun], block: Block, width: Double) -> Box {
+    let isTitle = context.layout == .title && level == 1
+    let factor =
+      isTitle
+      ? theme.sizes.title : [theme.sizes.h1, theme.sizes.h2, theme.sizes.h3][min(level, 3) - 1]
+    let style = block.role.flatMap { theme.roles[$0] } ?? theme.headings[level]
+    var font = FontSpec(
+      family: context.headingFamily, size: em * factor * (style?.scale ?? 1),
+      bold: style?.bold ?? true)
+    let runs = Self.prefixed(text, style)
+    if block.fitsWidth { font = engine.fittedHeading(font, text: runs.plainText, width: width) }
+    let ownColor = level == 1 && colors == theme.colors ? theme.marp?.h1Color : nil
+    return textBox(
+      runs, font: font, color: style?.color ?? ownColor ?? colors.heading, width: width,
+      block: Self.aligned(block, style), spaceAfter: em * (isTitle ? 0.6 : 0.5),
+      lineHeight: theme.marp?.headingLineHeight)
+  }
+
+  private func paragraphBox(_ runs: [TextRun], block: Block, width: Double) -> Box {
+    let subtitle = context.layout == .title
+    let style = block.role.flatMap { theme.roles[$0] }
+    let font = FontSpec(
+      family: context.bodyFamily, size: em * (subtitle ? 1.1 : 1) * (style?.scale ?? 1),
+      bold: style?.bold ?? false)
+    return textBox(
+      Self.prefixed(runs, style), font: font,
+      color: style?.color ?? (subtitle || block.role != nil ? colors.muted : colors.text),
+      width: width, block: Self.aligned(block, style), spaceAfter: em * 0.6)
+  }
+
+  private func centeredListBox(_ list: ListBlock, block: Block, width: Double, depth: Int) -> Box {
+    var box = listBox(list, block: block, width: width, depth: depth)
+    // On a centred slide (Podium's lead) a list stands in the middle as a whole, its lines
+    // still starting at its left edge; Marp's themes leave it at the left.
+    if context.centered && depth == 0 && theme.marp == nil {
+      let used = box.pieces.compactMap(\.command.rightEdge).max() ?? width
+      box.pieces = box.pieces.map { $0.moved(dx: max(0, (width - used) / 2), dy: 0) }
+    }
+    return box
+  }
+
+  private func ruleBox(block: Block, width: Double) -> Box {
+    let thickness = max(1, (em * 0.08).rounded())
+    return Box(
+      width: width, height: em * 0.6,
+      pieces: [
+        Piece(
+          step: block.step,
+          command: .fill(
+            Rect(x: 0, y: em * 0.3, width: width, height: thickness), colors.tableRule))
+      ],
+      location: block.location, spaceAfter: em * 0.4)
   }
 
   // MARK: - Text
