@@ -64,7 +64,10 @@ import Testing
     let wakes = Wakes()
     let reloader = reloader(of: path, math: nil, wakes: wakes)
     #expect(reloader.take() == nil && !reloader.isReading)
-    try write("# One\n\n---\n\n# Two\n\n---\n\n# Three\n", to: path)
+    // The same picture twice (not a picture: a warning, and a file to watch).
+    try write("not a picture", to: folder + "/a.png")
+    try write(
+      "# One\n\n---\n\n# Two\n\n![a](a.png)\n\n---\n\n# Three\n\n![a](a.png)\n", to: path)
     reloader.request()
     #expect(reloader.isReading)
     let read = try #require(awaitRead(reloader, within: 10))
