@@ -73,7 +73,9 @@ import Testing
     let read = try #require(awaitRead(reloader, within: 10))
     let loaded = try #require(deck(of: read))
     #expect(loaded.deck?.slides.count == 3)
-    #expect(wakes.seen == 1 && reloader.take() == nil && !reloader.isReading)
+    // The wake follows the handing over (from the reader's thread).
+    #expect(eventually(timeout: 5) { wakes.seen == 1 ? true : nil } == true)
+    #expect(reloader.take() == nil && !reloader.isReading)
 
     // An echo of the same write changes nothing: no read is handed over.
     reloader.request()
@@ -111,6 +113,8 @@ import Testing
     #expect(loaded.deck?.formulas.count == 1)
     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
     // Only the newest read reached the talk.
+    #expect(eventually(timeout: 5) { wakes.seen == 1 ? true : nil } == true)
+    Thread.sleep(forTimeInterval: 0.3)
     #expect(wakes.seen == 1)
   }
 
