@@ -64,13 +64,18 @@ import Testing
     let wakes = Wakes()
     let reloader = reloader(of: path, math: nil, wakes: wakes)
     #expect(reloader.take() == nil && !reloader.isReading)
-    try write("# One\n\n---\n\n# Two\n\n---\n\n# Three\n", to: path)
+    // The same picture twice (not a picture: a warning, and a file to watch).
+    try write("not a picture", to: folder + "/a.png")
+    try write(
+      "# One\n\n---\n\n# Two\n\n![a](a.png)\n\n---\n\n# Three\n\n![a](a.png)\n", to: path)
     reloader.request()
     #expect(reloader.isReading)
     let read = try #require(awaitRead(reloader, within: 10))
     let loaded = try #require(deck(of: read))
     #expect(loaded.deck?.slides.count == 3)
-    #expect(wakes.seen == 1 && reloader.take() == nil && !reloader.isReading)
+    // The wake follows the handing over (from the reader's thread).
+    #expect(eventually(timeout: 5) { wakes.seen == 1 ? true : nil } == true)
+    #expect(reloader.take() == nil && !reloader.isReading)
 
     // An echo of the same write changes nothing: no read is handed over.
     reloader.request()
@@ -108,6 +113,8 @@ import Testing
     #expect(loaded.deck?.formulas.count == 1)
     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
     // Only the newest read reached the talk.
+    #expect(eventually(timeout: 5) { wakes.seen == 1 ? true : nil } == true)
+    Thread.sleep(forTimeInterval: 0.3)
     #expect(wakes.seen == 1)
   }
 

@@ -129,7 +129,8 @@ public final class DeckReloader: @unchecked Sendable {
   }
 
   private func writeTimes(_ files: [String]) -> [String: Double?] {
-    Dictionary(uniqueKeysWithValues: files.map { ($0, loader.files.modificationTime(of: $0)) })
+    // A picture shown twice is watched once.
+    Dictionary(files.map { ($0, loader.files.modificationTime(of: $0)) }) { first, _ in first }
   }
 
   // The reading thread holds the reloader for the rest of the program, as the talk does.
