@@ -1,5 +1,6 @@
 import Foundation
 import PodiumCore
+import Testing
 
 /// Paths and scratch space shared by the test targets.
 public enum Fixtures {
@@ -7,14 +8,38 @@ public enum Fixtures {
   public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The optional outside corpus of third-party compat decks and bench decks (docs/TESTING.md,
-  /// "The outside corpus"): `$PODIUM_SHARED`, or the folder `shared` beside the checkout.
+  /// The optional outside corpus of third-party decks (docs/TESTING.md, "The outside corpus"):
+  /// `$PODIUM_SHARED`, or the folder `shared` beside the checkout. Only the tests named
+  /// `corpus...` read it, through `corpus`; everything else runs from the repository alone.
   public static var shared: URL {
     if let override = ProcessInfo.processInfo.environment["PODIUM_SHARED"] {
       return URL(fileURLWithPath: override)
     }
     return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
   }
+
+  /// The outside corpus's `compat` folder, or nil when it is not there: a clone alone. The
+  /// tests that need it are enabled by `hasCorpus` and say why they did not run otherwise.
+  public static var corpus: URL? {
+    let folder = shared.appendingPathComponent("compat")
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else { return nil }
+    return folder
+  }
+
+  public static var hasCorpus: Bool { corpus != nil }
+
+  /// The reason a corpus test gives when it does not run, printed in the test output.
+  public static let noCorpus: Comment =
+    "the outside corpus (../shared/compat beside the checkout, or $PODIUM_SHARED) is not here"
+
+  /// The project's own fixtures shared by several test targets (Tests/Fixtures).
+  public static let own = packageRoot.appendingPathComponent("Tests/Fixtures")
+
+  /// Podium's own beamer PDFs, with their LaTeX sources and a `.pdfpc` (Tests/Fixtures/pdf).
+  public static let pdfs = own.appendingPathComponent("pdf")
 
   /// A real PNG of one pixel, for tests that need an image file a deck can show.
   ///
@@ -28,11 +53,19 @@ public enum Fixtures {
     )!
   }
 
+  /// The outside corpus's decks; empty without it (callers are corpus tests, see `corpus`).
   public static var compatDecks: [URL] {
-    let folder = shared.appendingPathComponent("compat")
+    guard let folder = corpus else { return [] }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix(".md") && $0 != "SOURCES.md" }.sorted()
       .map { folder.appendingPathComponent($0) }
+  }
+
+  /// The project's own decks in every dialect Podium reads (Tests/Fixtures/decks).
+  public static var ownDecks: [URL] {
+    let folder = own.appendingPathComponent("decks")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appendingPathComponent($0) }
   }
 
   public static var bundledDecks: [URL] {

@@ -2,7 +2,7 @@ import Foundation
 import PodiumTestSupport
 import Testing
 
-/// DESIGN.md's boundaries, checked on the source tree.
+/// docs/DESIGN.md's boundaries, checked on the source tree.
 @Suite struct ArchitectureTests {
   func swiftFiles(under folder: String) -> [URL] {
     let root = Fixtures.packageRoot.appendingPathComponent(folder)
@@ -138,6 +138,41 @@ import Testing
         $0.drop(while: { $0 == " " }).hasPrefix("@_exported")
       }
       #expect(reExports.isEmpty, "\(file.path)")
+    }
+  }
+
+  /// A clone alone tests itself (issue 32): only the tests named `corpus...` reach the outside
+  /// corpus, through the corpus of `Fixtures`, so that `scripts/test` can run them apart; nothing in
+  /// the program, the examples or the tests names the folder beside the checkout.
+  @Test func onlyCorpusTestsReachTheOutsideCorpus() {
+    let fixtures = "/Sources/PodiumTestSupport/Fixtures.swift"
+    for file in ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+    where !file.path.hasSuffix(fixtures) {
+      let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+      // (The names are written in two parts, so that this file does not match itself.)
+      #expect(!text.contains("Fixtures." + "shared"), "\(file.path) reads the corpus folder itself")
+      #expect(
+        !text.contains("\"../" + "shared"), "\(file.path) names the folder beside the checkout")
+      // Each test that reads the corpus carries it in its name (or its suite's).
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      var (suite, function) = ("", "")
+      for line in lines {
+        let words = line.split(whereSeparator: { " (:{".contains($0) })
+        if let index = words.firstIndex(where: { $0 == "func" || $0 == "struct" }),
+          index + 1 < words.count
+        {
+          if words[index] == "struct" {
+            (suite, function) = (String(words[index + 1]), "")
+          } else {
+            function = String(words[index + 1])
+          }
+        }
+        if line.contains("Fixtures." + "corpus") || line.contains("Fixtures." + "compatDecks") {
+          #expect(
+            (suite + function).lowercased().contains("corpus"),
+            "\(file.lastPathComponent): \(suite).\(function) reads the corpus, not named so")
+        }
+      }
     }
   }
 }

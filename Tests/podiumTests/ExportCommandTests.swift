@@ -153,9 +153,18 @@ func pngSize(_ path: String) throws -> (Int, Int) {
     #expect(after.subtracting(before) == ["deep", "deep/out", "deep/out/slide-001.png"])
   }
 
-  @Test func everyBundledAndCompatDeckExports() throws {
+  @Test func everyBundledAndOwnDeckExports() throws {
+    try expectExports(Fixtures.bundledDecks + Fixtures.ownDecks)
+  }
+
+  @Test(.enabled(if: Fixtures.hasCorpus, Fixtures.noCorpus))
+  func everyCorpusDeckExports() throws {
+    try expectExports(Fixtures.compatDecks)
+  }
+
+  func expectExports(_ decks: [URL]) throws {
     let out = try Fixtures.temporaryDirectory()
-    for (index, deck) in (Fixtures.bundledDecks + Fixtures.compatDecks).enumerated() {
+    for (index, deck) in decks.enumerated() {
       let result = try CommandRunner.podium(
         "export", deck.path, "-o", out.appendingPathComponent("\(index)").path, "--size", "640x360")
       #expect(result.status == 0, "\(deck.lastPathComponent): \(result.stderr)")

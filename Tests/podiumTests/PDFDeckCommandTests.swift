@@ -4,10 +4,10 @@ import PodiumSDLTestSupport
 import PodiumTestSupport
 import Testing
 
-/// PDF decks through the command line: beamer's decks from ../shared/compat/pdf, and PDFs made
+/// PDF decks through the command line: Podium's own beamer decks (Tests/Fixtures/pdf), and PDFs made
 /// here with labels, sticky notes, ten thousand pages, a password or damage.
 @Suite struct PDFDeckCommandTests {
-  static let pdfs = Fixtures.shared.appendingPathComponent("compat/pdf")
+  static let pdfs = Fixtures.pdfs
   static let overlays = pdfs.appendingPathComponent("beamer-overlays.pdf").path
   static let notesRight = pdfs.appendingPathComponent("beamer-notes-right.pdf").path
 
@@ -32,8 +32,8 @@ import Testing
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8))
     let decks = try #require((object as? [String: Any])?["decks"] as? [[String: Any]])
     let slides = try #require(decks.first?["slideList"] as? [[String: Any]])
-    #expect(slides.map { $0["pages"] as? [Int] ?? [] } == [[1], [2, 3, 4], [5, 6, 7], [8], [9]])
-    #expect((slides[3]["notes"] as? String)?.hasPrefix("With h = 0.9") == true)
+    #expect(slides.map { $0["pages"] as? [Int] ?? [] } == [[1], [2, 3, 4, 5], [6, 7], [8], [9]])
+    #expect((slides[3]["notes"] as? String)?.hasPrefix("With h = 0.8") == true)
   }
 
   /// Each build step is its page as Poppler draws it: the PNG export against `pdftocairo` of
@@ -61,9 +61,9 @@ import Testing
       let expected = try RGBImage(contentsOf: reference + ".png")
       let difference = try #require(shown.difference(from: expected))
       #expect(difference.differing < 0.005, "\(deck): \(difference)")
-      // Not a blank page: the slide has its dark title bar and its text.
+      // Not a blank page: the slide has its blue title bar and its text.
       #expect(
-        shown.count(of: RGBAColor(red: 0x23, green: 0x37, blue: 0x3B), tolerance: 12) > 20_000)
+        shown.count(of: RGBAColor(red: 0x33, green: 0x33, blue: 0xB2), tolerance: 12) > 20_000)
     }
   }
 

@@ -229,8 +229,17 @@ import Testing
   /// Issue 12's exactness: each PDF page rasterised at the PNG's size matches the PNG export of
   /// the same slide; text antialiasing differs, layout, colours and positions may not.
   @Test func pdfPagesMatchThePNGExportOfEveryDeck() throws {
-    let decks = Fixtures.bundledDecks + Fixtures.compatDecks
+    let decks = Fixtures.bundledDecks + Fixtures.ownDecks
     #expect(decks.count >= 5)
+    try expectPDFPagesMatchPNGs(of: decks)
+  }
+
+  @Test(.enabled(if: Fixtures.hasCorpus, Fixtures.noCorpus))
+  func corpusPDFPagesMatchThePNGExport() throws {
+    try expectPDFPagesMatchPNGs(of: Fixtures.compatDecks)
+  }
+
+  func expectPDFPagesMatchPNGs(of decks: [URL]) throws {
     for deck in decks {
       // The first, a middle and the last slide: a few pages per deck keep the test quick.
       let count = try slideCount(deck)

@@ -3,10 +3,12 @@ import PodiumCore
 import PodiumTestSupport
 import Testing
 
-/// The real decks in ../shared/compat (DECK-FORMAT.md, "Compatibility corpus").
-@Suite struct CompatibilityTests {
+/// The real decks of the outside corpus (docs/TESTING.md, "The outside corpus"), when it is
+/// beside the checkout; the project's own decks in every dialect are in OwnDeckTests.
+@Suite(.enabled(if: Fixtures.hasCorpus, Fixtures.noCorpus)) struct CorpusCompatibilityTests {
   func load(_ name: String) throws -> (Deck, [Diagnostic]) {
-    let path = Fixtures.shared.appendingPathComponent("compat/\(name)").path
+    let folder = try #require(Fixtures.corpus)
+    let path = folder.appendingPathComponent(name).path
     let result = DeckParser.parse(fileAt: path)
     return (try #require(result.deck, "\(path) should load"), result.diagnostics)
   }
