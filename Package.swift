@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "PodiumSDL", targets: ["PodiumSDL"]),
     .library(name: "PodiumPDF", targets: ["PodiumPDF"]),
     .library(name: "PodiumVideo", targets: ["PodiumVideo"]),
+    .library(name: "PodiumOffice", targets: ["PodiumOffice"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -68,6 +69,13 @@ let package = Package(
     .systemLibrary(
       name: "CWebPDemux", path: "Sources/CWebPDemux", pkgConfig: "libwebpdemux",
       providers: [.apt(["libwebp-dev"])]),
+    // Office decks (PodiumOffice only): libzip reads .pptx, .odp and .key archives, libxml2
+    // their XML (notes, hidden slides, click steps).
+    .systemLibrary(
+      name: "CZip", path: "Sources/CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+    .systemLibrary(
+      name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]),
     // Video on slides: FFmpeg reads, decodes and resamples (PodiumVideo only).
     .systemLibrary(
       name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
@@ -97,10 +105,13 @@ let package = Package(
     // Video files: their headers, posters and playback on threads of their own; no SDL: the
     // pictures and the sound go out through PodiumCore's protocols (`VideoPlayback`).
     .target(name: "PodiumVideo", dependencies: ["PodiumCore", "CFFmpeg"]),
+    // PowerPoint, LibreOffice and Keynote decks: converted to PDF by LibreOffice, notes read
+    // from the file itself.
+    .target(name: "PodiumOffice", dependencies: ["PodiumCore", "CZip", "CXML2"]),
     .executableTarget(
       name: "podium",
       dependencies: [
-        "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "CMalloc",
+        "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "PodiumOffice", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),
@@ -134,6 +145,7 @@ let package = Package(
       name: "PodiumPDFTests",
       dependencies: ["PodiumPDF", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"]),
     .testTarget(name: "PodiumVideoTests", dependencies: ["PodiumVideo", "PodiumTestSupport"]),
+    .testTarget(name: "PodiumOfficeTests", dependencies: ["PodiumOffice", "PodiumTestSupport"]),
     .testTarget(
       name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"],
       exclude: ["__Fixtures__"]),

@@ -49,6 +49,11 @@ enum DeckFuzz {
     let result = DeckParser.parse(
       bytes: Array(bytes), file: "/fuzz/deck.md", baseDirectory: "/fuzz")
     layOut(result)
+    // What a file given as a deck is, from its first bytes (a photo, an archive, an office
+    // deck), under every name that decides a tie.
+    for name in ["deck.md", "talk.pptx", "talk.key", "old.ppt"] {
+      _ = FileKind.sniff(Array(bytes.prefix(FileKind.headLength)), name: name)
+    }
     // JSON, or pdfpc's older `[section]` format, may be a notes file beside a PDF deck: read it
     // as Podium does.
     if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") {

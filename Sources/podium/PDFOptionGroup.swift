@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PodiumCore
+import PodiumOffice
 import PodiumPDF
 import PodiumVideo
 
@@ -40,14 +41,17 @@ struct PDFOptionGroup: ParsableArguments {
     }
   }
 
-  /// A loader for these options and the speaker's settings, which reads PDFs with Poppler and
-  /// videos' headers with FFmpeg.
+  /// A loader for these options and the speaker's settings, which reads PDFs with Poppler,
+  /// videos' headers with FFmpeg and office decks through LibreOffice.
   /// For an encrypted PDF with no `--password`, the password is asked for on a terminal (and
   /// kept, so that live reload opens the file too).
   func loader(_ settings: Configuration, for deck: String) -> DeckLoader {
     var loader = DeckLoader(configuration: settings)
     loader.pdf = PopplerPDFReader()
     loader.videos = FFmpegVideoProbe()
+    var office = LibreOfficeReader.standard()
+    office.announce = { Console.error("podium: \($0)") }
+    loader.office = office
     loader.password = password
     loader.notesPages = notesPages.flatMap(NotesPages.init(rawValue:))
     loader.dialect = dialect.flatMap { Self.dialects[$0.lowercased()] }

@@ -123,6 +123,24 @@ import Testing
     }
   }
 
+  /// libzip and libxml2 each behind one file of PodiumOffice, which draws nothing itself.
+  @Test func officeLibrariesAreConfinedToOneFileEach() {
+    let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+    func users(of module: String) -> [String] {
+      files.filter { imports($0).contains(module) }.map {
+        $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "")
+      }.sorted()
+    }
+    #expect(users(of: "CZip") == ["Sources/PodiumOffice/ZipArchive.swift"])
+    #expect(users(of: "CXML2") == ["Sources/PodiumOffice/XMLTree.swift"])
+    for file in swiftFiles(under: "Sources/PodiumOffice") {
+      for module in imports(file)
+      where module.hasPrefix("CSDL2") || ["PodiumSDL", "PodiumPDF"].contains(module) {
+        Issue.record("\(file.path) imports \(module); PodiumOffice only converts and reads")
+      }
+    }
+  }
+
   @Test func podiumSyntaxIsALeaf() {
     let files = swiftFiles(under: "Sources/PodiumSyntax")
     #expect(!files.isEmpty)

@@ -45,6 +45,8 @@ public struct DeckLoader: Sendable {
   public var notesPages: NotesPages?
   /// What reads video files' headers; nil shows each video as a placeholder saying so.
   public var videos: (any VideoProbe)?
+  /// What converts and reads office decks (`.pptx`, `.odp`, `.key`); nil refuses them.
+  public var office: (any OfficeReader)?
   /// The syntax a Markdown deck is read in (`--dialect`); nil finds it from the deck.
   public var dialect: DeckDialect?
 
@@ -66,7 +68,19 @@ public struct DeckLoader: Sendable {
   }
 
   public func load(_ path: String) -> LoadedDeck {
-    if Self.isPDF(path) { return loadPDF(path) }
+    // What the file is, by its first bytes: a PDF or an office deck by any name, and never a
+    // picture or an archive read as Markdown.
+    switch FileKind.sniff(fileAt: path) {
+    case .pdf?: return loadPDF(path)
+    case .office(let format)?: return loadOffice(path, format: format)
+    case .other?:
+      let refusal = FileKind.sniff(fileAt: path)?.refusal(of: path) ?? "not a deck"
+      return LoadedDeck(
+        path: path, deck: nil, theme: .light,
+        diagnostics: [Diagnostic(.error, file: path, at: nil, refusal)])
+    case .text?, nil:
+      if Self.isPDF(path) { return loadPDF(path) }
+    }
     let parsed = DeckParser.parse(fileAt: path, files: files, dialect: dialect)
     var loaded = LoadedDeck(
       path: path, deck: parsed.deck, theme: .light, diagnostics: parsed.diagnostics)
@@ -184,8 +198,9 @@ extension DeckLoader {
     return problems
   }
 
-  /// A PDF as a deck: its pages read by `pdf`, its notes from the pdfpc file beside it.
-  private func loadPDF(_ path: String) -> LoadedDeck {
+  /// A PDF as a deck: its pages read by `pdf`, its notes from the pdfpc file beside it (or from
+  /// `notes`, for a PDF Podium made of an office deck).
+  private func loadPDF(_ path: String, notes given: PdfpcFile? = nil) -> LoadedDeck {
     var loaded = LoadedDeck(path: path, deck: nil, theme: .dark, diagnostics: [])
     func fail(_ message: String) -> LoadedDeck {
       loaded.diagnostics.append(Diagnostic(.error, file: path, at: nil, message))
@@ -216,9 +231,9 @@ extension DeckLoader {
     }
     guard !info.pages.isEmpty else { return fail("the PDF has no pages") }
 
-    var pdfpc: PdfpcFile?
+    var pdfpc = given
     let notesPath = PdfpcFile.path(besidePDF: path)
-    if FileManager.default.fileExists(atPath: notesPath) {
+    if given == nil, FileManager.default.fileExists(atPath: notesPath) {
       switch files.contents(of: notesPath, limit: 16 << 20, kind: "notes file") {
       case .success(let bytes):
         switch PdfpcFile.parse(bytes) {
@@ -245,5 +260,114 @@ extension DeckLoader {
     loaded.deck = deck
     loaded.notices = notice.map { [$0] } ?? []
     return loaded
+  }
+
+  /// An office deck: converted to PDF by `office` (once per content, kept in the cache), its
+  /// notes and hidden slides read from the file itself. Called off the talk's thread: before
+  /// the talk starts, or by the reader of live reload.
+  private func loadOffice(_ path: String, format: OfficeFormat) -> LoadedDeck {
+    func fail(_ message: String) -> LoadedDeck {
+      LoadedDeck(
+        path: path, deck: nil, theme: .dark,
+        diagnostics: [Diagnostic(.error, file: path, at: nil, message)])
+    }
+    guard let office else { return fail("this build of Podium cannot read \(format.name) decks") }
+    guard pdf != nil else { return fail("this build of Podium cannot read PDFs") }
+    var warnings: [Diagnostic] = []
+    var info: OfficeDeckInfo?
+    switch office.info(of: path, format: format) {
+    case .success(let read): info = read
+    case .failure(let problem):
+      warnings.append(
+        Diagnostic(.warning, file: path, at: nil, "speaker notes not read: \(problem.message)"))
+    }
+    let converted: String
+    switch office.pdf(of: path, format: format, step: nil) {
+    case .success(let pdf): converted = pdf
+    case .failure(let problem): return fail(problem.message)
+    }
+    var notes = PdfpcFile()
+    if let info {
+      var byNumber: [Int: String] = [:]
+      for (index, slide) in info.slides.enumerated() where !slide.notes.isEmpty {
+        byNumber[index + 1] = slide.notes
+      }
+      notes.slideNotes = byNumber
+    }
+    var loaded = loadPDF(converted, notes: notes)
+    loaded.path = path
+    loaded.diagnostics =
+      warnings
+      + loaded.diagnostics.map { diagnostic in
+        var diagnostic = diagnostic
+        if diagnostic.file == converted { diagnostic.file = path }
+        return diagnostic
+      }
+    guard var deck = loaded.deck else { return loaded }
+    deck.file = path
+    deck.baseDirectory = (path as NSString).deletingLastPathComponent
+    deck.metadata.title = deck.metadata.title ?? (path as NSString).lastPathComponent
+    if let info {
+      if info.slides.count == deck.slides.count {
+        for (index, slide) in info.slides.enumerated() where slide.hidden {
+          deck.slides[index].directives.hidden = true
+        }
+      } else {
+        loaded.diagnostics.append(
+          Diagnostic(
+            .warning, file: path, at: nil,
+            "LibreOffice made \(deck.slides.count) pages of \(info.slides.count) slides: notes "
+              + "and hidden slides may not line up"))
+      }
+      if info.slides.count == deck.slides.count {
+        loaded.diagnostics += clickSteps(of: info, format: format, in: &deck, path: path)
+      }
+    }
+    loaded.deck = deck
+    loaded.notices.append(
+      "\(format.name) deck converted to PDF by LibreOffice (kept in Podium's cache)")
+    return loaded
+  }
+
+  /// Each slide whose shapes enter on click gets a build step per click: the page of the deck
+  /// converted as it is after that many clicks (PowerPoint decks; other formats show such a
+  /// slide whole, with a warning).
+  private func clickSteps(
+    of info: OfficeDeckInfo, format: OfficeFormat, in deck: inout Deck, path: String
+  ) -> [Diagnostic] {
+    let most = info.slides.map(\.clicks).max() ?? 0
+    guard most > 0, let office else { return [] }
+    let clicking = info.slides.filter { $0.clicks > 0 }.count
+    let slides = "\(clicking) slide\(clicking == 1 ? " has" : "s have")"
+    guard format == .pptx else {
+      return [
+        Diagnostic(
+          .warning, file: path, at: nil,
+          "\(slides) shapes that enter on click: Podium shows each such slide whole")
+      ]
+    }
+    var steps: [String] = []
+    for step in 0..<most {
+      switch office.pdf(of: path, format: format, step: step) {
+      case .success(let pdf): steps.append(pdf)
+      case .failure(let problem):
+        return [
+          Diagnostic(
+            .warning, file: path, at: nil,
+            "\(slides) shapes that enter on click, shown whole: \(problem.message)")
+        ]
+      }
+    }
+    for (index, slide) in info.slides.enumerated() where slide.clicks > 0 {
+      guard let whole = deck.slides[index].pages.last else { continue }
+      deck.slides[index].pages =
+        (0..<slide.clicks).map { step in
+          var page = whole
+          page.file = steps[step]
+          return page
+        } + [whole]
+      deck.slides[index].stepCount = slide.clicks + 1
+    }
+    return []
   }
 }

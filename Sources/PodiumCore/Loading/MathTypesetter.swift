@@ -155,15 +155,7 @@ public struct MathTypesetter: Sendable {
   }
 
   /// Two 64-bit FNV-1a hashes of `text`, as a file name.
-  static func key(text: String) -> String {
-    let bytes = Array(text.utf8)
-    func fnv(_ seed: UInt64) -> UInt64 {
-      bytes.reduce(seed) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-    }
-    let first = String(fnv(0xcbf2_9ce4_8422_2325), radix: 16)
-    let second = String(fnv(0x8422_2325_cbf2_9ce4), radix: 16)
-    return first + "-" + second
-  }
+  static func key(text: String) -> String { ContentKey.of(text) }
 
   // MARK: - The TeX document
 

@@ -1,0 +1,146 @@
+import CXML2
+import Foundation
+import PodiumCore
+
+/// An XML element as Podium keeps it: a value tree read through libxml2, the only file that
+/// calls it. Names are written as in the file (`p:sp`, `a:t`): the office formats' prefixes are
+/// fixed by their standards and their writers. Entities are not expanded and nothing is read
+/// from the network or from outside the bytes given: a document with an entity bomb or an
+/// external entity is read without them, or refused.
+struct XMLElement: Hashable, Sendable {
+  var name: String
+  var attributes: [String: String]
+  var children: [XMLNode]
+
+  /// Reads `bytes` as an XML document: its root element, or why not.
+  static func parse(_ bytes: [UInt8], name: String) throws(OfficeProblem) -> XMLElement {
+    guard bytes.count < Int(Int32.max) else { throw OfficeProblem("\(name) is too large") }
+    // NONET: no network; no NOENT (entities stay references), no DTDLOAD: nothing outside.
+    let options =
+      Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue)
+      | Int32(XML_PARSE_NOWARNING.rawValue) | Int32(XML_PARSE_COMPACT.rawValue)
+    let document = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        xmlReadMemory($0, Int32(buffer.count), name, nil, options)
+      }
+    }
+    guard let document else { throw OfficeProblem("\(name) is not well-formed XML") }
+    defer { xmlFreeDoc(document) }
+    guard let root = xmlDocGetRootElement(document) else {
+      throw OfficeProblem("\(name) has no root element")
+    }
+    return element(root)
+  }
+
+  /// `bytes` with `attribute="value"` set on every element named `name` whose `id` is one of
+  /// `ids` (written back by libxml2, namespaces and all): how a shape is hidden in a slide.
+  static func setting(
+    _ attribute: String, to value: String, on name: String, ids: Set<String>, in bytes: [UInt8],
+    part: String
+  ) throws(OfficeProblem) -> [UInt8] {
+    let options =
+      Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue)
+      | Int32(XML_PARSE_NOWARNING.rawValue)
+    let document = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        xmlReadMemory($0, Int32(buffer.count), part, nil, options)
+      }
+    }
+    guard let document else { throw OfficeProblem("\(part) is not well-formed XML") }
+    defer { xmlFreeDoc(document) }
+    func visit(_ node: xmlNodePtr) {
+      var child = node.pointee.children
+      while let current = child {
+        if current.pointee.type == XML_ELEMENT_NODE {
+          if qualified(current.pointee.name, current.pointee.ns) == name,
+            let id = xmlGetProp(current, "id")
+          {
+            if ids.contains(String(cString: id)) { xmlSetProp(current, attribute, value) }
+            podium_xml_free(id)
+          }
+          visit(current)
+        }
+        child = current.pointee.next
+      }
+    }
+    guard let root = xmlDocGetRootElement(document) else {
+      throw OfficeProblem("\(part) has no root element")
+    }
+    visit(root)
+    var output: UnsafeMutablePointer<xmlChar>?
+    var length: Int32 = 0
+    xmlDocDumpMemoryEnc(document, &output, &length, "UTF-8")
+    guard let output else { throw OfficeProblem("\(part) could not be written") }
+    defer { podium_xml_free(output) }
+    return Array(UnsafeBufferPointer(start: output, count: Int(length)))
+  }
+
+  private static func qualified(_ name: UnsafePointer<xmlChar>?, _ namespace: xmlNsPtr?)
+    -> String
+  {
+    let local = name.map { String(cString: $0) } ?? ""
+    guard let prefix = namespace?.pointee.prefix else { return local }
+    return String(cString: prefix) + ":" + local
+  }
+
+  private static func element(_ node: xmlNodePtr) -> XMLElement {
+    var attributes: [String: String] = [:]
+    var attribute = node.pointee.properties
+    while let current = attribute {
+      let key = qualified(current.pointee.name, current.pointee.ns)
+      if let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
+        attributes[key] = String(cString: value)
+        podium_xml_free(value)
+      } else {
+        attributes[key] = ""
+      }
+      attribute = current.pointee.next
+    }
+    var children: [XMLNode] = []
+    var child = node.pointee.children
+    while let current = child {
+      switch current.pointee.type {
+      case XML_ELEMENT_NODE:
+        children.append(.element(element(current)))
+      case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+        if let content = current.pointee.content {
+          children.append(.text(String(cString: content)))
+        }
+      default:
+        break
+      }
+      child = current.pointee.next
+    }
+    return XMLElement(
+      name: qualified(node.pointee.name, node.pointee.ns), attributes: attributes,
+      children: children)
+  }
+
+  /// The child elements.
+  var elements: [XMLElement] {
+    children.compactMap { if case .element(let element) = $0 { element } else { nil } }
+  }
+
+  /// Every element below this one (depth first, in document order) named `name`.
+  func descendants(_ name: String) -> [XMLElement] {
+    elements.flatMap { ($0.name == name ? [$0] : []) + $0.descendants(name) }
+  }
+
+  /// The first child element named `name`.
+  func child(_ name: String) -> XMLElement? { elements.first { $0.name == name } }
+
+  /// The text inside, every level of it, in order.
+  var text: String {
+    children.map {
+      switch $0 {
+      case .text(let text): return text
+      case .element(let element): return element.text
+      }
+    }.joined()
+  }
+}
+
+indirect enum XMLNode: Hashable, Sendable {
+  case element(XMLElement)
+  case text(String)
+}
