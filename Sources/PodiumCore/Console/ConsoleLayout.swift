@@ -211,7 +211,7 @@ struct ConsoleLayout {
     let box = NotesBox(
       area: area, padding: unit * 0.6, fill: palette.panel, colors: colors,
       bodySize: min(0.5, unit * 1.05 * state.notesScale / page.height),
-      overflow: .scroll(lines: state.notesScroll))
+      overflow: .scroll(lines: state.notesScroll), currentStep: state.step)
     let placed = engine.place(blocks, of: slide, in: deck, page: page, box: box)
     commands += placed.commands
     let markSize = unit * 0.9

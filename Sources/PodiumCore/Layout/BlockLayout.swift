@@ -19,6 +19,17 @@ struct BlockLayout {
   /// debug build a function keeps a stack slot for every case's locals, and 16 nested quotes
   /// must fit on a 512 KB thread stack (`HostileInputTests`).
   func box(for block: Block, width: Double, depth: Int = 0) -> Box {
+    guard let hidden = block.hiddenFrom else {
+      return kindBox(for: block, width: width, depth: depth)
+    }
+    var box = kindBox(for: block, width: width, depth: depth)
+    for index in box.pieces.indices {
+      box.pieces[index].hiddenFrom = min(box.pieces[index].hiddenFrom ?? hidden, hidden)
+    }
+    return box
+  }
+
+  private func kindBox(for block: Block, width: Double, depth: Int) -> Box {
     switch block.kind {
     case .heading(let level, let text):
       return headingBox(level: level, text: text, block: block, width: width)
@@ -411,6 +422,8 @@ struct BlockLayout {
     for (rowIndex, row) in rows.enumerated() {
       if y > context.textHeightLimit { break }
       let isHeader = rowIndex == 0
+      let rowStep =
+        table.rowSteps.indices.contains(rowIndex - 1) ? table.rowSteps[rowIndex - 1] : block.step
       var cellBoxes: [[TextFlow.Line]] = []
       var rowHeight = 0.0
       for column in 0..<columns {
@@ -454,7 +467,7 @@ struct BlockLayout {
           for var item in line.items {
             item.x += x + padding
             item.y += lineY
-            pieces += self.pieces(for: item, step: block.step)
+            pieces += self.pieces(for: item, step: rowStep)
           }
           lineY += line.height
         }
@@ -464,7 +477,7 @@ struct BlockLayout {
       if look == nil {
         pieces.append(
           Piece(
-            step: block.step,
+            step: rowStep,
             command: .fill(
               Rect(x: 0, y: y - rule / 2, width: tableWidth, height: rule), colors.tableRule)))
       }

@@ -51,7 +51,7 @@ public struct LayoutEngine {
     commands += backgroundCommands(slide, context: context)
 
     let (pieces, overflow) = content(slide, context: context)
-    let visible = pieces.filter { $0.step <= step }.map(\.command)
+    let visible = pieces.filter { $0.shows(at: step) }.map(\.command)
     if overflow != nil {
       commands.append(.pushClip(context.contentRect))
       commands += visible
@@ -148,9 +148,21 @@ public struct LayoutEngine {
   struct Piece {
     var step: Int
     var command: DrawCommand
+    /// The step from which it is hidden again (`Block.hiddenFrom`).
+    var hiddenFrom: Int?
+
+    init(step: Int, command: DrawCommand, hiddenFrom: Int? = nil) {
+      self.step = step
+      self.command = command
+      self.hiddenFrom = hiddenFrom
+    }
 
     func moved(dx: Double, dy: Double) -> Piece {
-      Piece(step: step, command: command.translated(dx: dx, dy: dy))
+      Piece(step: step, command: command.translated(dx: dx, dy: dy), hiddenFrom: hiddenFrom)
+    }
+
+    func shows(at current: Int) -> Bool {
+      step <= current && hiddenFrom.map { current < $0 } != false
     }
   }
 

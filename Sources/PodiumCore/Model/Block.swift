@@ -46,6 +46,9 @@ public struct Block: Hashable, Sendable {
   public var location: SourceLocation
   /// 0-based build step at which the block appears: step 0 is the slide before any pause.
   public var step: Int
+  /// The build step from which the block is hidden again (Slidev's `v-click.hide`, a
+  /// `<v-switch>` template's end); nil when it stays once shown.
+  public var hiddenFrom: Int?
   public var alignment: Alignment
   /// Text size relative to the theme's (presenterm's `font_size`, 1 to 7).
   public var fontScale: Double
@@ -65,6 +68,30 @@ public struct Block: Hashable, Sendable {
     self.fontScale = fontScale
   }
 
+  /// The block with everything in it shown at `step` (speaker notes, which have no steps of
+  /// their own but Slidev's click parts).
+  func shown(at step: Int) -> Block {
+    var block = self
+    block.step = step
+    switch kind {
+    case .list(var list):
+      for index in list.items.indices {
+        list.items[index].step = step
+        list.items[index].blocks = list.items[index].blocks.map { $0.shown(at: step) }
+      }
+      block.kind = .list(list)
+    case .quote(var quote):
+      quote.blocks = quote.blocks.map { $0.shown(at: step) }
+      block.kind = .quote(quote)
+    case .columns(var columns):
+      columns.columns = columns.columns.map { $0.map { $0.shown(at: step) } }
+      block.kind = .columns(columns)
+    default:
+      break
+    }
+    return block
+  }
+
   /// The highest build step used by this block or anything inside it.
   public var lastStep: Int {
     switch kind {
@@ -74,6 +101,8 @@ public struct Block: Hashable, Sendable {
       return quote.blocks.reduce(step) { max($0, $1.lastStep) }
     case .columns(let columns):
       return columns.columns.joined().reduce(step) { max($0, $1.lastStep) }
+    case .table(let table):
+      return table.rowSteps.reduce(step, max)
     default:
       return step
     }
@@ -183,6 +212,9 @@ public struct TableBlock: Hashable, Sendable {
   public var alignments: [ColumnAlignment]
   public var header: [[TextRun]]
   public var rows: [[[TextRun]]]
+  /// The build step of each row (presenterm's `incremental_tables`); empty when the rows show
+  /// with the table.
+  public var rowSteps: [Int] = []
 
   public init(alignments: [ColumnAlignment], header: [[TextRun]], rows: [[[TextRun]]]) {
     self.alignments = alignments

@@ -139,6 +139,7 @@ public enum DeckParser {
       baseDirectory: baseDirectory, files: files, sourceMap: sourceMap, diagnostics: sink)
     builder.softBreaksAreLineBreaks = dialect == .mdp
     builder.presenterm = metadata.presenterm
+    builder.listBuilds = dialect == .presenterm ? .presenterm : foreign?.listBuilds ?? .podium
     builder.slideAspect = metadata.aspect.value
     builder.marpDeck = marp
     builder.applyDeckWide(deckWide)
@@ -175,6 +176,11 @@ public enum DeckParser {
       if let intro = builder.introSlide(metadata, at: SourceLocation(line: 1, column: 1)) {
         slides.insert(intro, at: 0)
       }
+      // `<!-- skip_slide -->`: presenterm never makes the slide (`terminate_slide`), so it is
+      // neither shown nor counted.
+      slides.removeAll { $0.directives.hidden }
+    } else if dialect == .slidev {
+      // Slidev shows every slide its separators make, an empty one too (its `slice`).
     } else if let first = slides.firstIndex(where: { !isEmpty($0) }),
       let last = slides.lastIndex(where: { !isEmpty($0) })
     {

@@ -35,6 +35,13 @@ struct SlideBuilder {
 
   private(set) var step = 0
   private var incrementalLists = false
+  private var incrementalTables = false
+  /// How the tool the deck is written for builds an incremental list.
+  var listBuilds = ListBuilds.podium
+  /// The highest build step given so far on this slide: a pause or a list item takes the next.
+  private var stepsUsed = 0
+  /// How deep in lists the block being converted is.
+  private var listDepth = 0
   /// presenterm's lines between list items, for the rest of the slide.
   private var listItemNewlines = 1
   var inNotes = false
@@ -77,7 +84,9 @@ struct SlideBuilder {
     index: Int, location: SourceLocation, body: [MarkdownNode], notesSection: [MarkdownNode]
   ) -> Slide {
     step = 0
+    stepsUsed = 0
     incrementalLists = presenterm?.incrementalLists ?? false
+    incrementalTables = presenterm?.incrementalTables ?? false
     listItemNewlines = presenterm?.listItemNewlines ?? 1
     titled = false
     directives = SlideDirectives()
@@ -99,6 +108,8 @@ struct SlideBuilder {
     inNotes = true
     for node in notesSection { notes += convertBlock(node) }
     inNotes = false
+    // Notes show whole at every step (the console fades only Slidev's later click parts).
+    notes = notes.map { $0.shown(at: 0) }
 
     // Trailing pauses reveal nothing: the slide has as many steps as its content uses.
     let lastStep = blocks.reduce(0) { max($0, $1.lastStep) }
@@ -166,14 +177,33 @@ struct SlideBuilder {
     case .list(let ordered, let start, let tight):
       let listStep = step
       var items: [ListItem] = []
+      let incremental = incrementalLists && !inNotes
+      listDepth += 1
+      defer { listDepth -= 1 }
       for (position, child) in node.children.enumerated() {
         guard case .item(let checked) = child.kind else { continue }
-        if incrementalLists && !inNotes && position > 0 { step += 1 }
+        // A nested list's first item is a step of its own (presenterm flattens lists; beamer's
+        // and reveal.js's nested lists are incremental too); the outermost's as the tool says.
+        if incremental && (position > 0 || listDepth > 1 || listBuilds.hidesFirstItem) {
+          stepsUsed += 1
+          step = stepsUsed
+        }
         let itemStep = step
         var itemBlocks: [Block] = []
         for grandchild in child.children { itemBlocks += convertBlock(grandchild) }
         items.append(
           ListItem(blocks: itemBlocks, checked: checked, at: location(of: child), step: itemStep))
+      }
+      if incremental && listDepth == 1 {
+        switch listBuilds.after {
+        case .lastItem: break
+        // beamer and reveal.js: what follows the list is no fragment; it shows with the list.
+        case .listStart: step = listStep
+        // presenterm: a pause after the list.
+        case .nextStep:
+          stepsUsed += 1
+          step = stepsUsed
+        }
       }
       guard !items.isEmpty else { return [] }
       // presenterm sets every list alike, as `list_item_newlines` says, loose or not.
@@ -198,7 +228,20 @@ struct SlideBuilder {
           "table has \(columns) columns; past about \(Self.readableTableColumns) a slide squeezes them too narrow to read",
           at: here)
       }
-      return [Block(.table(table), at: here, step: step)]
+      guard incrementalTables && !inNotes else {
+        return [Block(.table(table), at: here, step: step)]
+      }
+      // presenterm (`push_table`): a pause before the table, one before each row, one after.
+      var built = table
+      stepsUsed = max(stepsUsed, step) + 1
+      let tableStep = stepsUsed
+      for _ in table.rows {
+        stepsUsed += 1
+        built.rowSteps.append(stepsUsed)
+      }
+      stepsUsed += 1
+      step = stepsUsed
+      return [Block(.table(built), at: here, step: tableStep)]
     case .item, .tableRow, .tableCell, .document, .other:
       return node.children.filter(\.isBlock).flatMap { convertBlock($0) }
     default:
@@ -333,6 +376,17 @@ struct SlideBuilder {
 
   mutating func apply(_ command: CommentCommand, at here: SourceLocation, standalone: Bool) {
     switch command {
+    case .note(let text, _) where presenterm != nil:
+      // presenterm has notes only in `speaker_note`; other comments are the author's, and a
+      // one-line comment that is no command stops presenterm (`process_comment`).
+      let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      if !body.contains("\n"),
+        body.range(of: #"^[A-Za-z_]+(:.*)?$"#, options: .regularExpression) != nil
+      {
+        let key = body.prefix { $0 != ":" }
+        diagnostics.warning(
+          "'\(key)' is not a presenterm command (presenterm refuses the deck); ignored", at: here)
+      }
     case .note(let text, let suggestion):
       if let suggestion {
         let key = text.prefix { $0 != ":" }
@@ -344,9 +398,14 @@ struct SlideBuilder {
     case .speakerNote(let text):
       addNote(text, at: here)
     case .pause where standalone:
-      if !inNotes { step += 1 }
+      if !inNotes {
+        stepsUsed = max(stepsUsed, step) + 1
+        step = stepsUsed
+      }
     case .incrementalLists(let on) where standalone:
       incrementalLists = on
+    case .incrementalTables(let on) where standalone:
+      incrementalTables = on
     case .listItemNewlines(let count) where standalone:
       listItemNewlines = count
     case .snippetOutput(let id):
@@ -368,7 +427,7 @@ struct SlideBuilder {
     case .fitHeading:
       // Only a heading can be fitted; the heading reads the flag once its text is converted.
       if !standalone { fitHeading = true }
-    case .pause, .incrementalLists, .listItemNewlines, .directives, .shape:
+    case .pause, .incrementalLists, .incrementalTables, .listItemNewlines, .directives, .shape:
       diagnostics.warning(
         "a '<!-- ... -->' command must be on its own line to take effect (ignored)", at: here)
     }

@@ -34,6 +34,8 @@ struct SlidevDeck {
   var headmatter: SlidevLines.FrontMatter?
   var context: Context
   private var frontMatters: [SlidevLines.FrontMatter?] = []
+  private var clicks = SlidevClickLines()
+  private var phantoms: Set<Int> = []
 
   init(headmatter: SlidevLines.FrontMatter?, context: Context) {
     self.headmatter = headmatter
@@ -110,8 +112,11 @@ struct SlidevDeck {
   mutating func translate(
     _ lines: inout [Substring], metadata: inout DeckMetadata, sink: inout DiagnosticSink
   ) {
+    // `16/9`, `4:3`, `3x4` (Slidev's `parseAspectRatio`).
     if let ratio = headmatter?.mapping["aspectRatio"]?.string {
-      let parts = ratio.split(whereSeparator: { $0 == "/" || $0 == ":" }).compactMap { Int($0) }
+      let parts = ratio.split(whereSeparator: { "/:x|".contains($0) }).compactMap {
+        Int($0.trimmingCharacters(in: .whitespaces))
+      }
       if parts.count == 2, parts.allSatisfy({ $0 > 0 }) {
         metadata.aspect = AspectRatio(width: parts[0], height: parts[1])
       }
@@ -119,6 +124,8 @@ struct SlidevDeck {
     var rewriter = SlidevLines(publicFolder: publicFolder)
     rewriter.rewrite(&lines, headmatter: headmatter, sink: &sink)
     frontMatters = rewriter.frontMatters
+    clicks = rewriter.clicks
+    phantoms = rewriter.phantoms
     for front in frontMatters.compactMap({ $0 }) {
       writePrelude(of: front, into: &lines, sink: &sink)
     }
@@ -160,6 +167,7 @@ struct SlidevDeck {
     var result: [Slide] = []
     for (index, var slide) in slides.enumerated() {
       let front = index < frontMatters.count ? frontMatters[index]?.mapping : nil
+      if phantoms.contains(index) && slide.blocks.isEmpty && slide.notes.isEmpty { continue }
       if front?["hide"]?.bool == true || front?["disabled"]?.bool == true { continue }
       if let source = front?["src"]?.string {
         let here = frontMatters[index]?.location(of: "src") ?? SourceLocation(line: 1, column: 1)
@@ -171,6 +179,11 @@ struct SlidevDeck {
       let first = index == 0 && context.importedBy == nil
       let layout = front?["layout"]?.string ?? (first ? "cover" : "default")
       slide.directives.layout = Self.layouts[layout] ?? .default
+      Self.applyClicks(clicks.windows, to: &slide.blocks, from: SlidevClicks.Window())
+      // `clicks:` sets the slide's clicks outright (Slidev's `clicksTotalOverrides`).
+      let total = front?["clicks"]?.int ?? (index < clicks.totals.count ? clicks.totals[index] : 0)
+      slide.stepCount = max(0, total) + 1
+      Self.stepNotes(&slide.notes)
       if let front { Self.apply(front, to: &slide) }
       result.append(slide)
     }
@@ -227,19 +240,66 @@ struct SlidevDeck {
     return slides
   }
 
+  /// Each block (and list item) shows in the window of its first line, else in the one of what
+  /// holds it.
+  static func applyClicks(
+    _ windows: [Int: SlidevClicks.Window], to blocks: inout [Block], from outer: SlidevClicks.Window
+  ) {
+    for index in blocks.indices {
+      let window = windows[blocks[index].location.line - 1] ?? outer
+      blocks[index].step = window.from
+      blocks[index].hiddenFrom = window.until
+      switch blocks[index].kind {
+      case .list(var list):
+        for item in list.items.indices {
+          let inner = windows[list.items[item].location.line - 1] ?? window
+          list.items[item].step = inner.from
+          applyClicks(windows, to: &list.items[item].blocks, from: inner)
+        }
+        blocks[index].kind = .list(list)
+      case .quote(var quote):
+        applyClicks(windows, to: &quote.blocks, from: window)
+        blocks[index].kind = .quote(quote)
+      case .columns(var columns):
+        for column in columns.columns.indices {
+          applyClicks(windows, to: &columns.columns[column], from: window)
+        }
+        blocks[index].kind = .columns(columns)
+      default:
+        break
+      }
+    }
+  }
+
+  /// Each part of the notes at the click its `[click]` marker names (`SlidevLines.markClicks`
+  /// writes them `[click N]`), so the console fades the parts still to come.
+  static func stepNotes(_ notes: inout [Block]) {
+    var click = 0
+    for index in notes.indices {
+      let text = notes[index].plainText
+      if text.hasPrefix("[click "), let number = Int(text.dropFirst(7).prefix(while: \.isNumber)) {
+        click = number
+      }
+      notes[index] = notes[index].shown(at: click)
+    }
+  }
+
   /// `2-3,5` as slide indices (from 0), as Slidev reads a `src:` range.
   static func range(_ text: String, count: Int) -> [Int] {
-    var result: [Int] = []
-    for part in text.split(separator: ",") {
-      let bounds = part.split(separator: "-").compactMap {
-        Int($0.trimmingCharacters(in: .whitespaces))
-      }
-      guard let low = bounds.first else { continue }
-      let high = bounds.count > 1 ? bounds[1] : low
+    let text = text.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty || text == "all" || text == "*" { return Array(0..<count) }
+    if text == "none" { return [] }
+    var found: Set<Int> = []
+    for part in text.split(whereSeparator: { $0 == "," || $0 == ";" }) {
+      let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+      guard let low = bounds.first ?? nil else { continue }
+      // `3-` runs to the last slide.
+      let high = bounds.count > 1 ? (bounds[1] ?? count) : low
       guard low <= high else { continue }
-      result += (max(1, low)...min(count, high)).map { $0 - 1 }
+      for number in max(1, low)...max(1, high) where number <= count { found.insert(number - 1) }
     }
-    return result
+    return found.sorted()
   }
 
   /// A slide's layout and its `class:` utilities: text alignment and sizes, grid columns; other

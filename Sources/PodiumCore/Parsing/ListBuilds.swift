@@ -1,0 +1,24 @@
+/// How a tool builds an incremental list: whether its first item waits for a step of its own,
+/// and when what follows the list shows.
+struct ListBuilds: Equatable {
+  enum After: Equatable {
+    /// With the list's last item (Podium's own decks).
+    case lastItem
+    /// With the list itself (pandoc: the items are fragments or overlays, the rest is not).
+    case listStart
+    /// A step after the last item (presenterm's pause after a list).
+    case nextStep
+  }
+
+  var hidesFirstItem = false
+  var after = After.lastItem
+
+  static let podium = ListBuilds()
+  /// presenterm pauses before and after an incremental list (`pause_before_incremental_lists`
+  /// and `pause_after_incremental_lists`, both on unless its configuration says otherwise).
+  static let presenterm = ListBuilds(hidesFirstItem: true, after: .nextStep)
+  /// beamer's `[<+->]`: the first item is on the frame's first overlay.
+  static let beamer = ListBuilds(hidesFirstItem: false, after: .listStart)
+  /// reveal.js: every item is a fragment, the first too.
+  static let revealjs = ListBuilds(hidesFirstItem: true, after: .listStart)
+}
