@@ -68,6 +68,10 @@ let package = Package(
     .systemLibrary(
       name: "CWebPDemux", path: "Sources/CWebPDemux", pkgConfig: "libwebpdemux",
       providers: [.apt(["libwebp-dev"])]),
+    // Inline HTML in decks, parsed as HTML5 parses it (PodiumCore's HTMLFragment.swift only).
+    .systemLibrary(
+      name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo",
+      providers: [.apt(["libgumbo-dev"])]),
     // Video on slides: FFmpeg reads, decodes and resamples (PodiumVideo only).
     .systemLibrary(
       name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
@@ -82,7 +86,8 @@ let package = Package(
     .target(name: "PodiumSyntax"),
     .target(
       name: "PodiumCore",
-      dependencies: ["PodiumSyntax", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
+      dependencies: [
+        "PodiumSyntax", "CCmarkGFM", "CGumbo", .product(name: "Yams", package: "Yams")]),
     .target(
       name: "PodiumSDL",
       dependencies: [

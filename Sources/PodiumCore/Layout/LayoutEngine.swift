@@ -50,7 +50,10 @@ public struct LayoutEngine {
     commands.append(.fill(slideRect, context.colors.background))
     commands += backgroundCommands(slide, context: context)
 
-    let (pieces, overflow) = content(slide, context: context)
+    // Inline HTML's `position: absolute` boxes stand outside the flow (`HTMLBoxLayout`).
+    var flowing = slide
+    flowing.blocks.removeAll(where: Self.isPositioned)
+    let (pieces, overflow) = content(flowing, context: context)
     let visible = pieces.filter { $0.step <= step }.map(\.command)
     if overflow != nil {
       commands.append(.pushClip(context.contentRect))
@@ -58,6 +61,10 @@ public struct LayoutEngine {
       commands.append(.popClip)
     } else {
       commands += visible
+    }
+    if flowing.blocks.count < slide.blocks.count {
+      commands += positionedPieces(slide, context: context).filter { $0.step <= step }
+        .map(\.command)
     }
     commands += footerCommands(slide, context: context)
     commands += themeFooter(slide, in: deck, context: context)
@@ -405,6 +412,7 @@ public struct LayoutEngine {
       font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
       codeColor: theme.inlineCode ?? color, lineSpacing: sizes.lineSpacing,
       formulas: context.formulas)
+    style.cssPixel = context.slideRect.height / 720 * context.scale
     guard let look = theme.marp else { return TextFlow(style: style, measurer: measurer) }
     marpText(look, &style, lineHeight: lineHeight)
     let spacing = look.letterSpacing * context.slideRect.height / 720
