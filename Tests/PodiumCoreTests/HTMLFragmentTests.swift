@@ -13,7 +13,7 @@ import Testing
     let span = try #require(elements(fragment.nodes).first)
     #expect(span.name == "span")
     #expect(span.attribute("style") == "color:red" && span.attribute("data-x") == "")
-    #expect(span.children == [.text("a & b", HTMLFragment.Position(line: 1, column: 26))])
+    #expect(span.children == [.text("a & b", HTMLFragment.Position(line: 1, column: 32))])
     #expect(!span.isOpen)
   }
 
@@ -39,7 +39,8 @@ import Testing
     let fragment = HTMLFragment.parse("</div>\n</center>\n<div>new</div>\n</p>")
     #expect(fragment.closesBefore == ["div", "center"])
     #expect(fragment.closesAfter == ["p"])
-    #expect(elements(fragment.nodes).map(\.name) == ["div"])
+    // HTML5 makes a stray `</p>` an empty paragraph; it still closes one opened earlier.
+    #expect(elements(fragment.nodes).map(\.name) == ["div", "p"])
     let inside = HTMLFragment.parse("<!-- </div> -->")
     #expect(inside.closesBefore.isEmpty && inside.closesAfter.isEmpty)
   }

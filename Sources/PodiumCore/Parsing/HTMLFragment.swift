@@ -232,7 +232,11 @@ private struct Walker {
       if element.original_tag.length > 0 {
         firstStart = min(firstStart ?? Int.max, Int(element.start_pos.offset))
       }
-      if element.original_end_tag.length > 0 { endTags[name, default: 0] += 1 }
+      // An element the parser made for a stray end tag (`</p>` makes an empty `<p>`) matched
+      // none written in the fragment: its end tag may close one opened earlier.
+      if element.original_end_tag.length > 0, element.original_tag.length > 0 {
+        endTags[name, default: 0] += 1
+      }
       var attributes: [HTMLFragment.Attribute] = []
       for index in 0..<Int(element.attributes.length) {
         guard let raw = element.attributes.data[index] else { continue }
