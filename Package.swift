@@ -87,7 +87,8 @@ let package = Package(
     .target(
       name: "PodiumCore",
       dependencies: [
-        "PodiumSyntax", "CCmarkGFM", "CGumbo", .product(name: "Yams", package: "Yams")]),
+        "PodiumSyntax", "CCmarkGFM", "CGumbo", .product(name: "Yams", package: "Yams"),
+      ]),
     .target(
       name: "PodiumSDL",
       dependencies: [

@@ -49,10 +49,11 @@ import Testing
       try deckText(), slide: 0, size: Self.size, base: Self.folder.path)
     try golden.check("html-inline", image)
     // `<span style="color:red">` around `**Red bold**`: red, bold glyphs.
-    let red = try #require(frame.commands.compactMap { command -> TextItem? in
-      if case .text(let item) = command, item.text.contains("Red bold") { return item }
-      return nil
-    }.first)
+    let red = try #require(
+      frame.commands.compactMap { command -> TextItem? in
+        if case .text(let item) = command, item.text.contains("Red bold") { return item }
+        return nil
+      }.first)
     #expect(red.font.bold && red.color == RGBAColor(red: 255, green: 0, blue: 0))
     #expect(count((255, 0, 0), in: image) > 200)
     // The yellow band behind its text, and the key caps' grey frames.
@@ -63,10 +64,11 @@ import Testing
     let (image, frame) = try golden.render(
       try deckText(), slide: 1, size: Self.size, base: Self.folder.path)
     try golden.check("html-blocks", image)
-    let heading = try #require(frame.commands.compactMap { command -> TextItem? in
-      if case .text(let item) = command, item.text == "Centred by a div" { return item }
-      return nil
-    }.first)
+    let heading = try #require(
+      frame.commands.compactMap { command -> TextItem? in
+        if case .text(let item) = command, item.text == "Centred by a div" { return item }
+        return nil
+      }.first)
     #expect(abs(heading.x + heading.width / 2 - 640) < 2, "centred: \(heading.x)")
     #expect(count((21, 101, 192), in: image) > 300, "the blue paragraph")
   }
@@ -75,14 +77,16 @@ import Testing
     let (image, frame) = try golden.render(
       try deckText(), slide: 2, size: Self.size, base: Self.folder.path)
     try golden.check("html-boxes", image)
-    #expect(!frame.commands.contains { command in
-      if case .text(let item) = command { return item.text.contains("Hidden") }
-      return false
-    })
+    #expect(
+      !frame.commands.contains { command in
+        if case .text(let item) = command { return item.text.contains("Hidden") }
+        return false
+      })
     // width 300 of 1280 CSS pixels.
-    let picture = try #require(frame.commands.compactMap { command -> ImageItem? in
-      if case .image(let item) = command { return item } else { return nil }
-    }.first)
+    let picture = try #require(
+      frame.commands.compactMap { command -> ImageItem? in
+        if case .image(let item) = command { return item } else { return nil }
+      }.first)
     #expect(abs(picture.destination.width - 300) < 1)
     // The absolute box: 250 px wide, 60 px from the right edge, 40 from the top.
     let corner = Rect(x: 1280 - 60 - 250, y: 40, width: 250, height: 30)

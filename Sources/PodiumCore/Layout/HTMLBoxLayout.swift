@@ -52,6 +52,14 @@ extension LayoutEngine {
     return false
   }
 
+  /// The slide without its absolutely positioned elements.
+  static func flowing(_ slide: Slide) -> Slide {
+    guard slide.blocks.contains(where: isPositioned) else { return slide }
+    var flowing = slide
+    flowing.blocks.removeAll(where: isPositioned)
+    return flowing
+  }
+
   /// The slide's absolutely positioned elements, each where its sides say on the slide (its
   /// CSS pixels are the slide's, 720 to its height), in slide coordinates.
   func positionedPieces(_ slide: Slide, context: Context) -> [Piece] {

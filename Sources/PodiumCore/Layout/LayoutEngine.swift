@@ -51,9 +51,7 @@ public struct LayoutEngine {
     commands += backgroundCommands(slide, context: context)
 
     // Inline HTML's `position: absolute` boxes stand outside the flow (`HTMLBoxLayout`).
-    var flowing = slide
-    flowing.blocks.removeAll(where: Self.isPositioned)
-    let (pieces, overflow) = content(flowing, context: context)
+    let (pieces, overflow) = content(Self.flowing(slide), context: context)
     let visible = pieces.filter { $0.step <= step }.map(\.command)
     if overflow != nil {
       commands.append(.pushClip(context.contentRect))
@@ -62,10 +60,7 @@ public struct LayoutEngine {
     } else {
       commands += visible
     }
-    if flowing.blocks.count < slide.blocks.count {
-      commands += positionedPieces(slide, context: context).filter { $0.step <= step }
-        .map(\.command)
-    }
+    commands += positionedPieces(slide, context: context).filter { $0.step <= step }.map(\.command)
     commands += footerCommands(slide, context: context)
     commands += themeFooter(slide, in: deck, context: context)
     return SlideFrame(

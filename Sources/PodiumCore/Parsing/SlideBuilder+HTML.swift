@@ -136,7 +136,8 @@ extension SlideBuilder {
   /// a size relative to the text's), else a box around them.
   static func styled(_ blocks: [Block], _ style: HTMLStyle, at here: SourceLocation) -> [Block] {
     var needsBox = style.background != nil || style.placement != nil || style.width != nil
-    if let size = style.fontSize, case .em = size {} else if style.fontSize != nil {
+    if let size = style.fontSize, case .em = size {
+    } else if style.fontSize != nil {
       needsBox = true
     }
     if needsBox {
@@ -215,8 +216,7 @@ extension SlideBuilder {
   }
 
   /// Where a place inside an HTML fragment is in the deck.
-  func htmlLocation(_ position: HTMLFragment.Position, in base: SourceLocation) -> SourceLocation
-  {
+  func htmlLocation(_ position: HTMLFragment.Position, in base: SourceLocation) -> SourceLocation {
     SourceLocation(
       line: base.line + position.line - 1,
       column: position.line <= 1 ? base.column + position.column - 1 : position.column)

@@ -132,7 +132,8 @@ extension SlideBuilder {
       let level = Int(String(name.dropFirst())) ?? 1
       var blocks = inner.blocks
       if !runs.isEmpty {
-        blocks.insert(Block(.heading(level: min(level, 6), text: runs), at: here, step: step), at: 0)
+        blocks.insert(
+          Block(.heading(level: min(level, 6), text: runs), at: here, step: step), at: 0)
       }
       pending.blocks += Self.styled(blocks, HTMLStyle(element), at: here)
     case _ where Self.htmlBlockElements.contains(name):
@@ -169,8 +170,7 @@ extension SlideBuilder {
   }
 
   /// The text of a `<summary>`.
-  mutating func summaryRuns(_ element: HTMLFragment.Element, at base: SourceLocation) -> [TextRun]
-  {
+  mutating func summaryRuns(_ element: HTMLFragment.Element, at base: SourceLocation) -> [TextRun] {
     var inner = HTMLPending()
     for child in element.children { convertHTML(child, into: &inner, at: base) }
     return trimmedRuns(inner.runs)

@@ -28,7 +28,8 @@ extension SlideBuilder {
       runs.append(
         decorated(TextRun(EmojiShortcodes.replacing(in: node.literal), style: style, link: link)))
     case .softBreak:
-      runs.append(decorated(TextRun(softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link)))
+      runs.append(
+        decorated(TextRun(softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link)))
     case .lineBreak:
       runs.append(decorated(TextRun("\n", style: style, link: link)))
     case .code:
