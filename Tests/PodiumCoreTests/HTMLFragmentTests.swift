@@ -47,9 +47,9 @@ import Testing
 
   @Test func deepOrHugeHTMLIsReadAsText() throws {
     let deep = HTMLFragment.parse(String(repeating: "<div>", count: 10_000))
-    #expect(deep.refused?.contains("nested deeper than 64") == true)
+    #expect(deep.refused?.contains("nested deeper than 32") == true)
     #expect(deep.nodes.count == 1)
-    let moderate = HTMLFragment.parse(String(repeating: "<b>", count: 40) + "x")
+    let moderate = HTMLFragment.parse(String(repeating: "<b>", count: 30) + "x")
     #expect(moderate.refused == nil)
   }
 

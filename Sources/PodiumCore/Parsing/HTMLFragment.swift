@@ -43,7 +43,7 @@ struct HTMLFragment: Hashable, Sendable {
 
   /// Elements nested deeper than this are read as text: the tree is walked recursively, on
   /// threads with small stacks (the reload's), and gumbo frees its tree recursively too.
-  static let maximumDepth = 64
+  static let maximumDepth = 32
   /// Longer fragments are read as text; a slide's HTML is a few lines.
   static let maximumLength = 200_000
 

@@ -23,6 +23,9 @@ extension SlideBuilder {
     "caption", "hr", "pre", "address", "form", "fieldset", "picture", "video", "audio",
   ]
 
+  /// How many elements may hold Markdown blocks inside each other, as lists and quotes may.
+  static let maximumOpenBoxes = CommonMarkConverter.maximumNesting
+
   /// Elements that never run and never show as what they are.
   static let htmlRefused: Set<String> = [
     "script", "iframe", "object", "embed", "frame", "frameset", "applet", "link", "meta", "base",
@@ -76,8 +79,12 @@ extension SlideBuilder {
   private mutating func openHTML(_ element: HTMLFragment.Element, at base: SourceLocation) {
     let here = htmlLocation(element.position, in: base)
     checkHTML(element, at: here)
-    openHTMLBoxes.append(
-      OpenHTMLBox(name: element.name, style: HTMLStyle(element), location: here))
+    // Deeper elements add no box of their own (boxes are laid out recursively): their content
+    // goes into the innermost one, and their end tags close the nearest of their name.
+    if openHTMLBoxes.count < Self.maximumOpenBoxes {
+      openHTMLBoxes.append(
+        OpenHTMLBox(name: element.name, style: HTMLStyle(element), location: here))
+    }
     var pending = HTMLPending()
     for child in element.children {
       if case .element(let inner) = child, inner.isOpen,
@@ -86,7 +93,9 @@ extension SlideBuilder {
         place(flushed(&pending, at: base))
         openHTML(inner, at: base)
       } else if case .element(let inner) = child, inner.name == "summary" {
-        openHTMLBoxes[openHTMLBoxes.count - 1].summary = summaryRuns(inner, at: base)
+        if !openHTMLBoxes.isEmpty {
+          openHTMLBoxes[openHTMLBoxes.count - 1].summary = summaryRuns(inner, at: base)
+        }
       } else {
         convertHTML(child, into: &pending, at: base)
       }

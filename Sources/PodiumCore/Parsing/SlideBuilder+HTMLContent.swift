@@ -225,6 +225,8 @@ extension SlideBuilder {
         !HTMLFragment.voidElements.contains(element.name), element.name != "style"
       {
         checkHTML(element, at: htmlLocation(element.position, in: here))
+        // Each run takes the look of every open element: a bound keeps that linear.
+        guard openInlineHTML.count < HTMLFragment.maximumDepth else { continue }
         let look = HTMLStyle(element)
         var added = (Self.htmlInlineStyles[element.name] ?? []).union(look.added)
         if element.name == "a", element.attribute("href") == nil { added.remove(.link) }
