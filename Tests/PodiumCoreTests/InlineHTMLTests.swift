@@ -163,6 +163,17 @@ import Testing
     #expect(bars.map(\.0.x).min()! < key.x && bars.map(\.0.maxX).max()! > key.x + key.width)
   }
 
+  @Test func sizesInCSSPixelsAreTheSlidesAndBreaksAloneAreEmptyLines() throws {
+    let text = "<span style=\"font-size: 36px\">Big</span> <small>and</small> normal\n\n<br>\n"
+    #expect(kinds(try deck(text).slides[0].blocks) == ["p", "lines(1)"])
+    // 1920x1080 is 1.5 pixels per CSS pixel of a 720-high slide.
+    let laid = try frame(text)
+    let big = try #require(laid.text("Big"))
+    let normal = try #require(laid.text(" normal"))
+    #expect(big.font.size == 54)
+    #expect(abs(try #require(laid.text("and")).font.size - normal.font.size * 0.83) < 0.01)
+  }
+
   @Test func anAbsoluteBoxStandsWhereItsSidesSay() throws {
     let laid = try frame(
       """

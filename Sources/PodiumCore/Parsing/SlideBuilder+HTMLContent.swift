@@ -52,7 +52,12 @@ extension SlideBuilder {
 
   private mutating func flushParagraph(_ pending: inout HTMLPending, at base: SourceLocation) {
     let runs = trimmedRuns(pending.runs)
-    if !runs.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) {
+    let breaks = runs.reduce(0) { $0 + $1.text.filter { $0 == "\n" }.count }
+    if runs.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) && breaks > 0 {
+      // `<br>` on a line of its own: an empty line, as in a browser.
+      pending.blocks.append(
+        Block(.spacer(.lines(breaks)), at: pending.location ?? base, step: step))
+    } else if !runs.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) {
       pending.blocks.append(
         Block(.paragraph(runs), at: pending.location ?? base, step: step))
     }
