@@ -57,6 +57,34 @@ import Testing
     #expect(runs(blocks[2]).allSatisfy { $0.paint == nil })
   }
 
+  @Test func flexAndGridElementsPutTheirChildrenInColumns() throws {
+    let deck = try deck(
+      """
+      <div style="display:flex">
+      <div>
+
+      Left
+
+      </div>
+      <div>
+
+      Right
+
+      </div>
+      </div>
+
+      <div style="display: grid; grid-template-columns: 60% 40%"><p>a</p><p>b</p></div>
+
+      <div style="display: grid; grid-template-columns: repeat(3, 1fr)"><p>1</p><p>2</p></div>
+      """)
+    #expect(
+      kinds(deck.slides[0].blocks) == ["columns(p | p)", "columns(p | p)", "columns(p | p)"])
+    let widths = deck.slides[0].blocks.compactMap { block -> [Int]? in
+      if case .columns(let columns) = block.kind { return columns.widths } else { return nil }
+    }
+    #expect(widths == [[1, 1], [60, 40], [1, 1]])
+  }
+
   @Test func aBackgroundOrAPlaceMakesABox() throws {
     let deck = try deck(
       """

@@ -41,7 +41,7 @@ import Testing
     #expect(!result.hasErrors)
     let messages = result.diagnostics.map(\.message)
     #expect(messages.isEmpty, "\(messages)")
-    #expect(result.deck?.slides.count == 3)
+    #expect(result.deck?.slides.count == 4)
   }
 
   @Test func inlineElements() throws {
@@ -92,5 +92,23 @@ import Testing
     let corner = Rect(x: 1280 - 60 - 250, y: 40, width: 250, height: 30)
     #expect(count((252, 228, 236), in: image, corner) > 2000)
     #expect(count((224, 242, 241), in: image) > 5000, "the box's background")
+  }
+
+  @Test func flexAndGridColumns() throws {
+    let (image, frame) = try golden.render(
+      try deckText(), slide: 3, size: Self.size, base: Self.folder.path)
+    try golden.check("html-columns", image)
+    func text(_ prefix: String) -> TextItem? {
+      frame.commands.lazy.compactMap { command -> TextItem? in
+        if case .text(let item) = command, item.text.hasPrefix(prefix) { return item }
+        return nil
+      }.first
+    }
+    let left = try #require(text("Left"))
+    let right = try #require(text("Right"))
+    #expect(abs(left.y - right.y) < 1 && right.x > 600, "side by side")
+    let third = try #require(text("One third"))
+    let twoThirds = try #require(text("Two thirds"))
+    #expect(abs(third.y - twoThirds.y) < 1 && third.x > 750)
   }
 }

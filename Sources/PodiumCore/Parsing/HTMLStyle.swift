@@ -10,6 +10,9 @@ struct HTMLStyle: Hashable {
   var width: CSSLength?
   var height: CSSLength?
   var added: TextRun.Style = []
+  /// `display: flex` or `grid` (with `grid-template-columns`): the element's child elements
+  /// side by side, in these relative widths (empty: equal).
+  var columnWidths: [Int]?
   /// `position: absolute` (or `fixed`) and its sides.
   var placement: BoxBlock.Placement?
   /// Properties written but not drawn, by name, in order.
@@ -20,6 +23,8 @@ struct HTMLStyle: Hashable {
     "display", "margin", "margin-top", "margin-bottom", "margin-left", "margin-right", "padding",
     "padding-top", "padding-bottom", "padding-left", "padding-right", "line-height", "z-index",
     "font-family", "vertical-align", "float", "border-radius", "box-sizing", "overflow",
+    "gap", "column-gap", "row-gap", "align-items", "justify-content", "flex", "flex-wrap",
+    "align-self", "flex-grow", "flex-shrink", "flex-basis",
   ]
 
   init() {}
@@ -39,6 +44,9 @@ struct HTMLStyle: Hashable {
   private mutating func read(_ style: String) {
     var position: String?
     var sides = BoxBlock.Placement()
+    var display: String?
+    var direction: String?
+    var template: String?
     for rule in MarpCSS.rules("x{\(style)}") {
       for (name, value) in rule.declarations {
         let lowered = value.lowercased()
@@ -60,6 +68,9 @@ struct HTMLStyle: Hashable {
         case "width": width = Self.length(lowered) ?? width
         case "height": height = Self.length(lowered) ?? height
         case "position": position = lowered
+        case "display": display = lowered
+        case "flex-direction": direction = lowered
+        case "grid-template-columns": template = lowered
         case "left": sides.left = Self.length(lowered)
         case "top": sides.top = Self.length(lowered)
         case "right": sides.right = Self.length(lowered)
@@ -69,12 +80,38 @@ struct HTMLStyle: Hashable {
         }
       }
     }
+    if display == "flex" || display == "inline-flex", direction?.hasPrefix("column") != true {
+      columnWidths = []
+    } else if display == "grid" || display == "inline-grid", let template {
+      columnWidths = Self.columns(template)
+    }
     if position == "absolute" || position == "fixed" {
       placement = sides
     } else if let position, position != "static", sides != BoxBlock.Placement() {
       // `top` without a position moves nothing in CSS either; `relative` would.
       ignored.append("position: \(position)")
     }
+  }
+
+  /// `1fr 2fr`, `repeat(3, 1fr)`, `60% 40%`, `300px auto`: relative widths; nil for one column.
+  static func columns(_ template: String) -> [Int]? {
+    let tokens = CSSToken.tokenize(template).filter { $0 != .whitespace }
+    if case .function(let name)? = tokens.first, name.lowercased() == "repeat",
+      tokens.count > 1, case .number(let count, _) = tokens[1], count >= 2
+    {
+      return Array(repeating: 1, count: min(12, Int(count)))
+    }
+    let widths = tokens.compactMap { token -> Int? in
+      switch token {
+      case .dimension(let value, let unit) where unit.lowercased() == "fr":
+        return max(1, Int((value * 100).rounded()))
+      case .dimension(let value, _), .percentage(let value), .number(let value, _):
+        return max(1, Int(value.rounded()))
+      case .ident(let name) where name.lowercased() == "auto": return 100
+      default: return nil
+      }
+    }
+    return widths.count >= 2 ? Array(widths.prefix(12)) : nil
   }
 
   static func alignment(_ value: String) -> Block.Alignment? {

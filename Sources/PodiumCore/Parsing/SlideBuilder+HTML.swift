@@ -13,6 +13,15 @@ extension SlideBuilder {
     var location: SourceLocation
     /// A `<details>`'s `<summary>` text: all that a closed `<details>` shows.
     var summary: [TextRun]?
+    /// A flex or grid element's child elements so far, each a column.
+    var columns: [[Block]]?
+
+    init(name: String, style: HTMLStyle, location: SourceLocation) {
+      self.name = name
+      self.style = style
+      self.location = location
+      if style.columnWidths != nil { columns = [] }
+    }
   }
 
   /// Elements that hold blocks: one starts a new block, as a browser starts a new line.
@@ -121,6 +130,9 @@ extension SlideBuilder {
       shape.fontScale = 1
       place(blocks)
       (shape.alignment, shape.fontScale) = (alignment, fontScale)
+    } else if openHTMLBoxes[openHTMLBoxes.count - 1].columns != nil {
+      // A child element of a flex or grid element: a column of its own.
+      if !blocks.isEmpty { openHTMLBoxes[openHTMLBoxes.count - 1].columns?.append(blocks) }
     } else {
       openHTMLBoxes[openHTMLBoxes.count - 1].blocks += blocks
     }
@@ -138,7 +150,23 @@ extension SlideBuilder {
       runs.insert(TextRun("▶ "), at: 0)
       return [Block(.paragraph(runs), at: box.location, step: box.blocks.first?.step ?? step)]
     }
-    return Self.styled(box.blocks, box.style, at: box.location)
+    guard let columns = box.columns, !columns.isEmpty else {
+      return Self.styled(box.blocks, box.style, at: box.location)
+    }
+    return Self.styled(
+      box.blocks + [Self.columnsBlock(columns, widths: box.style.columnWidths, at: box.location)],
+      box.style, at: box.location)
+  }
+
+  /// Columns side by side in the widths asked for (equal where none are).
+  static func columnsBlock(_ columns: [[Block]], widths: [Int]?, at here: SourceLocation)
+    -> Block
+  {
+    var shares = Array((widths ?? []).prefix(columns.count))
+    shares += Array(repeating: shares.last ?? 1, count: columns.count - shares.count)
+    return Block(
+      .columns(ColumnsBlock(widths: shares, columns: columns)), at: here,
+      step: columns.first?.first?.step ?? 0)
   }
 
   /// Blocks with an element's look: handed to each block where it can be (alignment, colour,

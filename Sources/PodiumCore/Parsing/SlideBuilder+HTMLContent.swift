@@ -141,6 +141,27 @@ extension SlideBuilder {
           Block(.heading(level: min(level, 6), text: runs), at: here, step: step), at: 0)
       }
       pending.blocks += Self.styled(blocks, HTMLStyle(element), at: here)
+    case _ where Self.htmlBlockElements.contains(name) && HTMLStyle(element).columnWidths != nil:
+      // Flex and grid: each child element a column.
+      flushParagraph(&pending, at: base)
+      var loose = HTMLPending()
+      var columns: [[Block]] = []
+      for child in element.children {
+        guard case .element = child else {
+          convertHTML(child, into: &loose, at: base, style: style, paint: paint, link: link)
+          continue
+        }
+        var column = HTMLPending()
+        convertHTML(child, into: &column, at: base, style: style, paint: paint, link: link)
+        let blocks = flushed(&column, at: here)
+        if !blocks.isEmpty { columns.append(blocks) }
+      }
+      let look = HTMLStyle(element)
+      var blocks = flushed(&loose, at: here)
+      if !columns.isEmpty {
+        blocks.append(Self.columnsBlock(columns, widths: look.columnWidths, at: here))
+      }
+      pending.blocks += Self.styled(blocks, look, at: here)
     case _ where Self.htmlBlockElements.contains(name):
       flushParagraph(&pending, at: base)
       var inner = HTMLPending()
