@@ -76,6 +76,10 @@ let package = Package(
     .systemLibrary(
       name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]),
+    // Inline HTML in decks, parsed as HTML5 parses it (PodiumCore's HTMLFragment.swift only).
+    .systemLibrary(
+      name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo",
+      providers: [.apt(["libgumbo-dev"])]),
     // Video on slides: FFmpeg reads, decodes and resamples (PodiumVideo only).
     .systemLibrary(
       name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
@@ -90,7 +94,9 @@ let package = Package(
     .target(name: "PodiumSyntax"),
     .target(
       name: "PodiumCore",
-      dependencies: ["PodiumSyntax", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
+      dependencies: [
+        "PodiumSyntax", "CCmarkGFM", "CGumbo", .product(name: "Yams", package: "Yams"),
+      ]),
     .target(
       name: "PodiumSDL",
       dependencies: [

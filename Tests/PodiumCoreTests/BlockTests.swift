@@ -188,7 +188,8 @@ import Testing
       """)
     let blocks = try #require(result.deck?.slides.first?.blocks)
     #expect(blocks.map(\.plainText) == ["John Doe wrote this.", "Centred bold"])
-    #expect(result.messages == ["3:1: warning: HTML is not rendered; showing only its text"])
+    #expect(blocks.last?.alignment == .center)
+    #expect(result.messages.isEmpty)
   }
 
   @Test func bareAddressesBecomeLinks() throws {

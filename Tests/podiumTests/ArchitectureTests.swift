@@ -54,6 +54,14 @@ import Testing
     #expect(users == ["CommonMarkConverter.swift"])
   }
 
+  /// gumbo's tree is copied into Podium's own values and freed in one file.
+  @Test func gumboIsConfinedToOneFile() {
+    let users = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+      .filter { imports($0).contains("CGumbo") }
+      .map { $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "") }
+    #expect(users == ["Sources/PodiumCore/Parsing/HTMLFragment.swift"])
+  }
+
   @Test func libdeflateIsConfinedToOneFile() {
     let users = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
       .filter { imports($0).contains("CDeflate") }

@@ -52,6 +52,8 @@ struct BlockLayout {
       return engine.spacerBox(spacer, block: block, width: width, context: context)
     case .rule:
       return ruleBox(block: block, width: width)
+    case .box(let html):
+      return engine.htmlBox(html, block: block, width: width, context: context)
     }
   }
 

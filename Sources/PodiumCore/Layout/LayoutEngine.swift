@@ -50,7 +50,8 @@ public struct LayoutEngine {
     commands.append(.fill(slideRect, context.colors.background))
     commands += backgroundCommands(slide, context: context)
 
-    let (pieces, overflow) = content(slide, context: context)
+    // Inline HTML's `position: absolute` boxes stand outside the flow (`HTMLBoxLayout`).
+    let (pieces, overflow) = content(Self.flowing(slide), context: context)
     let visible = pieces.filter { $0.shows(at: step) }.map(\.command)
     if overflow != nil {
       commands.append(.pushClip(context.contentRect))
@@ -59,6 +60,7 @@ public struct LayoutEngine {
     } else {
       commands += visible
     }
+    commands += positionedPieces(slide, context: context).filter { $0.step <= step }.map(\.command)
     commands += footerCommands(slide, context: context)
     commands += themeFooter(slide, in: deck, context: context)
     return SlideFrame(
@@ -417,6 +419,7 @@ public struct LayoutEngine {
       font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
       codeColor: theme.inlineCode ?? color, lineSpacing: sizes.lineSpacing,
       formulas: context.formulas)
+    style.cssPixel = context.slideRect.height / 720 * context.scale
     guard let look = theme.marp else { return TextFlow(style: style, measurer: measurer) }
     marpText(look, &style, lineHeight: lineHeight)
     let spacing = look.letterSpacing * context.slideRect.height / 720

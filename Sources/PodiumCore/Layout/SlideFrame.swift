@@ -49,6 +49,7 @@ public enum DrawCommand: Hashable, Sendable {
       line += "\(item.font) \(item.color) \"\(item.text)\""
       if item.underline { line += " underline" }
       if item.strikethrough { line += " strike" }
+      if item.keyCap != nil { line += " key" }
       return line
     case .image(let item):
       let source = item.source.map { " from \($0)" } ?? ""
@@ -155,6 +156,8 @@ public struct TextItem: Hashable, Sendable {
   public var formula: TypesetFormula?
   /// Marp's `==highlight==`: a band of this colour behind the text.
   public var highlight: RGBAColor?
+  /// HTML's `<kbd>`: a frame of this colour around the band, a little wider than the text.
+  public var keyCap: RGBAColor?
 
   public init(
     text: String, font: FontSpec, color: RGBAColor, x: Double, y: Double, width: Double,
@@ -178,7 +181,20 @@ public struct TextItem: Hashable, Sendable {
   /// in the text's colour.
   public func commands(metrics: FontMetrics) -> [DrawCommand] {
     var commands: [DrawCommand] = []
-    if let highlight {
+    if let keyCap {
+      // The key's frame: four bars around the band, the band padded as the flow left room.
+      let pad = (font.size * 0.3).rounded()
+      let line = max(1, (font.size * 0.06).rounded())
+      let face = Rect(
+        x: x - pad, y: y, width: width + 2 * pad, height: metrics.ascent + metrics.descent)
+      commands += [
+        .fill(Rect(x: face.x, y: face.y, width: face.width, height: line), keyCap),
+        .fill(Rect(x: face.x, y: face.maxY - line, width: face.width, height: line), keyCap),
+        .fill(Rect(x: face.x, y: face.y, width: line, height: face.height), keyCap),
+        .fill(Rect(x: face.maxX - line, y: face.y, width: line, height: face.height), keyCap),
+      ]
+      if let highlight { commands.insert(.fill(face, highlight), at: 0) }
+    } else if let highlight {
       commands.append(
         .fill(Rect(x: x, y: y, width: width, height: metrics.ascent + metrics.descent), highlight))
     }

@@ -14,6 +14,8 @@ public struct Block: Hashable, Sendable {
     case columns(ColumnsBlock)
     /// Room with nothing in it: presenterm's `new_lines` and `jump_to_middle`.
     case spacer(Spacer)
+    /// An HTML element around blocks, with a background or a place of its own.
+    case box(BoxBlock)
   }
 
   public enum Alignment: String, Hashable, Sendable {
@@ -103,6 +105,8 @@ public struct Block: Hashable, Sendable {
       return columns.columns.joined().reduce(step) { max($0, $1.lastStep) }
     case .table(let table):
       return table.rowSteps.reduce(step, max)
+    case .box(let box):
+      return box.blocks.reduce(step) { max($0, $1.lastStep) }
     default:
       return step
     }
@@ -130,6 +134,8 @@ public struct Block: Hashable, Sendable {
     case .columns(let columns):
       return columns.columns.map { $0.map(\.plainText).joined(separator: "\n") }
         .joined(separator: "\n")
+    case .box(let box):
+      return box.blocks.map(\.plainText).joined(separator: "\n")
     }
   }
 }

@@ -69,6 +69,12 @@ struct SlideBuilder {
   var usedMarpDirective = false
   /// Classes already warned about, so a deck's own class is named once.
   var warnedClasses: Set<String> = []
+  /// HTML elements whose end tags have not come yet, outermost first (`SlideBuilder+HTML`).
+  var openHTMLBoxes: [OpenHTMLBox] = []
+  /// Inline HTML elements open in the inlines being converted.
+  var openInlineHTML: [OpenInlineHTML] = []
+  /// HTML elements, classes and CSS properties already warned about, once a deck.
+  var warnedHTML: Set<String> = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
@@ -101,7 +107,15 @@ struct SlideBuilder {
 
     shape = Shape()
     placed = []
-    for node in body { place(convertBlock(node)) }
+    openHTMLBoxes = []
+    for node in body {
+      if case .htmlBlock = node.kind {
+        placeHTMLBlock(node)
+      } else {
+        place(convertBlock(node))
+      }
+    }
+    closeAllHTML()
     closeColumns()
     let blocks = placed
     placed = []
@@ -362,17 +376,6 @@ struct SlideBuilder {
   }
 
   // MARK: - HTML and comments
-
-  private mutating func convertHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
-    let (bodies, other) = CommentCommand.comments(in: node.literal)
-    for body in bodies {
-      apply(CommentCommand(comment: body), at: here, standalone: true)
-    }
-    let text = stripTags(other).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty else { return [] }
-    diagnostics.warning("HTML is not rendered; showing only its text", at: here)
-    return [Block(.paragraph([TextRun(text)]), at: here, step: step)]
-  }
 
   mutating func apply(_ command: CommentCommand, at here: SourceLocation, standalone: Bool) {
     switch command {
