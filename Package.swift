@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "PodiumSDL", targets: ["PodiumSDL"]),
     .library(name: "PodiumPDF", targets: ["PodiumPDF"]),
     .library(name: "PodiumVideo", targets: ["PodiumVideo"]),
+    .library(name: "PodiumFetch", targets: ["PodiumFetch"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -77,6 +78,10 @@ let package = Package(
           "libswscale-dev",
         ])
       ]),
+    // Remote images fetched ahead into a cache by `podium fetch` (PodiumFetch only).
+    .systemLibrary(
+      name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // The code highlighter: a leaf that depends on nothing, not even Foundation.
     .target(name: "PodiumSyntax"),
@@ -97,10 +102,12 @@ let package = Package(
     // Video files: their headers, posters and playback on threads of their own; no SDL: the
     // pictures and the sound go out through PodiumCore's protocols (`VideoPlayback`).
     .target(name: "PodiumVideo", dependencies: ["PodiumCore", "CFFmpeg"]),
+    // Remote images downloaded before a talk (libcurl), never while one runs; no SDL.
+    .target(name: "PodiumFetch", dependencies: ["PodiumCore", "CCurl"]),
     .executableTarget(
       name: "podium",
       dependencies: [
-        "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "CMalloc",
+        "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "PodiumFetch", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),
@@ -134,6 +141,10 @@ let package = Package(
       name: "PodiumPDFTests",
       dependencies: ["PodiumPDF", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"]),
     .testTarget(name: "PodiumVideoTests", dependencies: ["PodiumVideo", "PodiumTestSupport"]),
+    .testTarget(
+      name: "PodiumFetchTests",
+      dependencies: ["PodiumFetch", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"],
       exclude: ["__Fixtures__"]),

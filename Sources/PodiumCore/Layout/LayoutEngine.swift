@@ -48,10 +48,12 @@ public struct LayoutEngine {
     var commands: [DrawCommand] = []
     if slideRect != canvas { commands.append(.fill(canvas, RGBAColor(red: 0, green: 0, blue: 0))) }
     commands.append(.fill(slideRect, context.colors.background))
-    commands += backgroundCommands(slide, context: context)
+    let backgrounds = backgroundCommands(slide, context: context)
+    commands += backgrounds.drawn
 
     let (pieces, overflow) = content(slide, context: context)
-    let visible = pieces.filter { $0.step <= step }.map(\.command)
+    let shown = pieces.filter { $0.step <= step }
+    let visible = shown.filter { !$0.speakerOnly }.map(\.command)
     if overflow != nil {
       commands.append(.pushClip(context.contentRect))
       commands += visible
@@ -61,9 +63,11 @@ public struct LayoutEngine {
     }
     commands += footerCommands(slide, context: context)
     commands += themeFooter(slide, in: deck, context: context)
-    return SlideFrame(
+    var frame = SlideFrame(
       size: size, slideRect: slideRect, commands: commands,
       overflow: overflow.map { [LayoutOverflow(slideIndex: slide.index, location: $0)] } ?? [])
+    frame.speakerOnly = backgrounds.speakerOnly + shown.filter(\.speakerOnly).map(\.command)
+    return frame
   }
 
   // MARK: - Context
@@ -148,9 +152,11 @@ public struct LayoutEngine {
   struct Piece {
     var step: Int
     var command: DrawCommand
+    /// Drawn on the presenter console only (`SlideFrame.speakerOnly`).
+    var speakerOnly = false
 
     func moved(dx: Double, dy: Double) -> Piece {
-      Piece(step: step, command: command.translated(dx: dx, dy: dy))
+      Piece(step: step, command: command.translated(dx: dx, dy: dy), speakerOnly: speakerOnly)
     }
   }
 
