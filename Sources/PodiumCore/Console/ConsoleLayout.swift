@@ -324,8 +324,10 @@ struct ConsoleLayout {
       size: PixelSize(width: Int(fitted.width), height: Int(fitted.height)), cache: frames)
     let placed = Rect(
       x: area.x.rounded(), y: area.y.rounded(), width: fitted.width, height: fitted.height)
-    let key = LayoutEngine.layerKey(slide: position.slide, step: position.step)
-    commands.append(.layer(LayerItem(key: key, x: placed.x, y: placed.y, frame: frame)))
+    commands.append(
+      .layer(
+        LayoutEngine.speakerLayer(
+          slide: position.slide, step: position.step, x: placed.x, y: placed.y, frame: frame)))
     return placed
   }
 

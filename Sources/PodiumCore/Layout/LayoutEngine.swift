@@ -48,11 +48,13 @@ public struct LayoutEngine {
     var commands: [DrawCommand] = []
     if slideRect != canvas { commands.append(.fill(canvas, RGBAColor(red: 0, green: 0, blue: 0))) }
     commands.append(.fill(slideRect, context.colors.background))
-    commands += backgroundCommands(slide, context: context)
+    let backgrounds = backgroundCommands(slide, context: context)
+    commands += backgrounds.drawn
 
     // Inline HTML's `position: absolute` boxes stand outside the flow (`HTMLBoxLayout`).
     let (pieces, overflow) = content(Self.flowing(slide), context: context)
-    let visible = pieces.filter { $0.shows(at: step) }.map(\.command)
+    let shown = pieces.filter { $0.shows(at: step) }
+    let visible = shown.filter { !$0.speakerOnly }.map(\.command)
     if overflow != nil {
       commands.append(.pushClip(context.contentRect))
       commands += visible
@@ -63,9 +65,11 @@ public struct LayoutEngine {
     commands += positionedPieces(slide, context: context).filter { $0.step <= step }.map(\.command)
     commands += footerCommands(slide, context: context)
     commands += themeFooter(slide, in: deck, context: context)
-    return SlideFrame(
+    var frame = SlideFrame(
       size: size, slideRect: slideRect, commands: commands,
       overflow: overflow.map { [LayoutOverflow(slideIndex: slide.index, location: $0)] } ?? [])
+    frame.speakerOnly = backgrounds.speakerOnly + shown.filter(\.speakerOnly).map(\.command)
+    return frame
   }
 
   // MARK: - Context
@@ -152,15 +156,20 @@ public struct LayoutEngine {
     var command: DrawCommand
     /// The step from which it is hidden again (`Block.hiddenFrom`).
     var hiddenFrom: Int?
+    /// Drawn on the presenter console only (`SlideFrame.speakerOnly`).
+    var speakerOnly = false
 
-    init(step: Int, command: DrawCommand, hiddenFrom: Int? = nil) {
+    init(step: Int, command: DrawCommand, hiddenFrom: Int? = nil, speakerOnly: Bool = false) {
       self.step = step
       self.command = command
       self.hiddenFrom = hiddenFrom
+      self.speakerOnly = speakerOnly
     }
 
     func moved(dx: Double, dy: Double) -> Piece {
-      Piece(step: step, command: command.translated(dx: dx, dy: dy), hiddenFrom: hiddenFrom)
+      Piece(
+        step: step, command: command.translated(dx: dx, dy: dy), hiddenFrom: hiddenFrom,
+        speakerOnly: speakerOnly)
     }
 
     func shows(at current: Int) -> Bool {

@@ -7,6 +7,10 @@ public struct SlideFrame: Hashable, Sendable {
   public var commands: [DrawCommand]
   /// Content that did not fit even at the smallest text size and was clipped.
   public var overflow: [LayoutOverflow]
+  /// What only the speaker sees, drawn over `commands` on the presenter console's views of the
+  /// slide: the placeholder of a remote image not fetched (the audience, a PNG and a PDF show
+  /// nothing in its place, as Marp does offline). Windows and exports draw `commands` alone.
+  public var speakerOnly: [DrawCommand] = []
 
   public init(
     size: PixelSize, slideRect: Rect, commands: [DrawCommand], overflow: [LayoutOverflow] = []
@@ -19,7 +23,19 @@ public struct SlideFrame: Hashable, Sendable {
 
   /// The draw list as text, one command a line: what snapshot tests compare.
   public var snapshot: String {
-    (["frame \(size) slide \(slideRect)"] + commands.map(\.snapshot)).joined(separator: "\n")
+    let speaker = speakerOnly.map { "speaker-only " + $0.snapshot }
+    return (["frame \(size) slide \(slideRect)"] + commands.map(\.snapshot) + speaker)
+      .joined(separator: "\n")
+  }
+
+  /// The frame as the presenter console shows it: what the room sees with what only the
+  /// speaker sees drawn over it.
+  public var forSpeaker: SlideFrame {
+    guard !speakerOnly.isEmpty else { return self }
+    var frame = self
+    frame.commands += speakerOnly
+    frame.speakerOnly = []
+    return frame
   }
 
   /// The same frame moved by (dx, dy): for placing a slide on a handout page.

@@ -49,6 +49,9 @@ public struct DeckLoader: Sendable {
   public var office: (any OfficeReader)?
   /// The syntax a Markdown deck is read in (`--dialect`); nil finds it from the deck.
   public var dialect: DeckDialect?
+  /// Where remote images fetched ahead are found (`podium fetch`); nil shows none of them.
+  /// Loading never reaches the network.
+  public var remoteImages: RemoteImageCache? = .standard()
 
   public init(
     defaultTheme: ThemeChoice? = nil, files: any DeckFiles = LocalFiles(),
@@ -94,6 +97,7 @@ public struct DeckLoader: Sendable {
     loaded.diagnostics += themeDiagnostics + styleDiagnostics
     loaded.diagnostics += typesetFormulas(in: &deck)
     loaded.diagnostics += probeVideos(in: &deck)
+    loaded.diagnostics += findRemoteImages(in: &deck)
     loaded.deck = deck
     return loaded
   }

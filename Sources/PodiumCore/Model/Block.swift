@@ -229,12 +229,16 @@ public struct TableBlock: Hashable, Sendable {
   }
 }
 
-/// An image named by the deck. `path` is resolved against the deck's folder; nil for a remote
-/// address, which Podium never fetches.
+/// An image named by the deck. `path` is resolved against the deck's folder; for a remote
+/// address (`url`), the file `podium fetch` put in the cache, or nil while it is not fetched.
 public struct ImageReference: Hashable, Sendable {
   public var source: String
   public var alt: String
   public var path: String?
+  /// An `http` or `https` address: never reached while loading or presenting, only by `podium
+  /// fetch`, which keeps the image in `RemoteImageCache`. `DeckLoader` sets `path` to the cached
+  /// file; until then the room sees nothing in the image's place, and the console a placeholder.
+  public var url: String?
   /// Why the image cannot be shown ("image not found", "not an image"), for its placeholder; the
   /// path is kept so that live reload watches it.
   public var problem: String?
@@ -261,4 +265,20 @@ public struct ImageReference: Hashable, Sendable {
     self.path = path
     self.problem = problem
   }
+
+  /// The placeholder's words for a remote image not fetched.
+  public static let notFetched = "not fetched"
+
+  /// A remote image at `url`, not fetched yet: what every syntax that names a picture by its
+  /// address makes (Markdown, Marp's backgrounds, Slidev's `image:`, HTML's `<img>`).
+  /// `DeckLoader` finds it in the cache.
+  public static func remote(_ url: String, alt: String) -> ImageReference {
+    var reference = ImageReference(source: url, alt: alt, path: nil, problem: notFetched)
+    reference.url = url
+    return reference
+  }
+
+  /// A remote image that is not in the cache: nothing for the room, a placeholder for the
+  /// speaker.
+  public var isUnfetched: Bool { url != nil && path == nil }
 }

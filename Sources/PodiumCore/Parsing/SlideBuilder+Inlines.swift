@@ -217,11 +217,12 @@ extension SlideBuilder {
     -> ImageReference
   {
     let lowered = source.lowercased()
-    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("data:")
-      || lowered.hasPrefix("ftp://")
-    {
+    // Fetched ahead by `podium fetch`, never here: `DeckLoader` looks it up in the cache, and
+    // says once for the deck how many are not there.
+    if RemoteImageCache.isRemote(source) { return .remote(source, alt: alt) }
+    if lowered.hasPrefix("data:") || lowered.hasPrefix("ftp://") {
       diagnostics.warning(
-        "image '\(source)' is remote; Podium never reaches the network, so a placeholder is shown",
+        "image '\(source.prefix(60))' is not a file or an http(s) address; a placeholder is shown",
         at: here)
       return ImageReference(source: source, alt: alt, path: nil)
     }
