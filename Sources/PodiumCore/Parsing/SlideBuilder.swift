@@ -62,6 +62,8 @@ struct SlideBuilder {
   var usedMarpDirective = false
   /// Classes already warned about, so a deck's own class is named once.
   var warnedClasses: Set<String> = []
+  /// Transitions drawn as a fade, warned about once each.
+  var warnedTransitions: Set<String> = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
