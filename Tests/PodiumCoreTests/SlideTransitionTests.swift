@@ -69,6 +69,34 @@ import Testing
     #expect(SlideTransition(name: "none").effect == nil)
   }
 
+  @Test func otherNamesAreWarnedAboutOnceEach() {
+    let parsed = DeckParser.parse(
+      bytes: Array(
+        """
+        ---
+        marp: true
+        transition: cube
+        ---
+
+        # One
+
+        ---
+
+        <!-- transition: cube 1s -->
+        # Two
+
+        ---
+
+        <!-- _transition: reveal -->
+        # Three
+        """.utf8), file: "d.md", baseDirectory: "/")
+    #expect(
+      parsed.diagnostics.map(\.message) == [
+        "transition 'cube' is one Podium does not draw; it is drawn as a fade (Podium draws "
+          + "fade, slide, push, cover, reveal and none)"
+      ])
+  }
+
   func deck(_ text: String) throws -> Deck {
     try #require(DeckParser.parse(bytes: Array(text.utf8), file: "d.md", baseDirectory: "/").deck)
   }
