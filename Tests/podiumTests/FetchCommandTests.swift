@@ -68,6 +68,14 @@ import Testing
     // Drawn from the cache at 400 px of 1280 wide: 200 x 112 at 640 x 360.
     #expect(try redPixels(exporting: deck, environment: environment) > 15_000)
     #expect(server.requests == ["/red.png"], "export and check never reach the network")
+    // Fetched once; --refresh asks again.
+    let again = try CommandRunner.podium("fetch", deck.path, environment: environment)
+    #expect(again.stdout.contains("red.png: in the cache already"))
+    #expect(server.requests.count == 1)
+    let refresh = try CommandRunner.podium(
+      "fetch", "--refresh", deck.path, environment: environment)
+    #expect(refresh.stdout.contains("fetched (PNG, 220 bytes)"))
+    #expect(server.requests == ["/red.png", "/red.png"])
   }
 
   @Test func failuresExitOneAndCheckFetchFetchesFirst() throws {
