@@ -61,7 +61,7 @@ public struct RemoteImageFetcher {
   /// Fetches every remote image of `deck` that the cache lacks, one after another.
   public func fetch(_ deck: Deck) -> [Outcome] {
     let transfer = CurlTransfer()
-    return deck.remoteImages.map { url, location in
+    return deck.remoteImages.map { url, location, _ in
       var outcome = Outcome(url: url, location: location, result: .cached)
       if !refresh, let file = cache.file(for: url) {
         outcome.file = file

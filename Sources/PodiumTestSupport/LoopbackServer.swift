@@ -3,7 +3,8 @@ import Foundation
 /// An HTTP server on 127.0.0.1, on a port the system chose, for the tests of `podium fetch`:
 /// Python's `http.server` serving a folder, with a few paths that misbehave on purpose.
 /// `/stall/NAME` sends nothing for a minute; `/endless` sends bytes without a length until the
-/// client stops; `/redirect/NAME` answers 302 to `/NAME`; `/loop` redirects to itself. Every
+/// client stops; `/redirect/NAME` answers 302 to `/NAME`, `/redirect-file` to `file:///etc/passwd`;
+/// `/loop` redirects to itself. Every
 /// request's path is kept in order (`requests`). The server is stopped when the value goes.
 public final class LoopbackServer {
   public let port: Int
@@ -85,6 +86,11 @@ public final class LoopbackServer {
             if self.path.startswith("/redirect/"):
                 self.send_response(302)
                 self.send_header("Location", "/" + self.path[len("/redirect/"):])
+                self.end_headers()
+                return
+            if self.path == "/redirect-file":
+                self.send_response(302)
+                self.send_header("Location", "file:///etc/passwd")
                 self.end_headers()
                 return
             if self.path == "/loop":

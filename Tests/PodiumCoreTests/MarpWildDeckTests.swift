@@ -153,7 +153,9 @@ import Testing
     #expect(!result.hasErrors)
     #expect(
       result.messages == [
-        "15:1: warning: transition 'wobble' is not one of Marp's built-in transitions; the slide changes at once",
+        "15:1: warning: transition 'wobble' is not one of Marp's built-in transitions (a deck's "
+          + "own CSS keyframes are not run); it is drawn as a fade (Podium draws fade, slide, "
+          + "push, cover, reveal and none)",
         "21:1: warning: transition 'fade soon' is not a transition; expected a name and a time, e.g. fade or push 0.8s",
       ])
     let slides = try #require(result.deck).slides

@@ -98,6 +98,8 @@ import Testing
       ![](\(server.url("loop")))
 
       ![](\(server.url("stall/red.png")))
+
+      ![](\(server.url("redirect-file")))
       """)
     let start = Date()
     let fetcher = try fetcher(timeout: 1.5)
@@ -116,6 +118,7 @@ import Testing
         + "(the server says image/png)")
     #expect(reasons[4] == "more than 5 redirects")
     #expect(reasons[5] == "timed out after 1.5 s")
+    #expect(reasons[6] == "only http and https addresses are fetched", "never a file: redirect")
     #expect(seconds < 8, "the stalling server is given up on: \(seconds) s")
     #expect(outcomes.allSatisfy { $0.file == nil })
     #expect(

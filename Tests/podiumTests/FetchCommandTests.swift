@@ -57,9 +57,25 @@ import Testing
     let after = try CommandRunner.podium("check", deck.path, environment: environment)
     #expect(after.status == 0)
     #expect(!after.stdout.contains("not fetched"), "\(after.stdout)")
+    let json = try CommandRunner.podium("check", "--json", deck.path, environment: environment)
+    let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let decks = try #require(report?["decks"] as? [[String: Any]])
+    let remote = try #require(decks.first?["remoteImages"] as? [[String: Any]])
+    #expect(remote.count == 1)
+    #expect(remote.first?["url"] as? String == server.url("red.png"))
+    #expect(remote.first?["fetched"] as? Bool == true)
+    #expect(remote.first?["line"] as? Int == 7)
     // Drawn from the cache at 400 px of 1280 wide: 200 x 112 at 640 x 360.
     #expect(try redPixels(exporting: deck, environment: environment) > 15_000)
     #expect(server.requests == ["/red.png"], "export and check never reach the network")
+    // Fetched once; --refresh asks again.
+    let again = try CommandRunner.podium("fetch", deck.path, environment: environment)
+    #expect(again.stdout.contains("red.png: in the cache already"))
+    #expect(server.requests.count == 1)
+    let refresh = try CommandRunner.podium(
+      "fetch", "--refresh", deck.path, environment: environment)
+    #expect(refresh.stdout.contains("fetched (PNG, 220 bytes)"))
+    #expect(server.requests == ["/red.png", "/red.png"])
   }
 
   @Test func failuresExitOneAndCheckFetchFetchesFirst() throws {

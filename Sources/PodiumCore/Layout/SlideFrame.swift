@@ -83,7 +83,10 @@ public enum DrawCommand: Hashable, Sendable {
         "  " + $0.snapshot.replacingOccurrences(of: "\n", with: "\n  ")
       }
       return
-        (["layer \"\(item.key)\" at \(format1(item.x)),\(format1(item.y)) \(item.frame.size)"]
+        ([
+          "layer \"\(item.key)\" at \(format1(item.x)),\(format1(item.y)) \(item.frame.size)"
+            + (item.opacity < 1 ? " opacity \(format1(item.opacity))" : "")
+        ]
         + inner)
         .joined(separator: "\n")
     }
@@ -141,6 +144,8 @@ public struct LayerItem: Hashable, Sendable {
   public var x: Double
   public var y: Double
   public var frame: SlideFrame
+  /// Drawn over what is beneath at this opacity (a slide fading in a transition); 1 hides it.
+  public var opacity = 1.0
 
   public init(key: String, x: Double, y: Double, frame: SlideFrame) {
     self.key = key

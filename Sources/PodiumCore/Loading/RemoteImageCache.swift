@@ -109,12 +109,13 @@ public struct RemoteImageCache: Sendable {
 
 extension Deck {
   /// Every remote image's address, once each in the deck's order, with where it is first
-  /// written: what `podium fetch` downloads.
-  public var remoteImages: [(url: String, location: SourceLocation)] {
+  /// written and the cached file that shows it (nil: not fetched): what `podium fetch`
+  /// downloads.
+  public var remoteImages: [(url: String, location: SourceLocation, file: String?)] {
     var seen = Set<String>()
     return slides.flatMap { $0.images }.compactMap { image, location in
       guard let url = image.url, seen.insert(url).inserted else { return nil }
-      return (url, location)
+      return (url, location, image.path)
     }
   }
 }

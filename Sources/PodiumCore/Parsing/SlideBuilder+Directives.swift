@@ -178,10 +178,16 @@ extension SlideBuilder {
           at: here)
         return
       }
-      if !SlideTransition.builtInNames.contains(transition.name) {
+      if transition.effect.map({ $0.rawValue != transition.name }) == true,
+        warnedTransitions.insert(transition.name).inserted
+      {
+        let kind =
+          SlideTransition.builtInNames.contains(transition.name)
+          ? "is one Podium does not draw"
+          : "is not one of Marp's built-in transitions (a deck's own CSS keyframes are not run)"
         diagnostics.warning(
-          "transition '\(transition.name)' is not one of Marp's built-in transitions; the slide changes at once",
-          at: here)
+          "transition '\(transition.name)' \(kind); it is drawn as a fade (Podium draws "
+            + "fade, slide, push, cover, reveal and none)", at: here)
       }
       target.transition = transition
     default:  // backgroundColor, backgroundImage

@@ -75,6 +75,8 @@ struct SlideBuilder {
   var openInlineHTML: [OpenInlineHTML] = []
   /// HTML elements, classes and CSS properties already warned about, once a deck.
   var warnedHTML: Set<String> = []
+  /// Transitions drawn as a fade, warned about once each.
+  var warnedTransitions: Set<String> = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
