@@ -514,7 +514,11 @@ import Testing
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
     let run = try PresentRun(server, deck: Self.deck)
+    // Both windows placed and drawn before the first key: a key sent while the audience window
+    // is still being placed can reach no window of Podium's.
     #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "presenter" }) != nil)
+    Thread.sleep(forTimeInterval: 0.3)
     /// Presses `key`, waits for the audience's frame of `view` (the trace's), then reads the
     /// projector's middle pixel: the pixels themselves, not a fixed wait that a loaded machine
     /// outruns.
