@@ -85,6 +85,27 @@ import Testing
     #expect(widths == [[1, 1], [60, 40], [1, 1]])
   }
 
+  @Test func anHTMLTableIsATable() throws {
+    let deck = try deck(
+      """
+      <table>
+      <thead><tr><th align="right">Name</th><th>Value</th></tr></thead>
+      <tbody>
+      <tr><td><b>a</b></td><td><p>one</p><p>two</p></td></tr>
+      <tr><td>b</td></tr>
+      </tbody>
+      </table>
+      """)
+    guard case .table(let table) = deck.slides[0].blocks.first?.kind else {
+      Issue.record("no table: \(deck.slides[0].blocks)")
+      return
+    }
+    #expect(table.alignments == [.right, .natural])
+    #expect(table.header.map(\.plainText) == ["Name", "Value"])
+    #expect(table.rows.map { $0.map(\.plainText) } == [["a", "one\ntwo"], ["b", ""]])
+    #expect(table.rows[0][0].first?.style == .strong)
+  }
+
   @Test func aBackgroundOrAPlaceMakesABox() throws {
     let deck = try deck(
       """

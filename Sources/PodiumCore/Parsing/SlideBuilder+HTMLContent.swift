@@ -129,6 +129,12 @@ extension SlideBuilder {
         }
       }
       pending.blocks += finished(box)
+    case "table":
+      flushParagraph(&pending, at: base)
+      if let table = htmlTable(element, at: base) {
+        pending.blocks += Self.styled(
+          [Block(.table(table), at: here, step: step)], HTMLStyle(element), at: here)
+      }
     case "h1", "h2", "h3", "h4", "h5", "h6":
       flushParagraph(&pending, at: base)
       var inner = HTMLPending()
@@ -195,11 +201,61 @@ extension SlideBuilder {
     return paint
   }
 
-  /// The text of a `<summary>`.
+  /// An HTML table as Markdown's: its rows (`<tr>`, in `<thead>`, `<tbody>` or `<tfoot>`) and
+  /// their cells' text; the first row is the header, and its cells' `align` the columns'.
+  mutating func htmlTable(_ table: HTMLFragment.Element, at base: SourceLocation) -> TableBlock? {
+    var rows: [HTMLFragment.Element] = []
+    func gather(_ nodes: [HTMLFragment.Node]) {
+      for case .element(let element) in nodes {
+        if element.name == "tr" {
+          rows.append(element)
+        } else if ["thead", "tbody", "tfoot"].contains(element.name) {
+          gather(element.children)
+        }
+      }
+    }
+    gather(table.children)
+    var cells: [[[TextRun]]] = []
+    var alignments: [TableBlock.ColumnAlignment] = []
+    for row in rows {
+      var line: [[TextRun]] = []
+      for case .element(let cell) in row.children where cell.name == "td" || cell.name == "th" {
+        checkHTML(cell, at: htmlLocation(cell.position, in: base))
+        line.append(summaryRuns(cell, at: base))
+        if cells.isEmpty {
+          switch HTMLStyle(cell).alignment {
+          case .center?: alignments.append(.center)
+          case .right?: alignments.append(.right)
+          default: alignments.append(.natural)
+          }
+        }
+      }
+      if !line.isEmpty { cells.append(line) }
+    }
+    guard let header = cells.first else { return nil }
+    let width = cells.map(\.count).max() ?? 0
+    func padded(_ row: [[TextRun]]) -> [[TextRun]] {
+      row + Array(repeating: [], count: width - row.count)
+    }
+    alignments += Array(repeating: .natural, count: width - alignments.count)
+    return TableBlock(
+      alignments: alignments, header: padded(header), rows: cells.dropFirst().map(padded))
+  }
+
+  /// The text of an element as one paragraph's runs (a `<summary>`, a table's cell): the
+  /// blocks it holds, one a line.
   mutating func summaryRuns(_ element: HTMLFragment.Element, at base: SourceLocation) -> [TextRun] {
     var inner = HTMLPending()
     for child in element.children { convertHTML(child, into: &inner, at: base) }
-    return trimmedRuns(inner.runs)
+    var runs: [TextRun] = []
+    for block in flushed(&inner, at: base) {
+      if !runs.isEmpty { runs.append(TextRun("\n")) }
+      switch block.kind {
+      case .paragraph(let text), .heading(_, let text): runs += text
+      default: if !block.plainText.isEmpty { runs.append(TextRun(block.plainText)) }
+      }
+    }
+    return runs
   }
 
   /// `<img src width height style>`: a picture block, sized as asked.
