@@ -106,6 +106,15 @@ import Testing
     #expect(table.rows[0][0].first?.style == .strong)
   }
 
+  @Test func aSpanOnALineOfItsOwnStylesTheBlocksAfterIt() throws {
+    let deck = try deck(
+      "<span style=\"color:red\">\n\nRed\n\n</span>\n\n<b>\n\nBold\n\n</b>\n\nPlain\n")
+    let blocks = deck.slides[0].blocks
+    #expect(blocks.map(\.plainText) == ["Red", "Bold", "Plain"])
+    #expect(runs(blocks[0]).first?.paint?.color == red)
+    #expect(runs(blocks[1]).first?.style == .strong && runs(blocks[2]).first?.style == [])
+  }
+
   @Test func aBackgroundOrAPlaceMakesABox() throws {
     let deck = try deck(
       """

@@ -20,6 +20,9 @@ extension SlideBuilder {
       self.name = name
       self.style = style
       self.location = location
+      // `<b>` or `<span>` around blocks gives them its inline style.
+      self.style.added.formUnion(
+        (SlideBuilder.htmlInlineStyles[name] ?? []).subtracting([.link, .code]))
       if style.columnWidths != nil { columns = [] }
     }
   }
@@ -55,9 +58,7 @@ extension SlideBuilder {
     for name in fragment.closesBefore { closeHTML(name) }
     var pending = HTMLPending()
     for child in fragment.nodes {
-      if case .element(let element) = child, element.isOpen,
-        Self.htmlBlockElements.contains(element.name), !Self.htmlRefused.contains(element.name)
-      {
+      if case .element(let element) = child, Self.holdsLaterBlocks(element) {
         place(flushed(&pending, at: here))
         openHTML(element, at: here)
       } else {
@@ -83,6 +84,14 @@ extension SlideBuilder {
     return flushed(&pending, at: here)
   }
 
+  /// Whether the Markdown blocks after the fragment go inside `element` (`<div>`, or
+  /// `<span style>` on a line of its own), until its end tag.
+  static func holdsLaterBlocks(_ element: HTMLFragment.Element) -> Bool {
+    element.isOpen && !HTMLFragment.voidElements.contains(element.name)
+      && !htmlRefused.contains(element.name) && element.name != "style"
+      && element.name != "summary"
+  }
+
   /// Starts `element`, whose end tag comes in a later block; what it holds in this one is its
   /// first content, and nested elements left open open inside it.
   private mutating func openHTML(_ element: HTMLFragment.Element, at base: SourceLocation) {
@@ -96,9 +105,7 @@ extension SlideBuilder {
     }
     var pending = HTMLPending()
     for child in element.children {
-      if case .element(let inner) = child, inner.isOpen,
-        Self.htmlBlockElements.contains(inner.name), !Self.htmlRefused.contains(inner.name)
-      {
+      if case .element(let inner) = child, Self.holdsLaterBlocks(inner) {
         place(flushed(&pending, at: base))
         openHTML(inner, at: base)
       } else if case .element(let inner) = child, inner.name == "summary" {
