@@ -46,13 +46,8 @@ extension SlideBuilder {
   /// An HTML block at the top of a slide: its blocks go where the elements open before it say.
   mutating func placeHTMLBlock(_ node: MarkdownNode) {
     let here = location(of: node)
-    let (bodies, _) = CommentCommand.comments(in: node.literal)
-    for body in bodies { apply(CommentCommand(comment: body), at: here, standalone: true) }
-    let fragment = HTMLFragment.parse(node.literal)
-    if let refused = fragment.refused {
-      diagnostics.warning(refused, at: here)
-      let text = stripTags(node.literal).trimmingCharacters(in: .whitespacesAndNewlines)
-      if !text.isEmpty { place([Block(.paragraph([TextRun(text)]), at: here, step: step)]) }
+    guard let fragment = parsedHTMLBlock(node, at: here) else {
+      place(textOfHTMLBlock(node, at: here))
       return
     }
     for name in fragment.closesBefore { closeHTML(name) }
@@ -71,17 +66,31 @@ extension SlideBuilder {
 
   /// An HTML block inside a list or quote, or in notes: its elements end with it.
   mutating func convertHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
-    let (bodies, _) = CommentCommand.comments(in: node.literal)
-    for body in bodies { apply(CommentCommand(comment: body), at: here, standalone: true) }
-    let fragment = HTMLFragment.parse(node.literal)
-    if let refused = fragment.refused {
-      diagnostics.warning(refused, at: here)
-      let text = stripTags(node.literal).trimmingCharacters(in: .whitespacesAndNewlines)
-      return text.isEmpty ? [] : [Block(.paragraph([TextRun(text)]), at: here, step: step)]
+    guard let fragment = parsedHTMLBlock(node, at: here) else {
+      return textOfHTMLBlock(node, at: here)
     }
     var pending = HTMLPending()
     for child in fragment.nodes { convertHTML(child, into: &pending, at: here) }
     return flushed(&pending, at: here)
+  }
+
+  /// The block's comments carried out and its HTML parsed; nil, with a warning, when the HTML
+  /// is too deep or long to parse.
+  private mutating func parsedHTMLBlock(_ node: MarkdownNode, at here: SourceLocation)
+    -> HTMLFragment?
+  {
+    let (bodies, _) = CommentCommand.comments(in: node.literal)
+    for body in bodies { apply(CommentCommand(comment: body), at: here, standalone: true) }
+    let fragment = HTMLFragment.parse(node.literal)
+    guard let refused = fragment.refused else { return fragment }
+    diagnostics.warning(refused, at: here)
+    return nil
+  }
+
+  /// An HTML block's text without its tags, for HTML too deep or long to parse.
+  private func textOfHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
+    let text = stripTags(node.literal).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty ? [] : [Block(.paragraph([TextRun(text)]), at: here, step: step)]
   }
 
   /// Whether the Markdown blocks after the fragment go inside `element` (`<div>`, or

@@ -189,11 +189,17 @@ extension SlideBuilder {
 
   /// `outer` with what an element's style sets over it; a relative size multiplies.
   static func overlaid(_ outer: TextRun.Paint?, _ look: HTMLStyle) -> TextRun.Paint? {
-    guard look.color != nil || look.background != nil || look.fontSize != nil else { return outer }
+    overlaid(
+      outer, TextRun.Paint(color: look.color, background: look.background, size: look.fontSize))
+  }
+
+  /// `outer` with what `inner` sets over it.
+  static func overlaid(_ outer: TextRun.Paint?, _ inner: TextRun.Paint) -> TextRun.Paint? {
+    guard inner != TextRun.Paint() else { return outer }
     var paint = outer ?? TextRun.Paint()
-    paint.color = look.color ?? paint.color
-    paint.background = look.background ?? paint.background
-    switch (paint.size, look.fontSize) {
+    paint.color = inner.color ?? paint.color
+    paint.background = inner.background ?? paint.background
+    switch (paint.size, inner.size) {
     case (.em(let a)?, .em(let b)?): paint.size = .em(a * b)
     case (_, let size?): paint.size = size
     default: break
@@ -333,21 +339,9 @@ extension SlideBuilder {
     for open in openInlineHTML {
       result.style.formUnion(open.style)
       if let link = open.link { result.link = link }
-      if let inner = open.paint {
-        var look = HTMLStyle()
-        look.color = inner.color
-        look.background = inner.background
-        look.fontSize = inner.size
-        paint = Self.overlaid(paint, look)
-      }
+      if let inner = open.paint { paint = Self.overlaid(paint, inner) }
     }
-    if let own = run.paint {
-      var look = HTMLStyle()
-      look.color = own.color
-      look.background = own.background
-      look.fontSize = own.size
-      paint = Self.overlaid(paint, look)
-    }
+    if let own = run.paint { paint = Self.overlaid(paint, own) }
     result.paint = paint
     return result
   }
