@@ -115,6 +115,41 @@ import Testing
     #expect(runs(blocks[1]).first?.style == .strong && runs(blocks[2]).first?.style == [])
   }
 
+  @Test func theDecksCSSForAClassStylesItsElements() throws {
+    let result = parse(
+      """
+      ---
+      marp: true
+      style: |
+        .center { text-align: center; }
+        section .cols { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+      ---
+
+      <div class="center">
+
+      Centred
+
+      </div>
+
+      <style>
+      div.note { color: #ff0000 }
+      </style>
+
+      <div class="cols"><div>a</div><div class="note">b</div></div>
+
+      <div class="unknown">x</div>
+      """)
+    #expect(
+      result.messages == [
+        "20:1: warning: HTML class 'unknown' is not styled by Podium: the content is shown without its CSS"
+      ])
+    let blocks = try #require(result.deck?.slides.first?.blocks)
+    #expect(kinds(blocks) == ["p", "columns(p | p)", "p"])
+    #expect(blocks[0].alignment == .center)
+    guard case .columns(let columns) = blocks[1].kind else { return }
+    #expect(runs(columns.columns[1].first).first?.paint?.color == red)
+  }
+
   @Test func aBackgroundOrAPlaceMakesABox() throws {
     let deck = try deck(
       """

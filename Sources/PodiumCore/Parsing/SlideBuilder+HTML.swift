@@ -110,7 +110,7 @@ extension SlideBuilder {
     // goes into the innermost one, and their end tags close the nearest of their name.
     if openHTMLBoxes.count < Self.maximumOpenBoxes {
       openHTMLBoxes.append(
-        OpenHTMLBox(name: element.name, style: HTMLStyle(element), location: here))
+        OpenHTMLBox(name: element.name, style: htmlLook(element), location: here))
     }
     var pending = HTMLPending()
     for child in element.children {
@@ -268,6 +268,30 @@ extension SlideBuilder {
     }
   }
 
+  /// The look of `element`, with the deck's CSS for its classes.
+  func htmlLook(_ element: HTMLFragment.Element) -> HTMLStyle {
+    let classes = element.attribute("class")?.split(separator: " ") ?? []
+    return HTMLStyle(
+      element, classCSS: classes.compactMap { htmlClassCSS[String($0)] }.joined(separator: ";"))
+  }
+
+  /// Keeps the rules of `css` for a class alone (`.columns`, `div.center`, `section .note`):
+  /// the classes of HTML elements take them.
+  mutating func readClassCSS(_ css: String) {
+    for rule in MarpCSS.rules(css) {
+      let text = rule.declarations.map { "\($0.name): \($0.value)" }.joined(separator: ";")
+      for selector in rule.selectors {
+        let last = selector.split(whereSeparator: { $0 == " " || $0 == ">" }).last ?? ""
+        guard let dot = last.firstIndex(of: "."), !last.contains(":"), !last.contains("["),
+          last[..<dot].allSatisfy({ $0.isLetter || $0.isNumber })
+        else { continue }
+        let name = String(last[last.index(after: dot)...])
+        guard !name.isEmpty, !name.contains(".") else { continue }
+        htmlClassCSS[name] = [htmlClassCSS[name], text].compactMap { $0 }.joined(separator: ";")
+      }
+    }
+  }
+
   /// Where a place inside an HTML fragment is in the deck.
   func htmlLocation(_ position: HTMLFragment.Position, in base: SourceLocation) -> SourceLocation {
     SourceLocation(
@@ -296,13 +320,13 @@ extension SlideBuilder {
     }
     if let classes = element.attribute("class") {
       for name in classes.split(separator: " ").map(String.init)
-      where warnedHTML.insert("." + name).inserted {
+      where htmlClassCSS[name] == nil && warnedHTML.insert("." + name).inserted {
         diagnostics.warning(
           "HTML class '\(name)' is not styled by Podium: the content is shown without its CSS",
           at: here)
       }
     }
-    for property in HTMLStyle(element).ignored where warnedHTML.insert("css " + property).inserted {
+    for property in htmlLook(element).ignored where warnedHTML.insert("css " + property).inserted {
       diagnostics.warning(
         "CSS '\(property)' in a style attribute is not drawn (ignored); later ones are not reported",
         at: here)

@@ -100,8 +100,11 @@ extension SlideBuilder {
       }
     }
     switch name {
-    case "style", "link", "meta", "base", "iframe", "object", "embed", "frame", "frameset":
-      // `<style>` is the deck's CSS, read elsewhere; the others have no text of their own.
+    case "style":
+      // The deck's CSS, read with its theme; its rules for classes are the elements' too.
+      for case .text(let css, _) in element.children { readClassCSS(css) }
+    case "link", "meta", "base", "iframe", "object", "embed", "frame", "frameset":
+      // No text of their own.
       return
     case "br":
       pending.runs.append(TextRun("\n", style: style, link: link, paint: paint))
@@ -121,7 +124,7 @@ extension SlideBuilder {
       }
     case "details":
       flushParagraph(&pending, at: base)
-      var box = OpenHTMLBox(name: name, style: HTMLStyle(element), location: here)
+      var box = OpenHTMLBox(name: name, style: htmlLook(element), location: here)
       for child in element.children {
         if case .element(let inner) = child, inner.name == "summary" {
           box.summary = summaryRuns(inner, at: base)
@@ -133,7 +136,7 @@ extension SlideBuilder {
       flushParagraph(&pending, at: base)
       if let table = htmlTable(element, at: base) {
         pending.blocks += Self.styled(
-          [Block(.table(table), at: here, step: step)], HTMLStyle(element), at: here)
+          [Block(.table(table), at: here, step: step)], htmlLook(element), at: here)
       }
     case "h1", "h2", "h3", "h4", "h5", "h6":
       flushParagraph(&pending, at: base)
@@ -146,8 +149,8 @@ extension SlideBuilder {
         blocks.insert(
           Block(.heading(level: min(level, 6), text: runs), at: here, step: step), at: 0)
       }
-      pending.blocks += Self.styled(blocks, HTMLStyle(element), at: here)
-    case _ where Self.htmlBlockElements.contains(name) && HTMLStyle(element).columnWidths != nil:
+      pending.blocks += Self.styled(blocks, htmlLook(element), at: here)
+    case _ where Self.htmlBlockElements.contains(name) && htmlLook(element).columnWidths != nil:
       // Flex and grid: each child element a column.
       flushParagraph(&pending, at: base)
       var loose = HTMLPending()
@@ -162,7 +165,7 @@ extension SlideBuilder {
         let blocks = flushed(&column, at: here)
         if !blocks.isEmpty { columns.append(blocks) }
       }
-      let look = HTMLStyle(element)
+      let look = htmlLook(element)
       var blocks = flushed(&loose, at: here)
       if !columns.isEmpty {
         blocks.append(Self.columnsBlock(columns, widths: look.columnWidths, at: here))
@@ -173,9 +176,9 @@ extension SlideBuilder {
       var inner = HTMLPending()
       if name == "li" { inner.runs.append(TextRun("• ", style: style, paint: paint)) }
       children(into: &inner, style: style, paint: paint)
-      pending.blocks += Self.styled(flushed(&inner, at: here), HTMLStyle(element), at: here)
+      pending.blocks += Self.styled(flushed(&inner, at: here), htmlLook(element), at: here)
     default:
-      let look = HTMLStyle(element)
+      let look = htmlLook(element)
       var added = (Self.htmlInlineStyles[name] ?? []).union(look.added)
       if name == "a", element.attribute("href") == nil { added.remove(.link) }
       let inner = Self.overlaid(paint, look)
@@ -229,7 +232,7 @@ extension SlideBuilder {
         checkHTML(cell, at: htmlLocation(cell.position, in: base))
         line.append(summaryRuns(cell, at: base))
         if cells.isEmpty {
-          switch HTMLStyle(cell).alignment {
+          switch htmlLook(cell).alignment {
           case .center?: alignments.append(.center)
           case .right?: alignments.append(.right)
           default: alignments.append(.natural)
@@ -269,7 +272,7 @@ extension SlideBuilder {
     let source = element.attribute("src") ?? ""
     var reference = imageReference(
       source: source, alt: element.attribute("alt") ?? "", at: here)
-    let look = HTMLStyle(element)
+    let look = htmlLook(element)
     func share(_ length: CSSLength?, ofWidth: Bool) -> Double? {
       switch length {
       case .pixels(let value)?: return value / 720
@@ -315,7 +318,7 @@ extension SlideBuilder {
         checkHTML(element, at: htmlLocation(element.position, in: here))
         // Each run takes the look of every open element: a bound keeps that linear.
         guard openInlineHTML.count < HTMLFragment.maximumDepth else { continue }
-        let look = HTMLStyle(element)
+        let look = htmlLook(element)
         var added = (Self.htmlInlineStyles[element.name] ?? []).union(look.added)
         if element.name == "a", element.attribute("href") == nil { added.remove(.link) }
         openInlineHTML.append(

@@ -68,6 +68,8 @@ struct SlideBuilder {
   var openInlineHTML: [OpenInlineHTML] = []
   /// HTML elements, classes and CSS properties already warned about, once a deck.
   var warnedHTML: Set<String> = []
+  /// The deck's CSS for classes (`.columns { ... }`), as declarations by class name.
+  var htmlClassCSS: [String: String] = [:]
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
