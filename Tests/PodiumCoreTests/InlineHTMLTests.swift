@@ -85,6 +85,71 @@ import Testing
     #expect(widths == [[1, 1], [60, 40], [1, 1]])
   }
 
+  @Test func anHTMLTableIsATable() throws {
+    let deck = try deck(
+      """
+      <table>
+      <thead><tr><th align="right">Name</th><th>Value</th></tr></thead>
+      <tbody>
+      <tr><td><b>a</b></td><td><p>one</p><p>two</p></td></tr>
+      <tr><td>b</td></tr>
+      </tbody>
+      </table>
+      """)
+    guard case .table(let table) = deck.slides[0].blocks.first?.kind else {
+      Issue.record("no table: \(deck.slides[0].blocks)")
+      return
+    }
+    #expect(table.alignments == [.right, .natural])
+    #expect(table.header.map(\.plainText) == ["Name", "Value"])
+    #expect(table.rows.map { $0.map(\.plainText) } == [["a", "one\ntwo"], ["b", ""]])
+    #expect(table.rows[0][0].first?.style == .strong)
+  }
+
+  @Test func aSpanOnALineOfItsOwnStylesTheBlocksAfterIt() throws {
+    let deck = try deck(
+      "<span style=\"color:red\">\n\nRed\n\n</span>\n\n<b>\n\nBold\n\n</b>\n\nPlain\n")
+    let blocks = deck.slides[0].blocks
+    #expect(blocks.map(\.plainText) == ["Red", "Bold", "Plain"])
+    #expect(runs(blocks[0]).first?.paint?.color == red)
+    #expect(runs(blocks[1]).first?.style == .strong && runs(blocks[2]).first?.style == [])
+  }
+
+  @Test func theDecksCSSForAClassStylesItsElements() throws {
+    let result = parse(
+      """
+      ---
+      marp: true
+      style: |
+        .center { text-align: center; }
+        section .cols { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+      ---
+
+      <div class="center">
+
+      Centred
+
+      </div>
+
+      <style>
+      div.note { color: #ff0000 }
+      </style>
+
+      <div class="cols"><div>a</div><div class="note">b</div></div>
+
+      <div class="unknown">x</div>
+      """)
+    #expect(
+      result.messages == [
+        "20:1: warning: HTML class 'unknown' is not styled by Podium: the content is shown without its CSS"
+      ])
+    let blocks = try #require(result.deck?.slides.first?.blocks)
+    #expect(kinds(blocks) == ["p", "columns(p | p)", "p"])
+    #expect(blocks[0].alignment == .center)
+    guard case .columns(let columns) = blocks[1].kind else { return }
+    #expect(runs(columns.columns[1].first).first?.paint?.color == red)
+  }
+
   @Test func aBackgroundOrAPlaceMakesABox() throws {
     let deck = try deck(
       """

@@ -35,6 +35,14 @@ import Testing
     return found
   }
 
+  /// The first line of text in `frame` that starts with `prefix`.
+  func text(_ prefix: String, in frame: SlideFrame) -> TextItem? {
+    frame.commands.lazy.compactMap { command -> TextItem? in
+      if case .text(let item) = command, item.text.hasPrefix(prefix) { return item }
+      return nil
+    }.first
+  }
+
   @Test func theFixtureLoadsWithoutErrorsOrUnrenderedHTML() throws {
     let result = DeckParser.parse(
       text: try deckText(), file: "html.md", baseDirectory: Self.folder.path)
@@ -49,11 +57,7 @@ import Testing
       try deckText(), slide: 0, size: Self.size, base: Self.folder.path)
     try golden.check("html-inline", image)
     // `<span style="color:red">` around `**Red bold**`: red, bold glyphs.
-    let red = try #require(
-      frame.commands.compactMap { command -> TextItem? in
-        if case .text(let item) = command, item.text.contains("Red bold") { return item }
-        return nil
-      }.first)
+    let red = try #require(text("Red bold", in: frame))
     #expect(red.font.bold && red.color == RGBAColor(red: 255, green: 0, blue: 0))
     #expect(count((255, 0, 0), in: image) > 200)
     // The yellow band behind its text, and the key caps' grey frames.
@@ -64,11 +68,7 @@ import Testing
     let (image, frame) = try golden.render(
       try deckText(), slide: 1, size: Self.size, base: Self.folder.path)
     try golden.check("html-blocks", image)
-    let heading = try #require(
-      frame.commands.compactMap { command -> TextItem? in
-        if case .text(let item) = command, item.text == "Centred by a div" { return item }
-        return nil
-      }.first)
+    let heading = try #require(text("Centred by a div", in: frame))
     #expect(abs(heading.x + heading.width / 2 - 640) < 2, "centred: \(heading.x)")
     #expect(count((21, 101, 192), in: image) > 300, "the blue paragraph")
   }
@@ -98,12 +98,7 @@ import Testing
     let (image, frame) = try golden.render(
       try deckText(), slide: 3, size: Self.size, base: Self.folder.path)
     try golden.check("html-columns", image)
-    func text(_ prefix: String) -> TextItem? {
-      frame.commands.lazy.compactMap { command -> TextItem? in
-        if case .text(let item) = command, item.text.hasPrefix(prefix) { return item }
-        return nil
-      }.first
-    }
+    func text(_ prefix: String) -> TextItem? { self.text(prefix, in: frame) }
     let left = try #require(text("Left"))
     let right = try #require(text("Right"))
     #expect(abs(left.y - right.y) < 1 && right.x > 600, "side by side")

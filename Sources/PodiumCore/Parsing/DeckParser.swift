@@ -142,6 +142,7 @@ public enum DeckParser {
     builder.listBuilds = dialect == .presenterm ? .presenterm : foreign?.listBuilds ?? .podium
     builder.slideAspect = metadata.aspect.value
     builder.marpDeck = marp
+    if let css = metadata.style { builder.readClassCSS(css) }
     builder.applyDeckWide(deckWide)
     if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []

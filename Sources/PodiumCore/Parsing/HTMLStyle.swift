@@ -29,14 +29,20 @@ struct HTMLStyle: Hashable {
 
   init() {}
 
-  /// The style of `element`: its attributes first, then its `style`, which wins.
-  init(_ element: HTMLFragment.Element) {
+  /// The style of `element`: its attributes first, then the deck's CSS for its classes
+  /// (`classCSS`, declarations; what it leaves out the deck's CSS reader reports), then its
+  /// `style`, which wins.
+  init(_ element: HTMLFragment.Element, classCSS: String = "") {
     if let align = element.attribute("align") { alignment = Self.alignment(align) }
     if let color = element.attribute("color") { self.color = CSSColor.parse(color) }
     if element.name == "center" { alignment = .center }
     if element.name != "img" {
       if let width = element.attribute("width") { self.width = Self.length(width) }
       if let height = element.attribute("height") { self.height = Self.length(height) }
+    }
+    if !classCSS.isEmpty {
+      read(classCSS)
+      ignored = []
     }
     if let style = element.attribute("style") { read(style) }
   }

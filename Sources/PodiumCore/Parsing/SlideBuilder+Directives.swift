@@ -14,6 +14,8 @@ extension SlideBuilder {
     }
     if CommentCommand.marpGlobal.contains(directive.key) {
       globals.append((directive, here))
+      // The deck's CSS for classes styles the HTML elements that name them (SlideBuilder+HTML).
+      if directive.key == "style" { readClassCSS(value) }
       return
     }
     if CommentCommand.marpLocal.contains(directive.key) {

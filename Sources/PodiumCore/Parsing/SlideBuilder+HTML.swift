@@ -20,6 +20,9 @@ extension SlideBuilder {
       self.name = name
       self.style = style
       self.location = location
+      // `<b>` or `<span>` around blocks gives them its inline style.
+      self.style.added.formUnion(
+        (SlideBuilder.htmlInlineStyles[name] ?? []).subtracting([.link, .code]))
       if style.columnWidths != nil { columns = [] }
     }
   }
@@ -43,21 +46,14 @@ extension SlideBuilder {
   /// An HTML block at the top of a slide: its blocks go where the elements open before it say.
   mutating func placeHTMLBlock(_ node: MarkdownNode) {
     let here = location(of: node)
-    let (bodies, _) = CommentCommand.comments(in: node.literal)
-    for body in bodies { apply(CommentCommand(comment: body), at: here, standalone: true) }
-    let fragment = HTMLFragment.parse(node.literal)
-    if let refused = fragment.refused {
-      diagnostics.warning(refused, at: here)
-      let text = stripTags(node.literal).trimmingCharacters(in: .whitespacesAndNewlines)
-      if !text.isEmpty { place([Block(.paragraph([TextRun(text)]), at: here, step: step)]) }
+    guard let fragment = parsedHTMLBlock(node, at: here) else {
+      place(textOfHTMLBlock(node, at: here))
       return
     }
     for name in fragment.closesBefore { closeHTML(name) }
     var pending = HTMLPending()
     for child in fragment.nodes {
-      if case .element(let element) = child, element.isOpen,
-        Self.htmlBlockElements.contains(element.name), !Self.htmlRefused.contains(element.name)
-      {
+      if case .element(let element) = child, Self.holdsLaterBlocks(element) {
         place(flushed(&pending, at: here))
         openHTML(element, at: here)
       } else {
@@ -70,17 +66,39 @@ extension SlideBuilder {
 
   /// An HTML block inside a list or quote, or in notes: its elements end with it.
   mutating func convertHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
-    let (bodies, _) = CommentCommand.comments(in: node.literal)
-    for body in bodies { apply(CommentCommand(comment: body), at: here, standalone: true) }
-    let fragment = HTMLFragment.parse(node.literal)
-    if let refused = fragment.refused {
-      diagnostics.warning(refused, at: here)
-      let text = stripTags(node.literal).trimmingCharacters(in: .whitespacesAndNewlines)
-      return text.isEmpty ? [] : [Block(.paragraph([TextRun(text)]), at: here, step: step)]
+    guard let fragment = parsedHTMLBlock(node, at: here) else {
+      return textOfHTMLBlock(node, at: here)
     }
     var pending = HTMLPending()
     for child in fragment.nodes { convertHTML(child, into: &pending, at: here) }
     return flushed(&pending, at: here)
+  }
+
+  /// The block's comments carried out and its HTML parsed; nil, with a warning, when the HTML
+  /// is too deep or long to parse.
+  private mutating func parsedHTMLBlock(_ node: MarkdownNode, at here: SourceLocation)
+    -> HTMLFragment?
+  {
+    let (bodies, _) = CommentCommand.comments(in: node.literal)
+    for body in bodies { apply(CommentCommand(comment: body), at: here, standalone: true) }
+    let fragment = HTMLFragment.parse(node.literal)
+    guard let refused = fragment.refused else { return fragment }
+    diagnostics.warning(refused, at: here)
+    return nil
+  }
+
+  /// An HTML block's text without its tags, for HTML too deep or long to parse.
+  private func textOfHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
+    let text = stripTags(node.literal).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty ? [] : [Block(.paragraph([TextRun(text)]), at: here, step: step)]
+  }
+
+  /// Whether the Markdown blocks after the fragment go inside `element` (`<div>`, or
+  /// `<span style>` on a line of its own), until its end tag.
+  static func holdsLaterBlocks(_ element: HTMLFragment.Element) -> Bool {
+    element.isOpen && !HTMLFragment.voidElements.contains(element.name)
+      && !htmlRefused.contains(element.name) && element.name != "style"
+      && element.name != "summary"
   }
 
   /// Starts `element`, whose end tag comes in a later block; what it holds in this one is its
@@ -92,13 +110,11 @@ extension SlideBuilder {
     // goes into the innermost one, and their end tags close the nearest of their name.
     if openHTMLBoxes.count < Self.maximumOpenBoxes {
       openHTMLBoxes.append(
-        OpenHTMLBox(name: element.name, style: HTMLStyle(element), location: here))
+        OpenHTMLBox(name: element.name, style: htmlLook(element), location: here))
     }
     var pending = HTMLPending()
     for child in element.children {
-      if case .element(let inner) = child, inner.isOpen,
-        Self.htmlBlockElements.contains(inner.name), !Self.htmlRefused.contains(inner.name)
-      {
+      if case .element(let inner) = child, Self.holdsLaterBlocks(inner) {
         place(flushed(&pending, at: base))
         openHTML(inner, at: base)
       } else if case .element(let inner) = child, inner.name == "summary" {
@@ -252,6 +268,30 @@ extension SlideBuilder {
     }
   }
 
+  /// The look of `element`, with the deck's CSS for its classes.
+  func htmlLook(_ element: HTMLFragment.Element) -> HTMLStyle {
+    let classes = element.attribute("class")?.split(separator: " ") ?? []
+    return HTMLStyle(
+      element, classCSS: classes.compactMap { htmlClassCSS[String($0)] }.joined(separator: ";"))
+  }
+
+  /// Keeps the rules of `css` for a class alone (`.columns`, `div.center`, `section .note`):
+  /// the classes of HTML elements take them.
+  mutating func readClassCSS(_ css: String) {
+    for rule in MarpCSS.rules(css) {
+      let text = rule.declarations.map { "\($0.name): \($0.value)" }.joined(separator: ";")
+      for selector in rule.selectors {
+        let last = selector.split(whereSeparator: { $0 == " " || $0 == ">" }).last ?? ""
+        guard let dot = last.firstIndex(of: "."), !last.contains(":"), !last.contains("["),
+          last[..<dot].allSatisfy({ $0.isLetter || $0.isNumber })
+        else { continue }
+        let name = String(last[last.index(after: dot)...])
+        guard !name.isEmpty, !name.contains(".") else { continue }
+        htmlClassCSS[name] = [htmlClassCSS[name], text].compactMap { $0 }.joined(separator: ";")
+      }
+    }
+  }
+
   /// Where a place inside an HTML fragment is in the deck.
   func htmlLocation(_ position: HTMLFragment.Position, in base: SourceLocation) -> SourceLocation {
     SourceLocation(
@@ -280,13 +320,13 @@ extension SlideBuilder {
     }
     if let classes = element.attribute("class") {
       for name in classes.split(separator: " ").map(String.init)
-      where warnedHTML.insert("." + name).inserted {
+      where htmlClassCSS[name] == nil && warnedHTML.insert("." + name).inserted {
         diagnostics.warning(
           "HTML class '\(name)' is not styled by Podium: the content is shown without its CSS",
           at: here)
       }
     }
-    for property in HTMLStyle(element).ignored where warnedHTML.insert("css " + property).inserted {
+    for property in htmlLook(element).ignored where warnedHTML.insert("css " + property).inserted {
       diagnostics.warning(
         "CSS '\(property)' in a style attribute is not drawn (ignored); later ones are not reported",
         at: here)

@@ -100,8 +100,11 @@ extension SlideBuilder {
       }
     }
     switch name {
-    case "style", "link", "meta", "base", "iframe", "object", "embed", "frame", "frameset":
-      // `<style>` is the deck's CSS, read elsewhere; the others have no text of their own.
+    case "style":
+      // The deck's CSS, read with its theme; its rules for classes are the elements' too.
+      for case .text(let css, _) in element.children { readClassCSS(css) }
+    case "link", "meta", "base", "iframe", "object", "embed", "frame", "frameset":
+      // No text of their own.
       return
     case "br":
       pending.runs.append(TextRun("\n", style: style, link: link, paint: paint))
@@ -121,7 +124,7 @@ extension SlideBuilder {
       }
     case "details":
       flushParagraph(&pending, at: base)
-      var box = OpenHTMLBox(name: name, style: HTMLStyle(element), location: here)
+      var box = OpenHTMLBox(name: name, style: htmlLook(element), location: here)
       for child in element.children {
         if case .element(let inner) = child, inner.name == "summary" {
           box.summary = summaryRuns(inner, at: base)
@@ -129,6 +132,12 @@ extension SlideBuilder {
         }
       }
       pending.blocks += finished(box)
+    case "table":
+      flushParagraph(&pending, at: base)
+      if let table = htmlTable(element, at: base) {
+        pending.blocks += Self.styled(
+          [Block(.table(table), at: here, step: step)], htmlLook(element), at: here)
+      }
     case "h1", "h2", "h3", "h4", "h5", "h6":
       flushParagraph(&pending, at: base)
       var inner = HTMLPending()
@@ -140,8 +149,8 @@ extension SlideBuilder {
         blocks.insert(
           Block(.heading(level: min(level, 6), text: runs), at: here, step: step), at: 0)
       }
-      pending.blocks += Self.styled(blocks, HTMLStyle(element), at: here)
-    case _ where Self.htmlBlockElements.contains(name) && HTMLStyle(element).columnWidths != nil:
+      pending.blocks += Self.styled(blocks, htmlLook(element), at: here)
+    case _ where Self.htmlBlockElements.contains(name) && htmlLook(element).columnWidths != nil:
       // Flex and grid: each child element a column.
       flushParagraph(&pending, at: base)
       var loose = HTMLPending()
@@ -156,7 +165,7 @@ extension SlideBuilder {
         let blocks = flushed(&column, at: here)
         if !blocks.isEmpty { columns.append(blocks) }
       }
-      let look = HTMLStyle(element)
+      let look = htmlLook(element)
       var blocks = flushed(&loose, at: here)
       if !columns.isEmpty {
         blocks.append(Self.columnsBlock(columns, widths: look.columnWidths, at: here))
@@ -167,9 +176,9 @@ extension SlideBuilder {
       var inner = HTMLPending()
       if name == "li" { inner.runs.append(TextRun("• ", style: style, paint: paint)) }
       children(into: &inner, style: style, paint: paint)
-      pending.blocks += Self.styled(flushed(&inner, at: here), HTMLStyle(element), at: here)
+      pending.blocks += Self.styled(flushed(&inner, at: here), htmlLook(element), at: here)
     default:
-      let look = HTMLStyle(element)
+      let look = htmlLook(element)
       var added = (Self.htmlInlineStyles[name] ?? []).union(look.added)
       if name == "a", element.attribute("href") == nil { added.remove(.link) }
       let inner = Self.overlaid(paint, look)
@@ -183,11 +192,17 @@ extension SlideBuilder {
 
   /// `outer` with what an element's style sets over it; a relative size multiplies.
   static func overlaid(_ outer: TextRun.Paint?, _ look: HTMLStyle) -> TextRun.Paint? {
-    guard look.color != nil || look.background != nil || look.fontSize != nil else { return outer }
+    overlaid(
+      outer, TextRun.Paint(color: look.color, background: look.background, size: look.fontSize))
+  }
+
+  /// `outer` with what `inner` sets over it.
+  static func overlaid(_ outer: TextRun.Paint?, _ inner: TextRun.Paint) -> TextRun.Paint? {
+    guard inner != TextRun.Paint() else { return outer }
     var paint = outer ?? TextRun.Paint()
-    paint.color = look.color ?? paint.color
-    paint.background = look.background ?? paint.background
-    switch (paint.size, look.fontSize) {
+    paint.color = inner.color ?? paint.color
+    paint.background = inner.background ?? paint.background
+    switch (paint.size, inner.size) {
     case (.em(let a)?, .em(let b)?): paint.size = .em(a * b)
     case (_, let size?): paint.size = size
     default: break
@@ -195,11 +210,61 @@ extension SlideBuilder {
     return paint
   }
 
-  /// The text of a `<summary>`.
+  /// An HTML table as Markdown's: its rows (`<tr>`, in `<thead>`, `<tbody>` or `<tfoot>`) and
+  /// their cells' text; the first row is the header, and its cells' `align` the columns'.
+  mutating func htmlTable(_ table: HTMLFragment.Element, at base: SourceLocation) -> TableBlock? {
+    var rows: [HTMLFragment.Element] = []
+    func gather(_ nodes: [HTMLFragment.Node]) {
+      for case .element(let element) in nodes {
+        if element.name == "tr" {
+          rows.append(element)
+        } else if ["thead", "tbody", "tfoot"].contains(element.name) {
+          gather(element.children)
+        }
+      }
+    }
+    gather(table.children)
+    var cells: [[[TextRun]]] = []
+    var alignments: [TableBlock.ColumnAlignment] = []
+    for row in rows {
+      var line: [[TextRun]] = []
+      for case .element(let cell) in row.children where cell.name == "td" || cell.name == "th" {
+        checkHTML(cell, at: htmlLocation(cell.position, in: base))
+        line.append(summaryRuns(cell, at: base))
+        if cells.isEmpty {
+          switch htmlLook(cell).alignment {
+          case .center?: alignments.append(.center)
+          case .right?: alignments.append(.right)
+          default: alignments.append(.natural)
+          }
+        }
+      }
+      if !line.isEmpty { cells.append(line) }
+    }
+    guard let header = cells.first else { return nil }
+    let width = cells.map(\.count).max() ?? 0
+    func padded(_ row: [[TextRun]]) -> [[TextRun]] {
+      row + Array(repeating: [], count: width - row.count)
+    }
+    alignments += Array(repeating: .natural, count: width - alignments.count)
+    return TableBlock(
+      alignments: alignments, header: padded(header), rows: cells.dropFirst().map(padded))
+  }
+
+  /// The text of an element as one paragraph's runs (a `<summary>`, a table's cell): the
+  /// blocks it holds, one a line.
   mutating func summaryRuns(_ element: HTMLFragment.Element, at base: SourceLocation) -> [TextRun] {
     var inner = HTMLPending()
     for child in element.children { convertHTML(child, into: &inner, at: base) }
-    return trimmedRuns(inner.runs)
+    var runs: [TextRun] = []
+    for block in flushed(&inner, at: base) {
+      if !runs.isEmpty { runs.append(TextRun("\n")) }
+      switch block.kind {
+      case .paragraph(let text), .heading(_, let text): runs += text
+      default: if !block.plainText.isEmpty { runs.append(TextRun(block.plainText)) }
+      }
+    }
+    return runs
   }
 
   /// `<img src width height style>`: a picture block, sized as asked.
@@ -207,7 +272,7 @@ extension SlideBuilder {
     let source = element.attribute("src") ?? ""
     var reference = imageReference(
       source: source, alt: element.attribute("alt") ?? "", at: here)
-    let look = HTMLStyle(element)
+    let look = htmlLook(element)
     func share(_ length: CSSLength?, ofWidth: Bool) -> Double? {
       switch length {
       case .pixels(let value)?: return value / 720
@@ -253,7 +318,7 @@ extension SlideBuilder {
         checkHTML(element, at: htmlLocation(element.position, in: here))
         // Each run takes the look of every open element: a bound keeps that linear.
         guard openInlineHTML.count < HTMLFragment.maximumDepth else { continue }
-        let look = HTMLStyle(element)
+        let look = htmlLook(element)
         var added = (Self.htmlInlineStyles[element.name] ?? []).union(look.added)
         if element.name == "a", element.attribute("href") == nil { added.remove(.link) }
         openInlineHTML.append(
@@ -277,21 +342,9 @@ extension SlideBuilder {
     for open in openInlineHTML {
       result.style.formUnion(open.style)
       if let link = open.link { result.link = link }
-      if let inner = open.paint {
-        var look = HTMLStyle()
-        look.color = inner.color
-        look.background = inner.background
-        look.fontSize = inner.size
-        paint = Self.overlaid(paint, look)
-      }
+      if let inner = open.paint { paint = Self.overlaid(paint, inner) }
     }
-    if let own = run.paint {
-      var look = HTMLStyle()
-      look.color = own.color
-      look.background = own.background
-      look.fontSize = own.size
-      paint = Self.overlaid(paint, look)
-    }
+    if let own = run.paint { paint = Self.overlaid(paint, own) }
     result.paint = paint
     return result
   }

@@ -77,6 +77,8 @@ struct SlideBuilder {
   var warnedHTML: Set<String> = []
   /// Transitions drawn as a fade, warned about once each.
   var warnedTransitions: Set<String> = []
+  /// The deck's CSS for classes (`.columns { ... }`), as declarations by class name.
+  var htmlClassCSS: [String: String] = [:]
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
