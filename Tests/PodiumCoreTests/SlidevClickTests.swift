@@ -144,6 +144,12 @@ import Testing
     // Two ranges and one: three steps of code, two clicks.
     #expect(magic.stepCount == 3)
 
+    // `v-mark` marks at a click; its text shows from the start.
+    let marked = try slide(
+      "<span v-mark.underline.red>Marked</span>\n\n<span v-mark=\"{ at: 4, color: 'red' }\">Late"
+        + "</span>\n\n<span v-mark.circle=\"'+1'\">Next</span>\n")
+    #expect(shown(marked) == ["Marked@0", "Late@0", "Next@0"] && marked.stepCount == 5)
+
     let fixed = try slide("<v-click>\n\nA\n\n</v-click>\n", front: "layout: default\nclicks: 4")
     #expect(fixed.stepCount == 5)
   }

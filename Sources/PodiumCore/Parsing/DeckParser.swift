@@ -20,6 +20,15 @@ public enum DeckParser {
   public static func parse(
     fileAt path: String, files: any DeckFiles = LocalFiles(), dialect: DeckDialect? = nil
   ) -> DeckParseResult {
+    parse(fileAt: path, files: files, dialect: dialect, presenterm: nil)
+  }
+
+  /// Parses a deck file for a speaker whose presenterm configuration says what presenterm
+  /// decks start from (`PresentermConfig`).
+  public static func parse(
+    fileAt path: String, files: any DeckFiles, dialect: DeckDialect?,
+    presenterm: PresentermDeck?
+  ) -> DeckParseResult {
     var sink = DiagnosticSink(file: path)
     let bytes: [UInt8]
     switch files.contents(of: path, limit: DeckSource.maximumSize, kind: "decks") {
@@ -31,7 +40,7 @@ public enum DeckParser {
     let base = (path as NSString).deletingLastPathComponent
     return parse(
       bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, files: files,
-      dialect: dialect)
+      dialect: dialect, presenterm: presenterm)
   }
 
   /// Parses the bytes of a deck file as `parse(fileAt:)` does once it has read them: a byte
@@ -39,6 +48,16 @@ public enum DeckParser {
   public static func parse(
     bytes: [UInt8], file: String, baseDirectory: String, files: any DeckFiles = LocalFiles(),
     dialect: DeckDialect? = nil
+  ) -> DeckParseResult {
+    parse(
+      bytes: bytes, file: file, baseDirectory: baseDirectory, files: files, dialect: dialect,
+      presenterm: nil)
+  }
+
+  /// `parse(bytes:file:baseDirectory:files:dialect:)` with a presenterm configuration.
+  public static func parse(
+    bytes: [UInt8], file: String, baseDirectory: String, files: any DeckFiles,
+    dialect: DeckDialect?, presenterm: PresentermDeck?
   ) -> DeckParseResult {
     var sink = DiagnosticSink(file: file)
     let (text, invalid) = DeckSource.decode(bytes)
@@ -48,7 +67,7 @@ public enum DeckParser {
     }
     let context = SlidevDeck.Context(
       baseDirectory: baseDirectory, files: files, file: SlidevDeck.Context.absolute(file),
-      dialect: dialect)
+      dialect: dialect, presenterm: presenterm)
     var result = parse(text: text, file: file, context: context)
     result.diagnostics = sink.diagnostics + result.diagnostics
     return result
@@ -72,6 +91,7 @@ public enum DeckParser {
     var sink = DiagnosticSink(file: file)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var metadata = DeckMetadata()
+    metadata.presentermDefaults = context.presenterm
     var dialect = DeckDialect.standard
 
     var deckWide: [(CommentCommand.Directive, SourceLocation)] = []
@@ -81,7 +101,7 @@ public enum DeckParser {
     if let (opening, closing) = FrontMatter.locate(in: lines) {
       let front = FrontMatter.parse(
         lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
-        files: files, diagnostics: &sink, leaving: foreign?.ownsKey)
+        files: files, diagnostics: &sink, leaving: foreign?.ownsKey, presenterm: context.presenterm)
       metadata = front.metadata
       deckWide = front.slideDirectives
       marp = front.marp
@@ -117,7 +137,7 @@ public enum DeckParser {
     }
     if dialect == .standard && (usesEndSlide(document) || metadata.presenterm != nil) {
       dialect = .presenterm
-      metadata.presenterm = metadata.presenterm ?? PresentermDeck()
+      metadata.presenterm = metadata.presenterm ?? metadata.presentermDefaults ?? PresentermDeck()
       metadata.presenterm?.follow(&metadata.theme, named: metadata.keyLocations["theme"] != nil)
     }
 
@@ -139,7 +159,10 @@ public enum DeckParser {
       baseDirectory: baseDirectory, files: files, sourceMap: sourceMap, diagnostics: sink)
     builder.softBreaksAreLineBreaks = dialect == .mdp
     builder.presenterm = metadata.presenterm
-    builder.listBuilds = dialect == .presenterm ? .presenterm : foreign?.listBuilds ?? .podium
+    builder.listBuilds =
+      dialect == .presenterm
+      ? ListBuilds(presenterm: metadata.presenterm ?? PresentermDeck())
+      : foreign?.listBuilds ?? .podium
     builder.slideAspect = metadata.aspect.value
     builder.marpDeck = marp
     builder.applyDeckWide(deckWide)

@@ -14,6 +14,18 @@ struct ListBuilds: Equatable {
   var after = After.lastItem
 
   static let podium = ListBuilds()
+
+  /// presenterm's, as its configuration's `defaults.incremental_lists` says.
+  init(presenterm deck: PresentermDeck) {
+    self.init(
+      hidesFirstItem: deck.pauseBeforeLists, after: deck.pauseAfterLists ? .nextStep : .lastItem)
+  }
+
+  init(hidesFirstItem: Bool = false, after: After = .lastItem) {
+    self.hidesFirstItem = hidesFirstItem
+    self.after = after
+  }
+
   /// presenterm pauses before and after an incremental list (`pause_before_incremental_lists`
   /// and `pause_after_incremental_lists`, both on unless its configuration says otherwise).
   static let presenterm = ListBuilds(hidesFirstItem: true, after: .nextStep)

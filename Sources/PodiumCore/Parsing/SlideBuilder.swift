@@ -231,15 +231,20 @@ struct SlideBuilder {
       guard incrementalTables && !inNotes else {
         return [Block(.table(table), at: here, step: step)]
       }
-      // presenterm (`push_table`): a pause before the table, one before each row, one after.
+      // presenterm (`push_table`): a pause before the table, one before each row, one after
+      // (the first and last as its configuration says).
       var built = table
-      stepsUsed = max(stepsUsed, step) + 1
-      let tableStep = stepsUsed
+      var tableStep = step
+      if presenterm?.pauseBeforeTables != false {
+        stepsUsed = max(stepsUsed, step) + 1
+        tableStep = stepsUsed
+      }
+      stepsUsed = max(stepsUsed, tableStep)
       for _ in table.rows {
         stepsUsed += 1
         built.rowSteps.append(stepsUsed)
       }
-      stepsUsed += 1
+      if presenterm?.pauseAfterTables != false { stepsUsed += 1 }
       step = stepsUsed
       return [Block(.table(built), at: here, step: tableStep)]
     case .item, .tableRow, .tableCell, .document, .other:

@@ -20,6 +20,8 @@ struct SlidevDeck {
     var file: String?
     /// The syntax the deck is said to be in (`--dialect`), whatever it looks like.
     var dialect: DeckDialect?
+    /// What the speaker's presenterm configuration says a presenterm deck starts from.
+    var presenterm: PresentermDeck?
 
     /// A path from `/`: an imported file's paths resolve against its own folder, wherever
     /// Podium runs.
