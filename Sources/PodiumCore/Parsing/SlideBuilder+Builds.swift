@@ -34,3 +34,24 @@ struct ListBuilds: Equatable {
   /// reveal.js: every item is a fragment, the first too.
   static let revealjs = ListBuilds(hidesFirstItem: true, after: .listStart)
 }
+
+extension SlideBuilder {
+  /// presenterm's incremental table (`push_table`): a pause before the table, one before each
+  /// row, one after (the first and last as its configuration says).
+  mutating func incrementalTable(_ table: TableBlock, at here: SourceLocation) -> Block {
+    var built = table
+    var tableStep = step
+    if presenterm?.pauseBeforeTables != false {
+      stepsUsed = max(stepsUsed, step) + 1
+      tableStep = stepsUsed
+    }
+    stepsUsed = max(stepsUsed, tableStep)
+    for _ in table.rows {
+      stepsUsed += 1
+      built.rowSteps.append(stepsUsed)
+    }
+    if presenterm?.pauseAfterTables != false { stepsUsed += 1 }
+    step = stepsUsed
+    return Block(.table(built), at: here, step: tableStep)
+  }
+}
