@@ -314,6 +314,21 @@ import Testing
     #expect(beamer.slides.map(\.stepCount) == [3, 2])
   }
 
+  /// An unnumbered section (`\section*`) gets no section page in beamer; reveal.js still makes
+  /// its title slide.
+  @Test func unnumberedSectionsHaveNoBeamerSectionPage() throws {
+    let body =
+      "\n# Intro {-}\n\n## One\n\nA\n\n# Method {.unnumbered}\n\n## Two\n\nB\n\n# Results\n\n## Three\n\nC\n"
+    #expect(
+      try titles("---\noutput: beamer_presentation\n---\n" + body) == [
+        "One", "Two", "Results", "Three",
+      ])
+    #expect(
+      try titles("---\noutput: revealjs::revealjs_presentation\n---\n" + body) == [
+        "Intro", "One", "Method", "Two", "Results", "Three",
+      ])
+  }
+
   /// `{visibility=hidden}`: reveal.js removes the slide; beamer shows it.
   @Test func hiddenSlidesAreRevealsOnly() throws {
     let body = "\n## One\n\nA\n\n## Two {visibility=hidden}\n\nB\n\n## Three\n\nC\n"

@@ -1,3 +1,4 @@
+import PodiumTestSupport
 import Testing
 
 @testable import PodiumCore
@@ -120,5 +121,64 @@ import Testing
       result.diagnostics.map(\.message) == [
         "'pasue' is not a presenterm command (presenterm refuses the deck); ignored"
       ])
+  }
+
+  @Test func presentermsConfigurationIsFoundWherePresentermLooks() {
+    #expect(
+      PresentermConfig.defaultPath(environment: ["PRESENTERM_CONFIG_FILE": "/etc/p.yaml"])
+        == "/etc/p.yaml")
+    #expect(
+      PresentermConfig.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"])
+        == "/x/presenterm/config.yaml")
+    #expect(
+      PresentermConfig.defaultPath(environment: ["HOME": "/h"])
+        == "/h/.config/presenterm/config.yaml")
+  }
+
+  /// The speaker's configuration: its options under the deck's, its default theme, its pauses.
+  @Test func theConfigurationsOptionsThemeAndPausesApplyUnderTheDecks() throws {
+    let files = InMemoryFiles([
+      "/conf/presenterm/config.yaml": """
+      options:
+        incremental_lists: true
+        implicit_slide_end: true
+      defaults:
+        theme: tokyonight-night
+        incremental_lists:
+          pause_before: false
+      """
+    ])
+    let (configured, problems) = PresentermConfig.load(
+      path: "/conf/presenterm/config.yaml", files: files)
+    let base = try #require(configured)
+    #expect(base.incrementalLists && !base.pauseBeforeLists && base.pauseAfterLists)
+    #expect(base.configuredTheme == "tokyonight-night")
+    // A misspelt option is named where it is written, in the configuration.
+    #expect(
+      problems.map(\.message) == [
+        "unknown presenterm option 'implicit_slide_end' (ignored); did you mean 'implicit_slide_ends'?"
+      ])
+    #expect(problems.first?.location?.line == 3)
+    func read(_ text: String) throws -> Deck {
+      try #require(
+        DeckParser.parse(
+          bytes: Array(text.utf8), file: "/d/deck.md", baseDirectory: "/d", files: files,
+          dialect: nil, presenterm: base
+        ).deck)
+    }
+    let plain = try read("* a\n* b\n\n<!-- end_slide -->\n\nx\n")
+    // No pause before the list (the configuration's), one after it (presenterm's default).
+    #expect(plain.slides[0].stepCount == 2)
+    guard case .presenterm(let style) = plain.metadata.theme else {
+      Issue.record("not a presenterm theme: \(plain.metadata.theme)")
+      return
+    }
+    #expect(style.name == "tokyonight-night")
+    let own = try read(
+      "---\noptions:\n  incremental_lists: false\n---\n\n* a\n* b\n\n<!-- end_slide -->\n")
+    #expect(own.slides.map(\.stepCount) == [1, 1], "the deck's own option wins")
+    // Without presenterm's deck, Podium's own decks never read it.
+    let podium = try read("* a\n* b\n\n---\n\nx\n")
+    #expect(podium.dialect == .standard && podium.slides[0].stepCount == 1)
   }
 }

@@ -144,6 +144,19 @@ import Testing
     // Two ranges and one: three steps of code, two clicks.
     #expect(magic.stepCount == 3)
 
+    // A formula's line ranges are clicks too, and its `$$` still opens it.
+    let formula = try #require(
+      read(
+        "---\nlayout: cover\n---\n\n# One\n\n$$ {1|3|all}\nx = 1\n$$\n\nmore\n\n---\n\n# Two\n"
+      ).deck)
+    #expect(formula.slides.map(\.title) == ["One", "Two"] && formula.slides[0].stepCount == 3)
+
+    // `v-mark` marks at a click; its text shows from the start.
+    let marked = try slide(
+      "<span v-mark.underline.red>Marked</span>\n\n<span v-mark=\"{ at: 4, color: 'red' }\">Late"
+        + "</span>\n\n<span v-mark.circle=\"'+1'\">Next</span>\n")
+    #expect(shown(marked) == ["Marked@0", "Late@0", "Next@0"] && marked.stepCount == 5)
+
     let fixed = try slide("<v-click>\n\nA\n\n</v-click>\n", front: "layout: default\nclicks: 4")
     #expect(fixed.stepCount == 5)
   }
@@ -200,6 +213,19 @@ import Testing
     #expect(read("---\nmdc: true\n---\n\n# A\n\n---").deck?.slides.count == 1)
     // A deck of its headmatter alone is one empty slide.
     #expect(read("---\ntheme: default\nlayout: cover\n---\n").deck?.slides.count == 1)
+  }
+
+  /// Slidev's `duration: 35min` (its timer's length) is the talk's length, never an error.
+  @Test func durationIsReadInSlidevsFormat() throws {
+    let deck = try #require(read("---\nlayout: cover\nduration: 35min\n---\n\n# A\n").deck)
+    #expect(deck.metadata.duration == TalkDuration(seconds: 35 * 60))
+    #expect(SlidevDeck.seconds("1h10m30s") == 4230 && SlidevDeck.seconds("10:50") == 650)
+    #expect(SlidevDeck.seconds("3mins 5secs") == 185 && SlidevDeck.seconds("90") == 90)
+    #expect(SlidevDeck.seconds("soon") == nil && SlidevDeck.seconds("5 parsecs") == nil)
+    let odd = read("---\nlayout: cover\nduration: soon\n---\n\n# A\n")
+    #expect(!odd.hasErrors)
+    #expect(
+      odd.diagnostics.map(\.message).contains { $0.hasPrefix("duration 'soon' is not a time") })
   }
 
   @Test func importRangesReadAsSlidevReadsThem() {

@@ -62,6 +62,9 @@ public struct DeckMetadata: Hashable, Sendable {
   public var authors: [String] = []
   /// A presenterm deck's options and introduction slide; nil for other decks.
   public var presenterm: PresentermDeck?
+  /// What the speaker's presenterm configuration says a presenterm deck starts from
+  /// (`PresentermConfig`); the deck's own `options:` are laid over it.
+  public var presentermDefaults: PresentermDeck?
   public var theme: ThemeChoice
   public var aspect: AspectRatio
   public var duration: TalkDuration?

@@ -203,7 +203,10 @@ struct PandocDeck {
         if !content { slide.directives.layout = slide.directives.layout ?? .title }
         result.append(slide)
       case .beamer:
-        if sectionTitles && level <= 2 {
+        // `{-}` / `{.unnumbered}` makes `\section*`, which `\AtBeginSection` passes over.
+        let classes = headingAttributes[first.location.line]?.classes ?? []
+        let numbered = !classes.contains("-") && !classes.contains("unnumbered")
+        if sectionTitles && level <= 2 && numbered {
           var page = slide
           page.blocks = [first]
           page.notes = []

@@ -33,13 +33,13 @@ struct SlideBuilder {
   /// presenterm's executable snippets so far that have an `+id`, for `snippet_output`.
   var snippetIDs: [String: (language: String?, location: SourceLocation)] = [:]
 
-  private(set) var step = 0
+  var step = 0
   private var incrementalLists = false
   private var incrementalTables = false
   /// How the tool the deck is written for builds an incremental list.
   var listBuilds = ListBuilds.podium
   /// The highest build step given so far on this slide: a pause or a list item takes the next.
-  private var stepsUsed = 0
+  var stepsUsed = 0
   /// How deep in lists the block being converted is.
   private var listDepth = 0
   /// presenterm's lines between list items, for the rest of the slide.
@@ -249,17 +249,7 @@ struct SlideBuilder {
       guard incrementalTables && !inNotes else {
         return [Block(.table(table), at: here, step: step)]
       }
-      // presenterm (`push_table`): a pause before the table, one before each row, one after.
-      var built = table
-      stepsUsed = max(stepsUsed, step) + 1
-      let tableStep = stepsUsed
-      for _ in table.rows {
-        stepsUsed += 1
-        built.rowSteps.append(stepsUsed)
-      }
-      stepsUsed += 1
-      step = stepsUsed
-      return [Block(.table(built), at: here, step: tableStep)]
+      return [incrementalTable(table, at: here)]
     case .item, .tableRow, .tableCell, .document, .other:
       return node.children.filter(\.isBlock).flatMap { convertBlock($0) }
     default:

@@ -124,6 +124,9 @@ struct SlidevClickLines {
     case "template" where !templates.isEmpty && Self.slotName(tag.attributes) != nil:
       window = templates.removeFirst()
     default:
+      // `v-mark` draws its mark at a click (`+1` unless its value says, `{ at: 5 }` too); the
+      // element itself shows from the start.
+      if let mark = Self.mark(in: tag.attributes) { _ = clicks.since(mark) }
       if let directive = Self.directive(in: tag.attributes) {
         window =
           directive
@@ -266,6 +269,27 @@ struct SlidevClickLines {
     }
     guard let at = SlidevClicks.expression(value) else { return nil }
     return (at, nil, hide)
+  }
+
+  /// The click of a `v-mark` (modules/v-mark.ts: its value, or the value's `at`).
+  static func mark(in attributes: String) -> SlidevClicks.At? {
+    let pattern = #"(^|\s)v-mark(\.[\w.-]+)?(\s*=\s*("[^"]*"|'[^']*'))?"#
+    guard let found = attributes.range(of: pattern, options: .regularExpression) else {
+      return nil
+    }
+    let text = attributes[found]
+    guard let equals = text.firstIndex(of: "=") else { return .relative(1) }
+    let value = String(
+      text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces).dropFirst()
+        .dropLast())
+    guard value.trimmingCharacters(in: .whitespaces).hasPrefix("{") else {
+      return SlidevClicks.expression(value)
+    }
+    guard let at = value.range(of: #"at\s*:\s*[^,}]+"#, options: .regularExpression) else {
+      return .relative(1)
+    }
+    let raw = value[at].drop { $0 != ":" }.dropFirst()
+    return SlidevClicks.expression(String(raw))
   }
 
   static func attribute(_ name: String, in attributes: String) -> String? {

@@ -20,6 +20,8 @@ struct SlidevDeck {
     var file: String?
     /// The syntax the deck is said to be in (`--dialect`), whatever it looks like.
     var dialect: DeckDialect?
+    /// What the speaker's presenterm configuration says a presenterm deck starts from.
+    var presenterm: PresentermDeck?
 
     /// A path from `/`: an imported file's paths resolve against its own folder, wherever
     /// Podium runs.
@@ -105,7 +107,8 @@ struct SlidevDeck {
 
   /// Slidev's headmatter configures Slidev; Podium reads its own keys and `title`.
   static func ownsKey(_ key: String) -> Bool {
-    !["title", "author", "date", "duration", "font", "code-font", "footer", "paginate", "end-time"]
+    // `duration` is Slidev's too, in its own format (`35min`): read in `translate`.
+    !["title", "author", "date", "font", "code-font", "footer", "paginate", "end-time"]
       .contains(key)
   }
 
@@ -119,6 +122,15 @@ struct SlidevDeck {
       }
       if parts.count == 2, parts.allSatisfy({ $0 > 0 }) {
         metadata.aspect = AspectRatio(width: parts[0], height: parts[1])
+      }
+    }
+    if let front = headmatter, let raw = front.mapping["duration"]?.string {
+      if let seconds = Self.seconds(raw), seconds > 0 {
+        metadata.duration = TalkDuration(seconds: seconds)
+      } else {
+        sink.warning(
+          "duration '\(raw)' is not a time Slidev reads (e.g. 30min, 1h10m, 25:00); the talk has no set length",
+          at: front.location(of: "duration"))
       }
     }
     var rewriter = SlidevLines(publicFolder: publicFolder)
@@ -282,6 +294,42 @@ struct SlidevDeck {
       }
       notes[index] = notes[index].shown(at: click)
     }
+  }
+
+  /// A time as Slidev's `parseTimeString` reads it: `30min`, `1h10m30s`, `3mins 5secs`, `10:50`,
+  /// `1:1:1`, or a number of seconds; nil when it reads none.
+  static func seconds(_ text: String) -> Int? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.contains(":") {
+      let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false).map {
+        Double($0)
+      }
+      guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else { return nil }
+      let values = parts.compactMap { $0 }
+      return Int(values.reduce(0) { $0 * 60 + $1 })
+    }
+    if let plain = Double(trimmed) { return plain.isFinite ? Int(plain) : nil }
+    let units: [String: Double] = [
+      "s": 1, "sec": 1, "secs": 1, "m": 60, "min": 60, "mins": 60, "h": 3600, "hr": 3600,
+      "hrs": 3600, "hour": 3600, "hours": 3600,
+    ]
+    guard
+      let regex = try? NSRegularExpression(pattern: #"([\d.]+)([a-z]+)"#, options: .caseInsensitive)
+    else { return nil }
+    var total = 0.0
+    let range = NSRange(trimmed.startIndex..., in: trimmed)
+    for match in regex.matches(in: trimmed, range: range) {
+      guard let number = Range(match.range(at: 1), in: trimmed).flatMap({ Double(trimmed[$0]) }),
+        let unit = Range(match.range(at: 2), in: trimmed).map({ trimmed[$0].lowercased() }),
+        let factor = units[unit]
+      else { return nil }
+      total += number * factor
+    }
+    let rest = regex.stringByReplacingMatches(in: trimmed, range: range, withTemplate: "")
+    guard rest.trimmingCharacters(in: .whitespaces).isEmpty, total.isFinite, total < 1e9 else {
+      return nil
+    }
+    return Int(total)
   }
 
   /// `2-3,5` as slide indices (from 0), as Slidev reads a `src:` range.

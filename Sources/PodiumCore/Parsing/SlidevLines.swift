@@ -127,6 +127,16 @@ struct SlidevLines {
         slideStart = index
         continue
       }
+      // `$$ {1|3|all}`: a formula's line ranges, a click each after the first (KaTeX's
+      // `KaTexBlockWrapper`); the `$$` alone opens the formula.
+      if trimmed.hasPrefix("$$"), trimmed.count > 2,
+        trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces).hasPrefix("{")
+      {
+        clicks.fence(at: index, info: trimmed.dropFirst(2))
+        lines[index] = line.prefix { $0 == " " || $0 == "\t" } + "$$"
+        index += 1
+        continue
+      }
       if trimmed.hasPrefix("<style") || trimmed.hasPrefix("<script") {
         let tag = trimmed.hasPrefix("<style") ? "style" : "script"
         warnings.warn(
