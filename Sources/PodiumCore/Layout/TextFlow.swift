@@ -14,6 +14,9 @@ struct TextFlow {
     /// Inline code's size as a multiple of the text's, and the band behind it (a Marp theme's).
     var codeScale = 0.92
     var codeBand: RGBAColor?
+    /// `strong` and `em` text's own colours (a Marp deck's CSS); nil for the text's.
+    var strongColor: RGBAColor?
+    var emphasisColor: RGBAColor?
 
     /// Marp's `==highlight==` band: a translucent marker yellow, readable on light and dark.
     static let highlight = RGBAColor(red: 255, green: 214, blue: 0, alpha: 115)
@@ -32,6 +35,8 @@ struct TextFlow {
     func color(for style: TextRun.Style) -> RGBAColor {
       if style.contains(.link) { return linkColor }
       if style.contains(.code) || style.contains(.math) { return codeColor }
+      if style.contains(.strong), let strongColor { return strongColor }
+      if style.contains(.emphasis), let emphasisColor { return emphasisColor }
       return color
     }
   }

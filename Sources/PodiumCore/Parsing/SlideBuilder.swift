@@ -62,6 +62,8 @@ struct SlideBuilder {
   var usedMarpDirective = false
   /// Classes already warned about, so a deck's own class is named once.
   var warnedClasses: Set<String> = []
+  /// The `<style>` blocks (not `scoped`) found so far: the deck's own CSS for every slide.
+  var styleSheets: [StyleSheet] = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
@@ -321,7 +323,7 @@ struct SlideBuilder {
   // MARK: - HTML and comments
 
   private mutating func convertHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
-    let (bodies, other) = CommentCommand.comments(in: node.literal)
+    let (bodies, other) = CommentCommand.comments(in: takeStyles(node.literal, at: here))
     for body in bodies {
       apply(CommentCommand(comment: body), at: here, standalone: true)
     }
