@@ -157,6 +157,26 @@ import Testing
       ])
   }
 
+  @Test func thePageNumbersContentIsItsTemplate() throws {
+    var theme = Theme.marpDefault
+    let ignored = Self.load(
+      """
+      section::after {
+        content: attr(data-marpit-pagination) ' / ' attr(data-marpit-pagination-total);
+      }
+      """, onto: &theme)
+    #expect(ignored.isEmpty, "\(ignored)")
+    let deck = "---\nmarp: true\npaginate: true\n---\n\n# A\n\n---\n\n# B\n"
+    let second = try frame(deck, slide: 1, theme: theme)
+    #expect(second.text("2 / 2") != nil && second.text("2") == nil)
+    var hidden = Theme.marpDefault
+    _ = Self.load("section::after { content: none; }", onto: &hidden)
+    #expect(try frame(deck, slide: 1, theme: hidden).texts.allSatisfy { $0.text != "2" })
+    var counter = Theme.marpDefault
+    let notCarried = Self.load("section::after { content: counter(page); }", onto: &counter)
+    #expect(notCarried == ["CSS property 'content' in 'style' CSS is not carried out by Podium"])
+  }
+
   @Test func aStyleInTheFrontMatterIsLoadedOntoTheTheme() throws {
     let files = InMemoryFilesForCSS.files
     let loaded = DeckLoader(files: files, math: nil).load("/d/deck.md")

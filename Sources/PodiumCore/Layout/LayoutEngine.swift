@@ -140,6 +140,12 @@ public struct LayoutEngine {
         footerShown && (slide.directives.paginate ?? deck.metadata.paginate)
         ? (deck.metadata.marp
           ? "\(slide.pageNumber)" : "\(slide.index + 1) / \(deck.slides.count)") : nil
+      if let label = pageLabel, let template = theme.marpStyle.pageContent {
+        let total = deck.slides.map(\.pageNumber).max() ?? deck.slides.count
+        let text = template.replacingOccurrences(of: "{page}", with: label)
+          .replacingOccurrences(of: "{total}", with: "\(total)")
+        pageLabel = text.isEmpty ? nil : text
+      }
       header = slide.directives.header?.isEmpty == false ? slide.directives.header : nil
       formulas = deck.formulas
     }

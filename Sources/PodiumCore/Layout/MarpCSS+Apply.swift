@@ -271,6 +271,10 @@ extension MarpCSS {
       })
     else { return false }
     switch name {
+    case "content" where element == "section::after":
+      guard let template = pageContent(value) else { return false }
+      theme.marpStyle.pageContent = template
+      return true
     case "color":
       guard let color else { return false }
       corner.color = color
@@ -288,5 +292,32 @@ extension MarpCSS {
     default: theme.marp?.pageNumber = corner
     }
     return true
+  }
+
+  /// The page number's `content`: its strings, and `attr(data-marpit-pagination)` and
+  /// `attr(data-marpit-pagination-total)` as `{page}` and `{total}`; `none` is no number.
+  static func pageContent(_ value: String) -> String? {
+    if value.lowercased() == "none" { return "" }
+    var template = ""
+    var attribute: String?
+    for token in CSSToken.tokenize(value) {
+      switch token {
+      case .whitespace: continue
+      case .string(let text) where attribute == nil: template += text
+      case .function(let name) where name.lowercased() == "attr" && attribute == nil:
+        attribute = ""
+      case .ident(let name) where attribute == "":
+        attribute = name.lowercased()
+      case .closeParen where attribute != nil:
+        switch attribute {
+        case "data-marpit-pagination": template += "{page}"
+        case "data-marpit-pagination-total": template += "{total}"
+        default: return nil
+        }
+        attribute = nil
+      default: return nil
+      }
+    }
+    return attribute == nil ? template : nil
   }
 }

@@ -15,6 +15,9 @@ public struct MarpStyle: Hashable, Sendable {
   public var vertical: Vertical?
   public var strongColor: RGBAColor?
   public var emphasisColor: RGBAColor?
+  /// The page number's text (`section::after`'s `content`), `{page}` and `{total}` filled in;
+  /// empty for none.
+  public var pageContent: String?
 
   public init() {}
 }
