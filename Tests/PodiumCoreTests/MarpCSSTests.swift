@@ -151,6 +151,11 @@ import Testing
     #expect(read("section.a.b::after") == ["section::after.a.b 202"])
     #expect(read("pre code, b, a:link") == ["pre 2", "strong 1", "a 101"])
     #expect(read("div.marpit > section.lead h1") == ["h1.lead 203"])
+    // Nested lists multiply: a hostile theme's selector makes a bounded number.
+    let list = ":is(" + (1...6).map { "section.c\($0)" }.joined(separator: ",") + ")"
+    let nested = Array(repeating: list, count: 4).joined(separator: " ") + " h1"
+    let many = MarpSelector.parse(list: nested)
+    #expect(many.matched.count <= MarpSelector.mostChoices && !many.matched.isEmpty)
     #expect(
       read("li::marker, div.columns h1, section:not(.x)") == [
         "unmatched li::marker", "unmatched div.columns h1", "unmatched section:not(.x)",

@@ -60,6 +60,9 @@ struct MarpSelector: Hashable, Sendable {
     return parts
   }
 
+  /// Selectors one `:is()` list may make, at most: nested lists multiply.
+  static let mostChoices = 64
+
   /// One selector for each choice of its `:is()` and `:where()` lists; `bonus` corrects the
   /// specificity (a `:where()` counts nothing).
   private static func expanded(_ text: String, depth: Int) -> [(text: String, bonus: Int)] {
@@ -84,11 +87,12 @@ struct MarpSelector: Hashable, Sendable {
     let before = text[..<start.lowerBound]
     let after = text[text.index(after: end)...]
     var found: [(text: String, bonus: Int)] = []
-    for choice in split(inside, at: ",") {
+    for choice in split(inside, at: ",") where found.count < mostChoices {
       let choice = choice.trimmingCharacters(in: .whitespaces)
       // `section:is(.a)` keeps its compound: the choice is glued to what is before it.
       let bonus = name == ":where(" ? -specificity(of: compounds(choice) ?? []) : 0
       for rest in expanded(before + choice + after, depth: depth + 1) {
+        guard found.count < mostChoices else { break }
         found.append((rest.text, rest.bonus + bonus))
       }
     }

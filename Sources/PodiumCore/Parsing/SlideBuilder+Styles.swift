@@ -12,6 +12,8 @@ extension SlideBuilder {
     }
     var rest = ""
     var remaining = Substring(literal)
+    // Lines before `remaining`, counted as it moves on (not from the start for each block).
+    var linesBefore = 0
     while let open = remaining.range(of: "<style", options: .caseInsensitive) {
       // `<styles>` or `<style-x>` is another element.
       let after = remaining[open.upperBound...]
@@ -19,6 +21,7 @@ extension SlideBuilder {
         let tagEnd = after.firstIndex(of: ">")
       else {
         rest += remaining[..<open.upperBound]
+        linesBefore += remaining[..<open.upperBound].filter { $0 == "\n" }.count
         remaining = after
         continue
       }
@@ -29,7 +32,7 @@ extension SlideBuilder {
       let body = after[after.index(after: tagEnd)...]
       let close = body.range(of: "</style", options: .caseInsensitive)
       let css = String(body[..<(close?.lowerBound ?? body.endIndex)])
-      let linesBefore = literal[..<open.lowerBound].filter { $0 == "\n" }.count
+      linesBefore += remaining[..<open.lowerBound].filter { $0 == "\n" }.count
       let location = SourceLocation(
         line: here.line + linesBefore, column: linesBefore == 0 ? here.column : 1)
       let sheet = StyleSheet(css: css, location: location)
@@ -43,7 +46,9 @@ extension SlideBuilder {
         break
       }
       let tail = body[close.upperBound...]
-      remaining = tail.firstIndex(of: ">").map { tail[tail.index(after: $0)...] } ?? ""
+      let resume = tail.firstIndex(of: ">").map { tail.index(after: $0) } ?? tail.endIndex
+      linesBefore += remaining[open.lowerBound..<resume].filter { $0 == "\n" }.count
+      remaining = tail[resume...]
     }
     return rest + remaining
   }
