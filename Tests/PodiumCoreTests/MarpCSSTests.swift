@@ -162,6 +162,19 @@ import Testing
       ])
   }
 
+  @Test func cellsAndQuotesTakeTheirOwnInkAndGround() throws {
+    var theme = Theme.marpDefault
+    let ignored = Self.load(
+      "td { color: #123456; background: #fedcba; } blockquote { color: #654321; }", onto: &theme)
+    #expect(ignored.isEmpty, "\(ignored)")
+    let deck = "---\nmarp: true\n---\n\n| H |\n| - |\n| cell |\n\n> quoted\n"
+    let drawn = try frame(deck, theme: theme)
+    #expect(drawn.text("cell")?.color == RGBAColor(red: 0x12, green: 0x34, blue: 0x56))
+    #expect(drawn.text("H")?.color != RGBAColor(red: 0x12, green: 0x34, blue: 0x56), "not th")
+    #expect(drawn.text("quoted")?.color == RGBAColor(red: 0x65, green: 0x43, blue: 0x21))
+    #expect(drawn.fills.contains { $0.1 == RGBAColor(red: 0xFE, green: 0xDC, blue: 0xBA) })
+  }
+
   @Test func thePageNumbersContentIsItsTemplate() throws {
     var theme = Theme.marpDefault
     let ignored = Self.load(

@@ -34,6 +34,9 @@ extension MarpCSS {
       case "border-left", "border-left-color", "border", "border-color":
         guard let color else { return false }
         theme.quoteBar = color
+      case "color":
+        guard let color else { return false }
+        theme.marpStyle.quoteText = color
       default: return false
       }
       return true
@@ -251,6 +254,12 @@ extension MarpCSS {
     case ("th", "color"):
       guard let color else { return false }
       theme.marp?.table.headerText = color
+    case ("td", "color"):
+      guard let color else { return false }
+      theme.marpStyle.cellText = color
+    case ("td", "background"), ("td", "background-color"):
+      guard let color else { return false }
+      theme.marpStyle.cellBackground = color
     case ("th", "padding"), ("td", "padding"):
       let em = bodyPixels(theme)
       let parts = value.split(separator: " ").compactMap { pixels(String($0), em: em) }

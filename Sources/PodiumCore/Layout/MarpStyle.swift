@@ -15,6 +15,10 @@ public struct MarpStyle: Hashable, Sendable {
   public var vertical: Vertical?
   public var strongColor: RGBAColor?
   public var emphasisColor: RGBAColor?
+  /// Body cells' ink and ground (`td`), and a quote's ink (`blockquote`).
+  public var cellText: RGBAColor?
+  public var cellBackground: RGBAColor?
+  public var quoteText: RGBAColor?
   /// The page number's text (`section::after`'s `content`), `{page}` and `{total}` filled in;
   /// empty for none.
   public var pageContent: String?
