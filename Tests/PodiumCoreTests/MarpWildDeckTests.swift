@@ -115,8 +115,14 @@ import Testing
       # Three
       """)
     #expect(!result.hasErrors)
-    #expect(result.messages.filter { $0.contains("resistor-series") }.count == 1)
     let slides = try #require(result.deck).slides
+    // Named once, at load, where the deck's CSS is known to name it nowhere (MarpCSS).
+    let (_, warnings) = MarpCSS.styled(
+      .marpDefault, deck: try #require(result.deck), files: InMemoryFiles())
+    #expect(
+      warnings.map(\.description) == [
+        "deck.md:5:1: warning: class 'resistor-series' is named by no CSS of the deck; kept on the slide, drawn as the slide is"
+      ], "\(warnings)")
     #expect(slides[0].directives.otherClasses == ["resistor-series"])
     #expect(slides[1].directives.classes == [.lead])
     #expect(slides[2].directives.otherClasses == ["resistor-series"], "class holds on in Marp")

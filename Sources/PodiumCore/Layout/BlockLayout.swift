@@ -262,9 +262,15 @@ struct BlockLayout {
       pieces += labelBox.pieces.map { $0.moved(dx: bar + padding, dy: y) }
       y += labelBox.height + labelBox.spaceAfter
     }
+    // A quote's own ink (a Marp deck's `blockquote { color }`).
+    var voice = context
+    if let ink = theme.marpStyle.quoteText {
+      (voice.colors.text, voice.colors.heading) = (ink, ink)
+    }
+    let quoted = BlockLayout(engine: engine, context: voice)
     for (index, inner) in quote.blocks.enumerated() {
       if y > context.textHeightLimit { break }
-      var innerBox = box(for: inner, width: innerWidth)
+      var innerBox = quoted.box(for: inner, width: innerWidth)
       // Quoted text is set in italic, as a voice other than the speaker's.
       innerBox.pieces = innerBox.pieces.map { piece in
         guard case .text(var item) = piece.command, inner.isProse else { return piece }
@@ -437,7 +443,8 @@ struct BlockLayout {
         }
         let flow = engine.flow(
           context, font: isHeader ? bold : body,
-          color: isHeader ? look?.headerText ?? colors.heading : colors.text)
+          color: isHeader
+            ? look?.headerText ?? colors.heading : theme.marpStyle.cellText ?? colors.text)
         var lines = flow.lines(
           cell, width: max(1, widths[column] - 2 * padding),
           alignment: alignment == .center ? .center : .leading,

@@ -38,6 +38,11 @@ public struct LayoutEngine {
   }
 
   public func layout(_ slide: Slide, in deck: Deck, step: Int, size: PixelSize) -> SlideFrame {
+    if let own = theme.styled(for: slide) {
+      return LayoutEngine(theme: own, measurer: measurer, images: images).layout(
+        slide, in: deck, step: step, size: size)
+    }
+    let slide = theme.marpStyle.textAlign.map { slide.aligned($0) } ?? slide
     let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
     let slideRect = Self.slideRect(aspect: deck.metadata.aspect, in: size)
     if !slide.pages.isEmpty {
@@ -131,7 +136,8 @@ public struct LayoutEngine {
         layout = .center
       }
       self.layout = layout
-      middle = theme.marp?.middle ?? false
+      middle = theme.marpStyle.vertical.map { $0 == .middle } ?? theme.marp?.middle ?? false
+      bottom = theme.marpStyle.vertical == .bottom
       fit = slide.directives.fit
       let footerShown = !slide.directives.noFooter
       let footerText = slide.directives.footer ?? deck.metadata.footer
@@ -140,6 +146,12 @@ public struct LayoutEngine {
         footerShown && (slide.directives.paginate ?? deck.metadata.paginate)
         ? (deck.metadata.marp
           ? "\(slide.pageNumber)" : "\(slide.index + 1) / \(deck.slides.count)") : nil
+      if let label = pageLabel, let template = theme.marpStyle.pageContent {
+        let total = deck.slides.map(\.pageNumber).max() ?? deck.slides.count
+        let text = template.replacingOccurrences(of: "{page}", with: label)
+          .replacingOccurrences(of: "{total}", with: "\(total)")
+        pageLabel = text.isEmpty ? nil : text
+      }
       header = slide.directives.header?.isEmpty == false ? slide.directives.header : nil
       formulas = deck.formulas
     }
@@ -148,6 +160,8 @@ public struct LayoutEngine {
     /// The content stands in the middle, top to bottom, though its lines are not centred
     /// (Marp's default theme).
     var middle = false
+    /// The content stands at the slide's bottom (`justify-content: flex-end`).
+    var bottom = false
   }
 
   /// A draw command in block coordinates, with the build step that reveals it.
@@ -336,9 +350,10 @@ public struct LayoutEngine {
   private func arrangeFlow(_ blocks: [Block], context: Context) -> Arrangement {
     let area = context.contentRect
     let flow = stack(blocks, width: area.width, height: area.height, context: context)
-    let top =
+    var top =
       context.centered || context.middle
       ? area.y + max(0, (area.height - flow.height) / 2) : area.y
+    if context.bottom && !context.centered { top = area.y + max(0, area.height - flow.height) }
     return Arrangement(
       pieces: flow.pieces.map { $0.moved(dx: area.x, dy: top) }, overflow: flow.overflow)
   }
@@ -429,6 +444,8 @@ public struct LayoutEngine {
       codeColor: theme.inlineCode ?? color, lineSpacing: sizes.lineSpacing,
       formulas: context.formulas)
     style.cssPixel = context.slideRect.height / 720 * context.scale
+    style.strongColor = theme.marpStyle.strongColor
+    style.emphasisColor = theme.marpStyle.emphasisColor
     guard let look = theme.marp else { return TextFlow(style: style, measurer: measurer) }
     marpText(look, &style, lineHeight: lineHeight)
     let spacing = look.letterSpacing * context.slideRect.height / 720

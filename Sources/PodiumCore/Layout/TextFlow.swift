@@ -16,6 +16,9 @@ struct TextFlow {
     var codeBand: RGBAColor?
     /// Pixels per CSS pixel of the slide (720 CSS pixels high), for inline HTML's sizes.
     var cssPixel = 1.0
+    /// `strong` and `em` text's own colours (a Marp deck's CSS); nil for the text's.
+    var strongColor: RGBAColor?
+    var emphasisColor: RGBAColor?
 
     /// Marp's `==highlight==` band: a translucent marker yellow, readable on light and dark.
     static let highlight = RGBAColor(red: 255, green: 214, blue: 0, alpha: 115)
@@ -48,6 +51,8 @@ struct TextFlow {
       if let color = paint?.color { return color }
       if style.contains(.link) { return linkColor }
       if style.contains(.code) || style.contains(.math) { return codeColor }
+      if style.contains(.strong), let strongColor { return strongColor }
+      if style.contains(.emphasis), let emphasisColor { return emphasisColor }
       return color
     }
   }

@@ -122,6 +122,7 @@ public enum DeckParser {
       slides.append(slide)
     }
     sink = builder.diagnostics
+    metadata.styleSheets = builder.styleSheets
     // Marp's global directives written in comments, as if they were in the front matter.
     for (directive, location) in builder.globals {
       let key = FrontMatter.aliases[directive.key] ?? directive.key

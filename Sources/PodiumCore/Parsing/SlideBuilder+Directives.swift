@@ -102,7 +102,8 @@ extension SlideBuilder {
         classes.insert(slideClass)
       } else {
         others.append(String(word))
-        if !warnedClasses.contains(String(word)) {
+        // A Marp deck's CSS may style it: `MarpCSS` names a class no CSS of the deck names.
+        if !marpDeck && !warnedClasses.contains(String(word)) {
           warnedClasses.insert(String(word))
           diagnostics.warning(
             "class '\(word)' is not one Podium draws (lead, invert); kept on the slide, but the deck's CSS rules for it are not carried out",

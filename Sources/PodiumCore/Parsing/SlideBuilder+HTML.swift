@@ -66,8 +66,10 @@ extension SlideBuilder {
 
   /// An HTML block inside a list or quote, or in notes: its elements end with it.
   mutating func convertHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
-    guard let fragment = parsedHTMLBlock(node, at: here) else {
-      return textOfHTMLBlock(node, at: here)
+    // `<style>` and `<style scoped>` first: the deck's CSS, never shown (SlideBuilder+Styles).
+    let literal = takeStyles(node.literal, at: here)
+    guard let fragment = parsedHTMLBlock(literal, at: here) else {
+      return textOfHTMLBlock(literal, at: here)
     }
     var pending = HTMLPending()
     for child in fragment.nodes { convertHTML(child, into: &pending, at: here) }
@@ -76,20 +78,20 @@ extension SlideBuilder {
 
   /// The block's comments carried out and its HTML parsed; nil, with a warning, when the HTML
   /// is too deep or long to parse.
-  private mutating func parsedHTMLBlock(_ node: MarkdownNode, at here: SourceLocation)
+  private mutating func parsedHTMLBlock(_ literal: String, at here: SourceLocation)
     -> HTMLFragment?
   {
-    let (bodies, _) = CommentCommand.comments(in: node.literal)
+    let (bodies, _) = CommentCommand.comments(in: literal)
     for body in bodies { apply(CommentCommand(comment: body), at: here, standalone: true) }
-    let fragment = HTMLFragment.parse(node.literal)
+    let fragment = HTMLFragment.parse(literal)
     guard let refused = fragment.refused else { return fragment }
     diagnostics.warning(refused, at: here)
     return nil
   }
 
   /// An HTML block's text without its tags, for HTML too deep or long to parse.
-  private func textOfHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
-    let text = stripTags(node.literal).trimmingCharacters(in: .whitespacesAndNewlines)
+  private func textOfHTMLBlock(_ literal: String, at here: SourceLocation) -> [Block] {
+    let text = stripTags(literal).trimmingCharacters(in: .whitespacesAndNewlines)
     return text.isEmpty ? [] : [Block(.paragraph([TextRun(text)]), at: here, step: step)]
   }
 

@@ -79,6 +79,8 @@ struct SlideBuilder {
   var warnedTransitions: Set<String> = []
   /// The deck's CSS for classes (`.columns { ... }`), as declarations by class name.
   var htmlClassCSS: [String: String] = [:]
+  /// The `<style>` blocks (not `scoped`) found so far: the deck's own CSS for every slide.
+  var styleSheets: [StyleSheet] = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
