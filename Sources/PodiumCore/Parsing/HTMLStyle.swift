@@ -54,7 +54,8 @@ struct HTMLStyle: Hashable {
     var direction: String?
     var template: String?
     for rule in MarpCSS.rules("x{\(style)}") {
-      for (name, value) in rule.declarations {
+      for declaration in rule.declarations {
+        let (name, value) = (declaration.name, declaration.value)
         let lowered = value.lowercased()
         switch name {
         case "color": color = CSSColor.parse(value) ?? color

@@ -46,8 +46,10 @@ extension SlideBuilder {
   /// An HTML block at the top of a slide: its blocks go where the elements open before it say.
   mutating func placeHTMLBlock(_ node: MarkdownNode) {
     let here = location(of: node)
-    guard let fragment = parsedHTMLBlock(node, at: here) else {
-      place(textOfHTMLBlock(node, at: here))
+    // `<style>` and `<style scoped>` first: the deck's CSS, never shown (SlideBuilder+Styles).
+    let literal = takeStyles(node.literal, at: here)
+    guard let fragment = parsedHTMLBlock(literal, at: here) else {
+      place(textOfHTMLBlock(literal, at: here))
       return
     }
     for name in fragment.closesBefore { closeHTML(name) }
@@ -282,7 +284,10 @@ extension SlideBuilder {
   mutating func readClassCSS(_ css: String) {
     for rule in MarpCSS.rules(css) {
       let text = rule.declarations.map { "\($0.name): \($0.value)" }.joined(separator: ";")
-      for selector in rule.selectors {
+      let selectors = rule.selectorText.split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+      for selector in selectors {
         let last = selector.split(whereSeparator: { $0 == " " || $0 == ">" }).last ?? ""
         guard let dot = last.firstIndex(of: "."), !last.contains(":"), !last.contains("["),
           last[..<dot].allSatisfy({ $0.isLetter || $0.isNumber })
