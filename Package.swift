@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "PodiumPDF", targets: ["PodiumPDF"]),
     .library(name: "PodiumVideo", targets: ["PodiumVideo"]),
     .library(name: "PodiumOffice", targets: ["PodiumOffice"]),
+    .library(name: "PodiumFetch", targets: ["PodiumFetch"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -76,6 +77,10 @@ let package = Package(
     .systemLibrary(
       name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]),
+    // Inline HTML in decks, parsed as HTML5 parses it (PodiumCore's HTMLFragment.swift only).
+    .systemLibrary(
+      name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo",
+      providers: [.apt(["libgumbo-dev"])]),
     // Video on slides: FFmpeg reads, decodes and resamples (PodiumVideo only).
     .systemLibrary(
       name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
@@ -85,12 +90,18 @@ let package = Package(
           "libswscale-dev",
         ])
       ]),
+    // Remote images fetched ahead into a cache by `podium fetch` (PodiumFetch only).
+    .systemLibrary(
+      name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // The code highlighter: a leaf that depends on nothing, not even Foundation.
     .target(name: "PodiumSyntax"),
     .target(
       name: "PodiumCore",
-      dependencies: ["PodiumSyntax", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
+      dependencies: [
+        "PodiumSyntax", "CCmarkGFM", "CGumbo", .product(name: "Yams", package: "Yams"),
+      ]),
     .target(
       name: "PodiumSDL",
       dependencies: [
@@ -108,10 +119,13 @@ let package = Package(
     // PowerPoint, LibreOffice and Keynote decks: converted to PDF by LibreOffice, notes read
     // from the file itself.
     .target(name: "PodiumOffice", dependencies: ["PodiumCore", "CZip", "CXML2"]),
+    // Remote images downloaded before a talk (libcurl), never while one runs; no SDL.
+    .target(name: "PodiumFetch", dependencies: ["PodiumCore", "CCurl"]),
     .executableTarget(
       name: "podium",
       dependencies: [
-        "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "PodiumOffice", "CMalloc",
+        "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "PodiumFetch", "PodiumOffice",
+        "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),
@@ -146,6 +160,10 @@ let package = Package(
       dependencies: ["PodiumPDF", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"]),
     .testTarget(name: "PodiumVideoTests", dependencies: ["PodiumVideo", "PodiumTestSupport"]),
     .testTarget(name: "PodiumOfficeTests", dependencies: ["PodiumOffice", "PodiumTestSupport"]),
+    .testTarget(
+      name: "PodiumFetchTests",
+      dependencies: ["PodiumFetch", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"],
       exclude: ["__Fixtures__"]),

@@ -59,6 +59,10 @@ enum DeckFuzz {
     if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") {
       runPdfpc(Array(bytes))
     }
+    // What a server sends `podium fetch`: sniffed as a remote image before it is kept.
+    if case .success(let format) = RemoteImageCache.sniff(Array(bytes)) {
+      precondition(RemoteImageCache.formats[format] != nil, "a format that is not kept")
+    }
     // A picture's headers, as Podium reads them before any decoder (animated GIF, PNG and
     // WebP are walked block by block).
     for (signature, format) in [("GIF8", "gif"), ("\u{89}PNG", "png"), ("RIFF", "webp")]

@@ -21,6 +21,12 @@ struct Check: ParsableCommand {
   @Flag(help: "Treat warnings as errors (exit 1 when there is any).")
   var strict = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Download the decks' remote images into the cache first, as 'podium fetch' does (exit 1 "
+        + "when one cannot be fetched)."))
+  var fetch = false
+
   @OptionGroup var pdf: PDFOptionGroup
 
   func validate() throws {
@@ -32,7 +38,19 @@ struct Check: ParsableCommand {
     // Decks are checked as they would be shown: with the configured theme when they name none.
     // The configuration's own problems are 'podium config's to report.
     let settings = Configuration.load(path: Configuration.defaultPath()).0
+    var fetchFailed = false
     for path in decks {
+      if fetch {
+        // JSON keeps standard output to itself: the fetch's lines go to standard error.
+        let fetched = Fetch.fetch(deck: path, options: nil) { line in
+          if json {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+          } else {
+            print(line)
+          }
+        }
+        if !fetched { fetchFailed = true }
+      }
       let loaded = pdf.loader(settings, for: path).load(path)
       if !json {
         for notice in loaded.notices { print("\(path): \(notice)") }
@@ -54,6 +72,6 @@ struct Check: ParsableCommand {
     let failed = reports.contains {
       $0.diagnostics.hasErrors || (strict && !$0.diagnostics.isEmpty)
     }
-    if failed { throw ExitCode.failure }
+    if failed || fetchFailed { throw ExitCode.failure }
   }
 }

@@ -41,6 +41,8 @@ struct CheckReport {
     var diagnostics: [JSONDiagnostic]
     var slideList: [JSONSlide]
     var videos: [JSONVideo]
+    /// Each remote image once, and whether `podium fetch` has put it in the cache.
+    var remoteImages: [JSONRemoteImage]
     /// A Marp deck (marp: true, Marp's directives or themes); absent for others.
     var marp: Bool?
   }
@@ -83,6 +85,15 @@ struct CheckReport {
       (autoplay, loop, muted) = (clip.autoplay, clip.loop, clip.muted)
       (start, end) = (clip.start, clip.end)
     }
+  }
+
+  private struct JSONRemoteImage: Encodable {
+    var url: String
+    var line: Int
+    var column: Int
+    var fetched: Bool
+    /// The cached file the talk shows.
+    var file: String?
   }
 
   private struct JSONDiagnostic: Encodable {
@@ -154,6 +165,11 @@ struct CheckReport {
         },
         videos: (report.deck?.videos ?? []).map {
           JSONVideo(slide: $0.slide, image: $0.image, location: $0.location)
+        },
+        remoteImages: (report.deck?.remoteImages ?? []).map {
+          JSONRemoteImage(
+            url: $0.url, line: $0.location.line, column: $0.location.column,
+            fetched: $0.file != nil, file: $0.file)
         }, marp: report.deck?.metadata.marp == true ? true : nil)
     }
     let encoder = JSONEncoder()

@@ -15,7 +15,8 @@ struct Podium: ParsableCommand {
       + "'<!-- pause -->'. See Decks/tour.md for a tour.",
     version: "podium \(PodiumVersion.current) (\(LibraryVersions.summary))",
     subcommands: [
-      Check.self, Present.self, Rehearse.self, Export.self, Displays.self, Config.self, Bench.self,
+      Check.self, Fetch.self, Present.self, Rehearse.self, Export.self, Displays.self, Config.self,
+      Bench.self,
     ]
   )
 

@@ -26,6 +26,12 @@ struct Present: ParsableCommand {
 
   @OptionGroup var pdf: PDFOptionGroup
 
+  @Flag(
+    help: ArgumentHelp(
+      "Change slides at once on the audience's window: no Marp transitions ('transition: fade')."
+    ))
+  var noTransitions = false
+
   func run() throws {
     let (settings, session, loader) = try TalkOptionGroup.load(
       deck: deck, command: "present", pdf: pdf)
@@ -40,11 +46,12 @@ struct Present: ParsableCommand {
         for: session.deck, duration: talkDuration, rehearsal: log.lastFinished),
       warningMinutes: talk.warningMinutes(settings, deck: session.deck))
     let journal = JournalFile(deck: deck, talk: .present)
-    let options = PresentationApp.Options(
+    var options = PresentationApp.Options(
       stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings,
       loader: loader, pages: PopplerPages(password: loader.password), video: FFmpegPlayback(),
       journal: journal,
       resume: resume(journal))
+    options.transitions = !noTransitions
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()

@@ -78,8 +78,9 @@ import Testing
         "The end",
       ])
     let (columns, _) = try load("presenterm-columns.md")
-    // Two pauses, then an incremental list of three items.
-    #expect(columns.slides[0].stepCount == 5)
+    // Two pauses, then an incremental list of three items. With no `end_slide` and no front
+    // matter, the file is read as Podium's own Markdown: no pause before the list.
+    #expect(columns.dialect == .standard && columns.slides[0].stepCount == 5)
   }
 
   @Test func mdpPausesAndCentringAreHonoured() throws {

@@ -146,6 +146,23 @@ import Testing
     }
   }
 
+  /// Inline HTML nested as deep as it is kept (32 elements in a block, 16 open across blocks,
+  /// each with a box of its own), and far deeper, parsed and laid out on a small stack.
+  @Test func deepHTMLNeedsLittleStack() async {
+    let box = "<div style=\"background: #eee; font-size: 90%\">"
+    let deep = [
+      String(repeating: box, count: 31) + "x",
+      String(repeating: box + "\n\n", count: 40) + "x",
+      String(repeating: box, count: 3_000) + "x",
+      String(repeating: "<span style=\"color:red\">a", count: 20_000),
+      String(repeating: "<b><i>", count: 5_000) + "x",
+      String(repeating: "</div>", count: 10_000) + "\n\nx",
+    ]
+    for text in deep {
+      #expect(await parseAndLayOutOnASmallStack(text + "\n") == 1)
+    }
+  }
+
   @Test func tenThousandNestedListsAreFlattenedPastSixteenLevels() throws {
     let result = parse(String(repeating: "- ", count: 10_000) + "deep\n")
     #expect(

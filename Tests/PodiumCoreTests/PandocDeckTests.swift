@@ -140,7 +140,8 @@ import Testing
     let builds = parsed.slides[0]
     #expect(builds.notes.map(\.plainText) == ["Say why."])
     #expect(builds.blocks.map(\.plainText) == ["Builds", "First", "Second", "a\nb"])
-    #expect(builds.stepCount == 3)
+    // reveal.js (no output named): the pause, then each item a fragment, the first too.
+    #expect(builds.stepCount == 4)
     let columns = parsed.slides[1]
     guard case .columns(let layout) = columns.blocks[1].kind else {
       Issue.record("no columns: \(columns.blocks.map(\.kind))")
@@ -296,6 +297,49 @@ import Testing
       try deck("---\ntheme: gaia\nmarp: true\n---\n\n# A\n\n---\n\n# B\n").dialect == .standard)
     #expect(try deck("# A\n\ntext\n\n---\n\n# B\n").dialect == .standard)
     #expect(try deck("%title: An mdp deck\n\n# A\n").dialect == .mdp)
+  }
+
+  /// pandoc's reveal.js writer makes every item of an incremental list a fragment, the first
+  /// too (`<li class="fragment">`); beamer's `[<+->]` shows the first item with the frame.
+  @Test func incrementalListsFirstItemFollowsTheOutput() throws {
+    let body = "\n## Steps\n\n::: incremental\n- a\n- b\n- c\n:::\n\n## Quoted\n\n> - x\n> - y\n"
+    let reveal = try deck("---\noutput: revealjs::revealjs_presentation\n---\n" + body)
+    #expect(reveal.slides.map(\.stepCount) == [4, 3])
+    guard case .list(let list) = reveal.slides[0].blocks.last?.kind else {
+      Issue.record("no list")
+      return
+    }
+    #expect(list.items.map(\.step) == [1, 2, 3])
+    let beamer = try deck("---\noutput: beamer_presentation\n---\n" + body)
+    #expect(beamer.slides.map(\.stepCount) == [3, 2])
+  }
+
+  /// An unnumbered section (`\section*`) gets no section page in beamer; reveal.js still makes
+  /// its title slide.
+  @Test func unnumberedSectionsHaveNoBeamerSectionPage() throws {
+    let body =
+      "\n# Intro {-}\n\n## One\n\nA\n\n# Method {.unnumbered}\n\n## Two\n\nB\n\n# Results\n\n## Three\n\nC\n"
+    #expect(
+      try titles("---\noutput: beamer_presentation\n---\n" + body) == [
+        "One", "Two", "Results", "Three",
+      ])
+    #expect(
+      try titles("---\noutput: revealjs::revealjs_presentation\n---\n" + body) == [
+        "Intro", "One", "Method", "Two", "Results", "Three",
+      ])
+  }
+
+  /// `{visibility=hidden}`: reveal.js removes the slide; beamer shows it.
+  @Test func hiddenSlidesAreRevealsOnly() throws {
+    let body = "\n## One\n\nA\n\n## Two {visibility=hidden}\n\nB\n\n## Three\n\nC\n"
+    #expect(
+      try titles("---\noutput: revealjs::revealjs_presentation\n---\n" + body) == [
+        "One", "Three",
+      ])
+    #expect(
+      try titles("---\noutput: beamer_presentation\n---\n" + body) == [
+        "One", "Two", "Three",
+      ])
   }
 }
 

@@ -158,9 +158,11 @@ import Testing
         <Tweet id="21" />
         """
       ).deck)
-    // v-click 1, v-clicks 3, the div 1, the switch's second template 1: six clicks, seven steps.
-    #expect(deck.slides.count == 1 && deck.slides[0].stepCount == 7)
-    #expect(deck.slides[0].blocks.map(\.step) == [0, 1, 2, 5, 5, 6])
+    // v-click 1, v-clicks 2 to 4, the div 5, the switch's templates 6 and 7 (a switch of two
+    // slots takes two clicks): seven clicks, eight steps.
+    #expect(deck.slides.count == 1 && deck.slides[0].stepCount == 8)
+    #expect(deck.slides[0].blocks.map(\.step) == [0, 1, 2, 5, 6, 7])
+    #expect(deck.slides[0].blocks.map(\.hiddenFrom) == [nil, nil, nil, nil, 7, 8])
   }
 
   @Test func clickMarkersInNotesAreNumbered() throws {

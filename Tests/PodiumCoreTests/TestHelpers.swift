@@ -32,6 +32,7 @@ func kinds(_ blocks: [Block]) -> [String] {
     case .spacer(.middle): return "middle"
     case .spacer(.fromMiddle): return "fromMiddle"
     case .spacer(.bottom): return "bottom"
+    case .box(let box): return "box(" + kinds(box.blocks).joined(separator: " ") + ")"
     }
   }
 }

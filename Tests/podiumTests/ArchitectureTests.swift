@@ -38,7 +38,7 @@ import Testing
   @Test func theProductDoesNotDependOnTestSupport() {
     let product = [
       "Sources/PodiumCore", "Sources/PodiumSDL", "Sources/PodiumPDF", "Sources/PodiumVideo",
-      "Sources/podium",
+      "Sources/PodiumFetch", "Sources/podium",
     ]
     for file in product.flatMap(swiftFiles(under:)) {
       for module in imports(file) where module.hasSuffix("TestSupport") {
@@ -54,6 +54,14 @@ import Testing
     #expect(users == ["CommonMarkConverter.swift"])
   }
 
+  /// gumbo's tree is copied into Podium's own values and freed in one file.
+  @Test func gumboIsConfinedToOneFile() {
+    let users = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+      .filter { imports($0).contains("CGumbo") }
+      .map { $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "") }
+    #expect(users == ["Sources/PodiumCore/Parsing/HTMLFragment.swift"])
+  }
+
   @Test func libdeflateIsConfinedToOneFile() {
     let users = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
       .filter { imports($0).contains("CDeflate") }
@@ -67,6 +75,27 @@ import Testing
       .filter { imports($0).contains("CFriBidi") }
       .map { $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "") }
     #expect(users == ["Sources/PodiumSDL/Text/Bidi.swift"])
+  }
+
+  /// libcurl is wrapped in one file of PodiumFetch, which draws nothing: the talk never reaches
+  /// the network, only `podium fetch` does.
+  @Test func libcurlIsConfinedToOneFileOfPodiumFetch() {
+    let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+    let users = files.filter { imports($0).contains("CCurl") }
+      .map { $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "") }
+    #expect(users == ["Sources/PodiumFetch/Curl.swift"])
+    for file in files {
+      let path = file.path
+      let fetches = imports(file).contains("PodiumFetch")
+      if fetches && !path.contains("/Tests/") && !path.contains("/Sources/podium/") {
+        Issue.record("\(path) imports PodiumFetch; only the command line fetches")
+      }
+    }
+    for file in swiftFiles(under: "Sources/PodiumFetch") {
+      for module in imports(file) where module.hasPrefix("CSDL2") || module == "PodiumSDL" {
+        Issue.record("\(file.path) imports \(module); PodiumFetch draws nothing")
+      }
+    }
   }
 
   /// glibc's allocator is set once, where the process starts.

@@ -269,6 +269,24 @@ import Testing
     #expect(ink.count > 2_000)
   }
 
+  /// Inline HTML's colours, bands, key caps, boxes and absolutely placed boxes are fills and
+  /// text in the draw list: the PDF draws them where the PNG does.
+  @Test func pdfPagesMatchThePNGsOfInlineHTML() throws {
+    let deck = Fixtures.packageRoot.appendingPathComponent(
+      "Tests/PodiumSDLTests/Fixtures/html/html.md")
+    let pages = try expectPDFPagesMatchPNGs(deck, slides: [1, 2, 3, 4])
+    // Not blank pages: the first has its red span, the third its pink absolute box.
+    func count(_ image: RGBImage, _ color: (Int, Int, Int)) -> Int {
+      stride(from: 0, to: image.pixels.count, by: 3).filter {
+        abs(Int(image.pixels[$0]) - color.0) < 30 && abs(Int(image.pixels[$0 + 1]) - color.1) < 30
+          && abs(Int(image.pixels[$0 + 2]) - color.2) < 30
+      }.count
+    }
+    #expect(pages.count == 4)
+    #expect(count(pages[0], (255, 0, 0)) > 50)
+    #expect(count(pages[2], (252, 228, 236)) > 2_000)
+  }
+
   /// Exports `chosen` slides of `deck` to PDF and PNG and compares each page; returns the PNGs.
   @discardableResult
   func expectPDFPagesMatchPNGs(

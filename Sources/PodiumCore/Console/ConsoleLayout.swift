@@ -211,7 +211,7 @@ struct ConsoleLayout {
     let box = NotesBox(
       area: area, padding: unit * 0.6, fill: palette.panel, colors: colors,
       bodySize: min(0.5, unit * 1.05 * state.notesScale / page.height),
-      overflow: .scroll(lines: state.notesScroll))
+      overflow: .scroll(lines: state.notesScroll), currentStep: state.step)
     let placed = engine.place(blocks, of: slide, in: deck, page: page, box: box)
     commands += placed.commands
     let markSize = unit * 0.9
@@ -324,8 +324,10 @@ struct ConsoleLayout {
       size: PixelSize(width: Int(fitted.width), height: Int(fitted.height)), cache: frames)
     let placed = Rect(
       x: area.x.rounded(), y: area.y.rounded(), width: fitted.width, height: fitted.height)
-    let key = LayoutEngine.layerKey(slide: position.slide, step: position.step)
-    commands.append(.layer(LayerItem(key: key, x: placed.x, y: placed.y, frame: frame)))
+    commands.append(
+      .layer(
+        LayoutEngine.speakerLayer(
+          slide: position.slide, step: position.step, x: placed.x, y: placed.y, frame: frame)))
     return placed
   }
 

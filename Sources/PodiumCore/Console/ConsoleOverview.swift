@@ -28,8 +28,8 @@ extension ConsoleLayout {
       let thumbnail = engine.layout(
         slideAt: index, in: deck, step: last,
         size: PixelSize(width: Int(cellWidth), height: Int(thumbHeight)), cache: frames)
-      let key = LayoutEngine.layerKey(slide: index, step: last)
-      commands.append(.layer(LayerItem(key: key, x: x, y: y, frame: thumbnail)))
+      commands.append(
+        .layer(LayoutEngine.speakerLayer(slide: index, step: last, x: x, y: y, frame: thumbnail)))
       let hidden = deck.slides[index].directives.hidden
       if hidden {
         // Left out of the talk: greyed under the console's background, and said in the label.

@@ -1,19 +1,23 @@
 /// A slide's background images: covering, contained, at their own size or a share of the width,
 /// side by side or stacked, over the whole slide or one side of it (Marp's `![bg ...]`).
 extension LayoutEngine {
-  func backgroundCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
+  /// The backgrounds the room sees, and what only the speaker sees: where a remote image not
+  /// fetched would be, its address.
+  func backgroundCommands(_ slide: Slide, context: Context) -> (
+    drawn: [DrawCommand], speakerOnly: [DrawCommand]
+  ) {
     var layers: [(ImageReference, BackgroundImage.Size)] = []
     if case .image(let image) = slide.directives.background { layers.append((image, .cover)) }
     layers += slide.backgrounds.map { ($0.image, $0.size) }
-    guard !layers.isEmpty else { return [] }
+    guard !layers.isEmpty else { return ([], []) }
     // Several `![bg]` images share the background's area side by side (stacked with
     // `vertical`), as in Marp; the area is a side of the slide when the slide is split.
     let area = Self.backgroundArea(slide, in: context.slideRect)
     let vertical = slide.backgrounds.contains(where: \.vertical)
     let count = Double(layers.count)
     var commands: [DrawCommand] = []
+    var speakerOnly: [DrawCommand] = []
     for (index, (image, size)) in layers.enumerated() {
-      guard let path = image.path, let natural = naturalSize(of: image) else { continue }
       let strip =
         vertical
         ? Rect(
@@ -22,6 +26,11 @@ extension LayoutEngine {
         : Rect(
           x: area.x + area.width / count * Double(index), y: area.y, width: area.width / count,
           height: area.height)
+      if image.isUnfetched {
+        speakerOnly += unfetchedLabel(image, in: strip, context: context)
+        continue
+      }
+      guard let path = image.path, let natural = naturalSize(of: image) else { continue }
       switch size {
       case .cover:
         commands.append(
@@ -48,6 +57,32 @@ extension LayoutEngine {
           .image(ImageItem(image, path: path, destination: placed)))
         commands.append(.popClip)
       }
+    }
+    return (commands, speakerOnly)
+  }
+
+  /// A remote background image not fetched, for the speaker: its address in a band across the
+  /// middle of its place.
+  private func unfetchedLabel(_ image: ImageReference, in strip: Rect, context: Context)
+    -> [DrawCommand]
+  {
+    let font = FontSpec(family: context.bodyFamily, size: context.slideRect.height * 0.025)
+    let lines = flow(context, font: font, color: context.colors.muted).lines(
+      [TextRun("\(ImageReference.notFetched): \(image.source)")], width: strip.width * 0.9,
+      alignment: .center)
+    let height = lines.reduce(0) { $0 + $1.height } + font.size
+    var y = strip.y + (strip.height - height) / 2
+    var commands: [DrawCommand] = [
+      .fill(Rect(x: strip.x, y: y, width: strip.width, height: height), context.colors.placeholder)
+    ]
+    y += font.size / 2
+    for line in lines {
+      for var item in line.items {
+        item.x += strip.x + strip.width * 0.05
+        item.y += y
+        commands.append(.text(item))
+      }
+      y += line.height
     }
     return commands
   }

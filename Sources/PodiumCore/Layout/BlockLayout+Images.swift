@@ -35,7 +35,9 @@ extension BlockLayout {
         ],
         location: block.location, spaceAfter: em * 0.6)
     }
-    // Missing or unreadable: a visible box with the path, so the speaker sees what is wrong.
+    // Missing or unreadable: a visible box with the path, so the speaker sees what is wrong. A
+    // remote image not fetched keeps its place, but its box is the console's only: the room sees
+    // nothing there, as in Marp offline.
     let boxHeight = min(height, width * 9 / 16, context.slideRect.height * 0.4)
     let boxWidth = min(width, boxHeight * 16 / 9)
     let frame = Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)
@@ -61,6 +63,9 @@ extension BlockLayout {
       Rect(x: 0, y: 0, width: border, height: boxHeight),
       Rect(x: boxWidth - border, y: 0, width: border, height: boxHeight),
     ].map { Piece(step: block.step, command: .fill($0, colors.muted)) }
+    if image.isUnfetched {
+      for index in pieces.indices { pieces[index].speakerOnly = true }
+    }
     return Box(
       width: boxWidth, height: boxHeight, pieces: pieces, location: block.location,
       spaceAfter: em * 0.6)

@@ -9,8 +9,8 @@ struct BlockLayout {
   let engine: LayoutEngine
   let context: LayoutEngine.Context
 
-  private var theme: Theme { engine.theme }
-  private var measurer: any TextMeasurer { engine.measurer }
+  var theme: Theme { engine.theme }
+  var measurer: any TextMeasurer { engine.measurer }
   var colors: Theme.Colors { context.colors }
   /// The body text size in pixels: 1 em.
   var em: Double { engine.bodySize(context) }
@@ -19,6 +19,17 @@ struct BlockLayout {
   /// debug build a function keeps a stack slot for every case's locals, and 16 nested quotes
   /// must fit on a 512 KB thread stack (`HostileInputTests`).
   func box(for block: Block, width: Double, depth: Int = 0) -> Box {
+    guard let hidden = block.hiddenFrom else {
+      return kindBox(for: block, width: width, depth: depth)
+    }
+    var box = kindBox(for: block, width: width, depth: depth)
+    for index in box.pieces.indices {
+      box.pieces[index].hiddenFrom = min(box.pieces[index].hiddenFrom ?? hidden, hidden)
+    }
+    return box
+  }
+
+  private func kindBox(for block: Block, width: Double, depth: Int) -> Box {
     switch block.kind {
     case .heading(let level, let text):
       return headingBox(level: level, text: text, block: block, width: width)
@@ -41,6 +52,8 @@ struct BlockLayout {
       return engine.spacerBox(spacer, block: block, width: width, context: context)
     case .rule:
       return ruleBox(block: block, width: width)
+    case .box(let html):
+      return engine.htmlBox(html, block: block, width: width, context: context)
     }
   }
 
@@ -144,7 +157,7 @@ struct BlockLayout {
   }
 
   /// A laid-out piece of text, with its highlight, or the formula it stands for.
-  private func pieces(for item: TextItem, step: Int) -> [Piece] {
+  func pieces(for item: TextItem, step: Int) -> [Piece] {
     guard item.formula != nil || item.highlight != nil else {
       return [Piece(step: step, command: .text(item))]
     }
@@ -249,9 +262,15 @@ struct BlockLayout {
       pieces += labelBox.pieces.map { $0.moved(dx: bar + padding, dy: y) }
       y += labelBox.height + labelBox.spaceAfter
     }
+    // A quote's own ink (a Marp deck's `blockquote { color }`).
+    var voice = context
+    if let ink = theme.marpStyle.quoteText {
+      (voice.colors.text, voice.colors.heading) = (ink, ink)
+    }
+    let quoted = BlockLayout(engine: engine, context: voice)
     for (index, inner) in quote.blocks.enumerated() {
       if y > context.textHeightLimit { break }
-      var innerBox = box(for: inner, width: innerWidth)
+      var innerBox = quoted.box(for: inner, width: innerWidth)
       // Quoted text is set in italic, as a voice other than the speaker's.
       innerBox.pieces = innerBox.pieces.map { piece in
         guard case .text(var item) = piece.command, inner.isProse else { return piece }
@@ -372,112 +391,6 @@ struct BlockLayout {
     case .punctuation: return palette.punctuation
     case .attribute: return palette.attribute
     }
-  }
-
-  // MARK: - Tables
-
-  private func tableBox(_ table: TableBlock, block: Block, width: Double) -> Box {
-    let columns = max(table.header.count, table.rows.map(\.count).max() ?? 0)
-    guard columns > 0 else {
-      return Box(width: width, height: 0, pieces: [], location: block.location, spaceAfter: 0)
-    }
-    let look = theme.marp?.table
-    let size = em * (look == nil ? 0.9 : 1)
-    let body = FontSpec(family: context.bodyFamily, size: size)
-    let bold = FontSpec(family: context.bodyFamily, size: size, bold: true)
-    let slideHeight = context.slideRect.height
-    let padding = look?.paddingX.pixels(slideHeight: slideHeight, fontSize: size) ?? size * 0.5
-    let paddingY = look?.paddingY.pixels(slideHeight: slideHeight, fontSize: size) ?? padding
-    var rowHeights: [Double] = []
-    let rows = [table.header] + table.rows
-    // Natural column widths: the widest cell on one line; shrink all columns alike if too wide.
-    var natural = [Double](repeating: padding * 4, count: columns)
-    for (rowIndex, row) in rows.enumerated() {
-      for (column, cell) in row.enumerated() where column < columns {
-        let font = rowIndex == 0 ? bold : body
-        // Measured as the cell's text is set (a Marp theme's letter spacing included).
-        let spaced = engine.flow(context, font: font, color: colors.text).measurer
-        let cellWidth =
-          cell.reduce(0.0) { $0 + spaced.width(of: $1.text, font: font) } + 2 * padding
-        natural[column] = max(natural[column], cellWidth)
-      }
-    }
-    let total = natural.reduce(0, +)
-    let widths = total > width ? natural.map { $0 * width / total } : natural
-    let tableWidth = widths.reduce(0, +)
-    let rule = max(1, (size * 0.06).rounded())
-    var pieces: [Piece] = []
-    var y = 0.0
-    for (rowIndex, row) in rows.enumerated() {
-      if y > context.textHeightLimit { break }
-      let isHeader = rowIndex == 0
-      var cellBoxes: [[TextFlow.Line]] = []
-      var rowHeight = 0.0
-      for column in 0..<columns {
-        let cell = column < row.count ? row[column] : []
-        var alignment = column < table.alignments.count ? table.alignments[column] : .natural
-        // Browsers centre a header cell, and uncover (`text-align: center`) every cell.
-        if look != nil && alignment == .natural && (isHeader || context.centered) {
-          alignment = .center
-        }
-        let flow = engine.flow(
-          context, font: isHeader ? bold : body,
-          color: isHeader ? look?.headerText ?? colors.heading : colors.text)
-        var lines = flow.lines(
-          cell, width: max(1, widths[column] - 2 * padding),
-          alignment: alignment == .center ? .center : .leading,
-          maximumHeight: context.textHeightLimit)
-        if alignment == .right {
-          for index in lines.indices {
-            let shift = widths[column] - 2 * padding - lines[index].width
-            for item in lines[index].items.indices { lines[index].items[item].x += shift }
-          }
-        }
-        cellBoxes.append(lines)
-        rowHeight = max(rowHeight, lines.reduce(0) { $0 + $1.height })
-      }
-      // A Marp grid's collapsed border adds its pixel to each row, as in a browser.
-      rowHeight += 2 * paddingY + (look?.grid == nil ? 0 : max(1, (slideHeight / 720).rounded()))
-      rowHeights.append(rowHeight)
-      if isHeader && look == nil {
-        pieces.append(
-          Piece(
-            step: block.step,
-            command: .fill(
-              Rect(x: 0, y: y, width: tableWidth, height: rowHeight), colors.tableHeaderBackground))
-        )
-      }
-      var x = 0.0
-      for column in 0..<columns {
-        var lineY = y + paddingY
-        for line in cellBoxes[column] {
-          for var item in line.items {
-            item.x += x + padding
-            item.y += lineY
-            pieces += self.pieces(for: item, step: block.step)
-          }
-          lineY += line.height
-        }
-        x += widths[column]
-      }
-      y += rowHeight
-      if look == nil {
-        pieces.append(
-          Piece(
-            step: block.step,
-            command: .fill(
-              Rect(x: 0, y: y - rule / 2, width: tableWidth, height: rule), colors.tableRule)))
-      }
-    }
-    if let look {
-      pieces = marpTableLines(look, columns: widths, rows: rowHeights, step: block.step) + pieces
-      // uncover's tables, and gaia's on a `lead` slide, stand in the middle.
-      if look.centred || context.centered {
-        pieces = pieces.map { $0.moved(dx: max(0, (width - tableWidth) / 2), dy: 0) }
-      }
-    }
-    return Box(
-      width: width, height: y, pieces: pieces, location: block.location, spaceAfter: em * 0.6)
   }
 }
 

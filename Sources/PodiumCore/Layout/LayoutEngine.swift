@@ -38,6 +38,11 @@ public struct LayoutEngine {
   }
 
   public func layout(_ slide: Slide, in deck: Deck, step: Int, size: PixelSize) -> SlideFrame {
+    if let own = theme.styled(for: slide) {
+      return LayoutEngine(theme: own, measurer: measurer, images: images).layout(
+        slide, in: deck, step: step, size: size)
+    }
+    let slide = theme.marpStyle.textAlign.map { slide.aligned($0) } ?? slide
     let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
     let slideRect = Self.slideRect(aspect: deck.metadata.aspect, in: size)
     if !slide.pages.isEmpty {
@@ -48,10 +53,13 @@ public struct LayoutEngine {
     var commands: [DrawCommand] = []
     if slideRect != canvas { commands.append(.fill(canvas, RGBAColor(red: 0, green: 0, blue: 0))) }
     commands.append(.fill(slideRect, context.colors.background))
-    commands += backgroundCommands(slide, context: context)
+    let backgrounds = backgroundCommands(slide, context: context)
+    commands += backgrounds.drawn
 
-    let (pieces, overflow) = content(slide, context: context)
-    let visible = pieces.filter { $0.step <= step }.map(\.command)
+    // Inline HTML's `position: absolute` boxes stand outside the flow (`HTMLBoxLayout`).
+    let (pieces, overflow) = content(Self.flowing(slide), context: context)
+    let shown = pieces.filter { $0.shows(at: step) }
+    let visible = shown.filter { !$0.speakerOnly }.map(\.command)
     if overflow != nil {
       commands.append(.pushClip(context.contentRect))
       commands += visible
@@ -59,98 +67,40 @@ public struct LayoutEngine {
     } else {
       commands += visible
     }
+    commands += positionedPieces(slide, context: context).filter { $0.step <= step }.map(\.command)
     commands += footerCommands(slide, context: context)
     commands += themeFooter(slide, in: deck, context: context)
-    return SlideFrame(
+    var frame = SlideFrame(
       size: size, slideRect: slideRect, commands: commands,
       overflow: overflow.map { [LayoutOverflow(slideIndex: slide.index, location: $0)] } ?? [])
-  }
-
-  // MARK: - Context
-
-  /// What every block's layout needs to know about the slide.
-  struct Context {
-    var slideRect: Rect
-    var contentRect: Rect
-    var colors: Theme.Colors
-    var bodyFamily: String
-    var headingFamily: String
-    var codeFamily: String
-    var layout: SlideLayout
-    var fit: Bool
-    var footer: String?
-    var pageLabel: String?
-    /// Marp's `header`, at the top of the slide.
-    var header: String?
-    /// The shrink factor being tried, 1 at full size.
-    var scale = 1.0
-    /// How tall a text block is laid out before the rest is left off: everything lower is clipped
-    /// on a slide (see `TextFlow.lines`). Unlimited where text scrolls, as the console's notes do.
-    var textHeightLimit = Double.infinity
-    /// The deck's typeset formulas.
-    var formulas: [MathFormula: TypesetFormula]
-
-    init(engine: LayoutEngine, slide: Slide, deck: Deck, slideRect: Rect) {
-      let theme = engine.theme
-      self.slideRect = slideRect
-      let margins = theme.margins
-      // A split background (`![bg left:40%]`) leaves the content the other side.
-      var page = slideRect
-      if let split = slide.backgrounds.lazy.compactMap(\.split).first {
-        page.width = slideRect.width * (1 - split.fraction)
-        if !split.right { page.x = slideRect.maxX - page.width }
-      }
-      contentRect = Rect(
-        x: page.x + slideRect.width * margins.horizontal,
-        y: slideRect.y + slideRect.height * margins.top,
-        width: max(1, page.width - 2 * slideRect.width * margins.horizontal),
-        height: slideRect.height * (1 - margins.top - margins.bottom))
-      colors = slide.directives.classes.contains(.invert) ? theme.inverted : theme.colors
-      if case .color(let color) = slide.directives.background { colors.background = color }
-      if let color = slide.directives.color {
-        // Marp's `color` is the whole slide's: headings, text, the footer and page number.
-        colors.text = color
-        colors.heading = color
-        colors.muted = color
-      }
-      bodyFamily = deck.metadata.font ?? theme.fonts.body
-      headingFamily = deck.metadata.font ?? theme.fonts.heading
-      codeFamily = deck.metadata.codeFont ?? theme.fonts.code
-      // Marp never centres a slide on its own: only its theme or `class: lead` does.
-      var layout = slide.layout(marp: deck.metadata.marp)
-      let leadCentres = theme.marp?.leadCentres ?? true
-      if layout == .default
-        && ((leadCentres && slide.directives.classes.contains(.lead)) || theme.centersContent)
-      {
-        layout = .center
-      }
-      self.layout = layout
-      middle = theme.marp?.middle ?? false
-      fit = slide.directives.fit
-      let footerShown = !slide.directives.noFooter
-      let footerText = slide.directives.footer ?? deck.metadata.footer
-      footer = footerShown && footerText?.isEmpty == false ? footerText : nil
-      pageLabel =
-        footerShown && (slide.directives.paginate ?? deck.metadata.paginate)
-        ? (deck.metadata.marp
-          ? "\(slide.pageNumber)" : "\(slide.index + 1) / \(deck.slides.count)") : nil
-      header = slide.directives.header?.isEmpty == false ? slide.directives.header : nil
-      formulas = deck.formulas
-    }
-
-    var centered: Bool { layout == .title || layout == .center }
-    /// The content stands in the middle, top to bottom, though its lines are not centred
-    /// (Marp's default theme).
-    var middle = false
+    frame.speakerOnly = backgrounds.speakerOnly + shown.filter(\.speakerOnly).map(\.command)
+    return frame
   }
 
   /// A draw command in block coordinates, with the build step that reveals it.
   struct Piece {
     var step: Int
     var command: DrawCommand
+    /// The step from which it is hidden again (`Block.hiddenFrom`).
+    var hiddenFrom: Int?
+    /// Drawn on the presenter console only (`SlideFrame.speakerOnly`).
+    var speakerOnly = false
+
+    init(step: Int, command: DrawCommand, hiddenFrom: Int? = nil, speakerOnly: Bool = false) {
+      self.step = step
+      self.command = command
+      self.hiddenFrom = hiddenFrom
+      self.speakerOnly = speakerOnly
+    }
 
     func moved(dx: Double, dy: Double) -> Piece {
-      Piece(step: step, command: command.translated(dx: dx, dy: dy))
+      Piece(
+        step: step, command: command.translated(dx: dx, dy: dy), hiddenFrom: hiddenFrom,
+        speakerOnly: speakerOnly)
+    }
+
+    func shows(at current: Int) -> Bool {
+      step <= current && hiddenFrom.map { current < $0 } != false
     }
   }
 
@@ -313,9 +263,10 @@ public struct LayoutEngine {
   private func arrangeFlow(_ blocks: [Block], context: Context) -> Arrangement {
     let area = context.contentRect
     let flow = stack(blocks, width: area.width, height: area.height, context: context)
-    let top =
+    var top =
       context.centered || context.middle
       ? area.y + max(0, (area.height - flow.height) / 2) : area.y
+    if context.bottom && !context.centered { top = area.y + max(0, area.height - flow.height) }
     return Arrangement(
       pieces: flow.pieces.map { $0.moved(dx: area.x, dy: top) }, overflow: flow.overflow)
   }
@@ -405,6 +356,9 @@ public struct LayoutEngine {
       font: font, codeFamily: context.codeFamily, color: color, linkColor: context.colors.accent,
       codeColor: theme.inlineCode ?? color, lineSpacing: sizes.lineSpacing,
       formulas: context.formulas)
+    style.cssPixel = context.slideRect.height / 720 * context.scale
+    style.strongColor = theme.marpStyle.strongColor
+    style.emphasisColor = theme.marpStyle.emphasisColor
     guard let look = theme.marp else { return TextFlow(style: style, measurer: measurer) }
     marpText(look, &style, lineHeight: lineHeight)
     let spacing = look.letterSpacing * context.slideRect.height / 720

@@ -138,6 +138,9 @@ extension BlockLayout {
       let row = Rect(x: 0, y: y, width: width, height: height)
       if index == 0, let ground = table.headerBackground {
         commands.append(.fill(row, ground))
+      } else if index > 0, let ground = engine.theme.marpStyle.cellBackground {
+        // A cell's own ground covers its row's stripe.
+        commands.append(.fill(row, ground))
       } else if index > 0, let stripe = table.stripe, (index % 2 == 1) == table.stripeOddRows {
         commands.append(.fill(row, stripe))
       }

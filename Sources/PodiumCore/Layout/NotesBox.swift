@@ -1,6 +1,15 @@
 /// Speaker notes set like slide text in a box: the console's notes panel and the lower part of a
 /// handout page, so notes read alike on screen and on paper.
 struct NotesBox {
+  /// A piece of the notes, in the muted colour when it belongs to a step still to come.
+  func dimmed(_ piece: LayoutEngine.Piece) -> DrawCommand {
+    guard let currentStep, piece.step > currentStep, case .text(var item) = piece.command else {
+      return piece.command
+    }
+    item.color = colors.muted
+    return .text(item)
+  }
+
   enum Overflow: Equatable {
     /// Notes longer than the box scroll, here by this many lines (the console).
     case scroll(lines: Int)
@@ -18,6 +27,9 @@ struct NotesBox {
   /// The notes' body text size, a fraction of the page's height as `Theme.Sizes.body` is.
   var bodySize: Double
   var overflow: Overflow
+  /// The build step shown: notes of a later step (Slidev's `[click]` parts) are in the muted
+  /// colour, as Slidev's presenter fades them; nil shows every part alike (paper).
+  var currentStep: Int?
 
   struct Placed {
     var commands: [DrawCommand] = []
@@ -66,7 +78,9 @@ extension LayoutEngine {
       placed.scrolled = min(lines, placed.scrollLimit)
       let offset = min(Double(placed.scrolled) * lineStep, max(0, stack.height - inner.height))
       // Only what shows: long notes would otherwise draw every line into a texture.
-      pieces = stack.pieces.map { $0.moved(dx: inner.x, dy: inner.y - offset).command }.filter {
+      pieces = stack.pieces.map {
+        box.dimmed($0.moved(dx: inner.x, dy: inner.y - offset))
+      }.filter {
         $0.verticalExtent.map { $0.bottom > box.area.y && $0.top < box.area.maxY } ?? true
       }
     }

@@ -7,6 +7,10 @@ public struct SlideFrame: Hashable, Sendable {
   public var commands: [DrawCommand]
   /// Content that did not fit even at the smallest text size and was clipped.
   public var overflow: [LayoutOverflow]
+  /// What only the speaker sees, drawn over `commands` on the presenter console's views of the
+  /// slide: the placeholder of a remote image not fetched (the audience, a PNG and a PDF show
+  /// nothing in its place, as Marp does offline). Windows and exports draw `commands` alone.
+  public var speakerOnly: [DrawCommand] = []
 
   public init(
     size: PixelSize, slideRect: Rect, commands: [DrawCommand], overflow: [LayoutOverflow] = []
@@ -19,7 +23,19 @@ public struct SlideFrame: Hashable, Sendable {
 
   /// The draw list as text, one command a line: what snapshot tests compare.
   public var snapshot: String {
-    (["frame \(size) slide \(slideRect)"] + commands.map(\.snapshot)).joined(separator: "\n")
+    let speaker = speakerOnly.map { "speaker-only " + $0.snapshot }
+    return (["frame \(size) slide \(slideRect)"] + commands.map(\.snapshot) + speaker)
+      .joined(separator: "\n")
+  }
+
+  /// The frame as the presenter console shows it: what the room sees with what only the
+  /// speaker sees drawn over it.
+  public var forSpeaker: SlideFrame {
+    guard !speakerOnly.isEmpty else { return self }
+    var frame = self
+    frame.commands += speakerOnly
+    frame.speakerOnly = []
+    return frame
   }
 
   /// The same frame moved by (dx, dy): for placing a slide on a handout page.
@@ -49,6 +65,7 @@ public enum DrawCommand: Hashable, Sendable {
       line += "\(item.font) \(item.color) \"\(item.text)\""
       if item.underline { line += " underline" }
       if item.strikethrough { line += " strike" }
+      if item.keyCap != nil { line += " key" }
       return line
     case .image(let item):
       let source = item.source.map { " from \($0)" } ?? ""
@@ -66,7 +83,10 @@ public enum DrawCommand: Hashable, Sendable {
         "  " + $0.snapshot.replacingOccurrences(of: "\n", with: "\n  ")
       }
       return
-        (["layer \"\(item.key)\" at \(format1(item.x)),\(format1(item.y)) \(item.frame.size)"]
+        ([
+          "layer \"\(item.key)\" at \(format1(item.x)),\(format1(item.y)) \(item.frame.size)"
+            + (item.opacity < 1 ? " opacity \(format1(item.opacity))" : "")
+        ]
         + inner)
         .joined(separator: "\n")
     }
@@ -124,6 +144,8 @@ public struct LayerItem: Hashable, Sendable {
   public var x: Double
   public var y: Double
   public var frame: SlideFrame
+  /// Drawn over what is beneath at this opacity (a slide fading in a transition); 1 hides it.
+  public var opacity = 1.0
 
   public init(key: String, x: Double, y: Double, frame: SlideFrame) {
     self.key = key
@@ -155,6 +177,8 @@ public struct TextItem: Hashable, Sendable {
   public var formula: TypesetFormula?
   /// Marp's `==highlight==`: a band of this colour behind the text.
   public var highlight: RGBAColor?
+  /// HTML's `<kbd>`: a frame of this colour around the band, a little wider than the text.
+  public var keyCap: RGBAColor?
 
   public init(
     text: String, font: FontSpec, color: RGBAColor, x: Double, y: Double, width: Double,
@@ -178,7 +202,20 @@ public struct TextItem: Hashable, Sendable {
   /// in the text's colour.
   public func commands(metrics: FontMetrics) -> [DrawCommand] {
     var commands: [DrawCommand] = []
-    if let highlight {
+    if let keyCap {
+      // The key's frame: four bars around the band, the band padded as the flow left room.
+      let pad = (font.size * 0.3).rounded()
+      let line = max(1, (font.size * 0.06).rounded())
+      let face = Rect(
+        x: x - pad, y: y, width: width + 2 * pad, height: metrics.ascent + metrics.descent)
+      commands += [
+        .fill(Rect(x: face.x, y: face.y, width: face.width, height: line), keyCap),
+        .fill(Rect(x: face.x, y: face.maxY - line, width: face.width, height: line), keyCap),
+        .fill(Rect(x: face.x, y: face.y, width: line, height: face.height), keyCap),
+        .fill(Rect(x: face.maxX - line, y: face.y, width: line, height: face.height), keyCap),
+      ]
+      if let highlight { commands.insert(.fill(face, highlight), at: 0) }
+    } else if let highlight {
       commands.append(
         .fill(Rect(x: x, y: y, width: width, height: metrics.ascent + metrics.descent), highlight))
     }

@@ -64,4 +64,14 @@ extension LayoutEngine {
   public static func layerKey(slide: Int, step: Int) -> String {
     "slide \(slide + 1) step \(step + 1)"
   }
+
+  /// A slide step as the presenter console shows it, with what only the speaker sees (a remote
+  /// image's placeholder) drawn over it, under a key of its own when that differs from the
+  /// room's.
+  public static func speakerLayer(slide: Int, step: Int, x: Double, y: Double, frame: SlideFrame)
+    -> LayerItem
+  {
+    let key = layerKey(slide: slide, step: step) + (frame.speakerOnly.isEmpty ? "" : " speaker")
+    return LayerItem(key: key, x: x, y: y, frame: frame.forSpeaker)
+  }
 }

@@ -14,24 +14,45 @@ struct TextFlow {
     /// Inline code's size as a multiple of the text's, and the band behind it (a Marp theme's).
     var codeScale = 0.92
     var codeBand: RGBAColor?
+    /// Pixels per CSS pixel of the slide (720 CSS pixels high), for inline HTML's sizes.
+    var cssPixel = 1.0
+    /// `strong` and `em` text's own colours (a Marp deck's CSS); nil for the text's.
+    var strongColor: RGBAColor?
+    var emphasisColor: RGBAColor?
 
     /// Marp's `==highlight==` band: a translucent marker yellow, readable on light and dark.
     static let highlight = RGBAColor(red: 255, green: 214, blue: 0, alpha: 115)
 
-    func font(for style: TextRun.Style) -> FontSpec {
+    /// A key cap's frame and face (`<kbd>`), grey on light and dark themes alike.
+    static let keyFrame = RGBAColor(red: 128, green: 128, blue: 128, alpha: 200)
+    static let keyFace = RGBAColor(red: 128, green: 128, blue: 128, alpha: 40)
+
+    func font(for style: TextRun.Style, _ paint: TextRun.Paint? = nil) -> FontSpec {
       var result = font
-      if style.contains(.code) || style.contains(.math) {
+      switch paint?.size {
+      case .em(let scale)?: result.size *= scale
+      case .percent(let share)?: result.size *= share / 100
+      case .pixels(let pixels)?: result.size = pixels * cssPixel
+      case nil: break
+      }
+      if style.contains(.code) || style.contains(.math) || style.contains(.keyboard) {
         result.family = codeFamily
         result.size *= codeScale
       }
+      // HTML's `font-size: smaller` for `<small>`, `<sup>` and `<sub>`.
+      if style.contains(.small) { result.size *= 0.83 }
+      if style.contains(.superscript) || style.contains(.subscript) { result.size *= 0.75 }
       if style.contains(.strong) { result.bold = true }
       if style.contains(.emphasis) { result.italic = true }
       return result
     }
 
-    func color(for style: TextRun.Style) -> RGBAColor {
+    func color(for style: TextRun.Style, _ paint: TextRun.Paint? = nil) -> RGBAColor {
+      if let color = paint?.color { return color }
       if style.contains(.link) { return linkColor }
       if style.contains(.code) || style.contains(.math) { return codeColor }
+      if style.contains(.strong), let strongColor { return strongColor }
+      if style.contains(.emphasis), let emphasisColor { return emphasisColor }
       return color
     }
   }
@@ -55,6 +76,7 @@ struct TextFlow {
     var text: String
     var style: TextRun.Style
     var link: String?
+    var paint: TextRun.Paint?
     var isBreak = false
   }
 
@@ -65,8 +87,8 @@ struct TextFlow {
   }
 
   /// A piece's width: a formula's box scaled to the text's size, or the text's.
-  private func advance(of text: String, _ style: TextRun.Style) -> Double {
-    let font = self.style.font(for: style)
+  private func advance(of text: String, _ style: TextRun.Style, _ paint: TextRun.Paint?) -> Double {
+    let font = self.style.font(for: style, paint)
     guard let formula = formula(text, style) else { return measurer.width(of: text, font: font) }
     return formula.width * self.style.font.size / TypesetFormula.pointsPerEm
   }
@@ -102,8 +124,8 @@ struct TextFlow {
         finishLine()
         continue
       }
-      let font = style.font(for: piece.style)
-      let full = advance(of: piece.text, piece.style)
+      let font = style.font(for: piece.style, piece.paint)
+      let full = advance(of: piece.text, piece.style, piece.paint) + keyPadding(piece.style, font)
       let visible =
         piece.style.contains(.math)
         ? full : measurer.width(of: trimmingTrailingSpaces(piece.text), font: font)
@@ -125,7 +147,8 @@ struct TextFlow {
         let count = fittingPrefix(rest, font: font, width: width)
         let chunk = rest.prefix(count)
         rest = rest.dropFirst(count)
-        current.append(Piece(text: String(chunk), style: piece.style, link: piece.link))
+        current.append(
+          Piece(text: String(chunk), style: piece.style, link: piece.link, paint: piece.paint))
         currentWidth = measurer.width(of: String(chunk), font: font)
         if !rest.isEmpty { finishLine() }
       }
@@ -139,14 +162,14 @@ struct TextFlow {
     _ pieces: [Piece], width: Double, alignment: Alignment, rightToLeft: Bool
   ) -> Line {
     // Two links side by side stay two items, so each keeps its own destination.
-    var groups: [(text: String, style: TextRun.Style, link: String?)] = []
+    var groups: [(text: String, style: TextRun.Style, link: String?, paint: TextRun.Paint?)] = []
     for piece in pieces {
       if let last = groups.last, last.style == piece.style, last.link == piece.link,
-        !piece.style.contains(.math)
+        last.paint == piece.paint, !piece.style.contains(.math)
       {
         groups[groups.count - 1].text += piece.text
       } else {
-        groups.append((piece.text, piece.style, piece.link))
+        groups.append((piece.text, piece.style, piece.link, piece.paint))
       }
     }
     if let last = groups.indices.last {
@@ -159,8 +182,8 @@ struct TextFlow {
     var lineHeight = 0.0
     let baseMetrics = measurer.metrics(for: style.font)
     let formulaScale = style.font.size / TypesetFormula.pointsPerEm
-    for group in groups.isEmpty ? [("", TextRun.Style(), nil)] : groups {
-      let metrics = measurer.metrics(for: style.font(for: group.1))
+    for group in groups.isEmpty ? [("", TextRun.Style(), nil, nil)] : groups {
+      let metrics = measurer.metrics(for: style.font(for: group.1, group.3))
       ascent = max(ascent, metrics.ascent)
       descent = max(descent, metrics.descent)
       lineHeight = max(lineHeight, metrics.lineHeight)
@@ -181,19 +204,24 @@ struct TextFlow {
     for group in groups where !group.text.isEmpty {
       let typeset = formula(group.text, group.style)
       // A formula is drawn at the size of the text it stands in, in that text's colour.
-      let font = typeset == nil ? style.font(for: group.style) : style.font
-      let itemWidth = advance(of: group.text, group.style)
+      let font = typeset == nil ? style.font(for: group.style, group.paint) : style.font
+      let itemWidth = advance(of: group.text, group.style, group.paint)
       var item = TextItem(
         text: group.text, font: font,
-        color: typeset == nil ? style.color(for: group.style) : style.color, x: x,
-        y: baseline - measurer.metrics(for: font).ascent, width: itemWidth,
-        underline: group.style.contains(.link),
+        color: typeset == nil ? style.color(for: group.style, group.paint) : style.color, x: x,
+        y: baseline - measurer.metrics(for: font).ascent + shift(group.style), width: itemWidth,
+        underline: group.style.contains(.link) || group.style.contains(.underline),
         strikethrough: group.style.contains(.strikethrough), link: group.link)
       item.formula = typeset
       if group.style.contains(.highlight) { item.highlight = Style.highlight }
       if group.style.contains(.code), let band = style.codeBand { item.highlight = band }
+      if group.style.contains(.keyboard) {
+        item.highlight = Style.keyFace
+        item.keyCap = Style.keyFrame
+      }
+      if let background = group.paint?.background { item.highlight = background }
       items.append(item)
-      x += itemWidth
+      x += itemWidth + keyPadding(group.style, font)
     }
     let lineWidth = x
     // A right-to-left line's leading edge is the right one.
@@ -211,11 +239,24 @@ struct TextFlow {
       if visual.sorted() == order { order = visual }
     }
     for index in order {
-      items[index].x = left
-      left += items[index].width
+      let padding = items[index].keyCap == nil ? 0 : keyPadding(.keyboard, items[index].font)
+      items[index].x = left + padding
+      left += items[index].width + 2 * padding
     }
     if let spaced = measurer as? LetterSpacedMeasurer { items = items.flatMap(spaced.spaced) }
     return Line(items: items, width: lineWidth, height: lineHeight)
+  }
+
+  /// The room on each side of a key cap's text (`<kbd>`), counted twice in its advance.
+  private func keyPadding(_ style: TextRun.Style, _ font: FontSpec) -> Double {
+    style.contains(.keyboard) ? (font.size * 0.3).rounded() : 0
+  }
+
+  /// How far `<sup>` rises above the baseline and `<sub>` falls below it, in the text's size.
+  private func shift(_ style: TextRun.Style) -> Double {
+    if style.contains(.superscript) { return -(self.style.font.size * 0.35).rounded() }
+    if style.contains(.subscript) { return (self.style.font.size * 0.2).rounded() }
+    return 0
   }
 
   /// Splits runs into break opportunities, one at a time: words with their trailing spaces,
@@ -246,13 +287,14 @@ struct TextFlow {
         let text = runs[run].text
         let style = runs[run].style
         let link = runs[run].link
+        let paint = runs[run].paint
         // A formula is one piece, whatever spaces its TeX holds.
         if style.contains(.math) {
-          if let word = take(style, link) { return word }
+          if let word = take(style, link, paint) { return word }
           run += 1
           position = nil
           if text.isEmpty { continue }
-          return Piece(text: text, style: style, link: link)
+          return Piece(text: text, style: style, link: link, paint: paint)
         }
         var index = position ?? text.startIndex
         while index < text.endIndex {
@@ -261,22 +303,22 @@ struct TextFlow {
           var piece: Piece?
           if character == "\n" {
             let hardBreak = Piece(text: "", style: style, isBreak: true)
-            piece = take(style, link)
+            piece = take(style, link, paint)
             if piece == nil { piece = hardBreak } else { pendingBreak = hardBreak }
           } else if character == " " || character == "\t" {
             // Runs of spaces collapse to one, as Markdown renders them, except in code spans.
             if !inSpaces || style.contains(.code) { append(" ") }
             inSpaces = true
           } else if TextFlow.breaksAnywhere(character) {
-            piece = take(style, link)
+            piece = take(style, link, paint)
             append(character)
           } else {
             if inSpaces || (word.last.map(TextFlow.breaksAnywhere) ?? false) {
-              piece = take(style, link)
+              piece = take(style, link, paint)
             }
             append(character)
           }
-          if piece == nil, wordLength >= Self.longestWord { piece = take(style, link) }
+          if piece == nil, wordLength >= Self.longestWord { piece = take(style, link, paint) }
           if let piece {
             position = index
             return piece
@@ -284,7 +326,7 @@ struct TextFlow {
         }
         run += 1
         position = nil
-        if let piece = take(style, link) { return piece }
+        if let piece = take(style, link, paint) { return piece }
       }
       return nil
     }
@@ -295,13 +337,15 @@ struct TextFlow {
     }
 
     /// The word gathered so far, if any, and a fresh start.
-    private mutating func take(_ style: TextRun.Style, _ link: String?) -> Piece? {
+    private mutating func take(_ style: TextRun.Style, _ link: String?, _ paint: TextRun.Paint?)
+      -> Piece?
+    {
       defer {
         word = ""
         wordLength = 0
         inSpaces = false
       }
-      return word.isEmpty ? nil : Piece(text: word, style: style, link: link)
+      return word.isEmpty ? nil : Piece(text: word, style: style, link: link, paint: paint)
     }
   }
 

@@ -168,6 +168,11 @@ public struct Theme: Hashable, Sendable {
   public var alerts: [QuoteBlock.Alert: RGBAColor] = [:]
   /// A footer the theme draws on every slide instead of the deck's footer and page number.
   public var footer: Footer?
+  /// What a Marp deck's CSS sets that has no other place here.
+  public var marpStyle = MarpStyle()
+  /// The deck's CSS rules that hold on slides of some classes or on one slide only, in the
+  /// order of CSS's cascade (`MarpCSS.load`); carried out as such a slide is laid out.
+  var marpRules: [MarpRule] = []
 
   /// A theme's own footer (presenterm's `footer:` styles).
   public enum Footer: Hashable, Sendable {

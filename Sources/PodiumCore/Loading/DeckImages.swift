@@ -22,6 +22,9 @@ extension Block {
         }
       }
       kind = .columns(columns)
+    case .box(var box):
+      for block in box.blocks.indices { box.blocks[block].updateImages(body) }
+      kind = .box(box)
     default:
       break
     }

@@ -49,6 +49,12 @@ public struct DeckLoader: Sendable {
   public var office: (any OfficeReader)?
   /// The syntax a Markdown deck is read in (`--dialect`); nil finds it from the deck.
   public var dialect: DeckDialect?
+  /// Where remote images fetched ahead are found (`podium fetch`); nil shows none of them.
+  /// Loading never reaches the network.
+  public var remoteImages: RemoteImageCache? = .standard()
+  /// What the speaker's presenterm configuration says presenterm decks start from
+  /// (`PresentermConfig`), and its problems, told with a presenterm deck.
+  public var presenterm: (deck: PresentermDeck?, diagnostics: [Diagnostic]) = (nil, [])
 
   public init(
     defaultTheme: ThemeChoice? = nil, files: any DeckFiles = LocalFiles(),
@@ -65,6 +71,7 @@ public struct DeckLoader: Sendable {
     math: MathTypesetter? = .standard()
   ) {
     self.init(defaultTheme: configuration.theme, files: files, math: math)
+    presenterm = PresentermConfig.load(path: PresentermConfig.defaultPath(), files: files)
   }
 
   public func load(_ path: String) -> LoadedDeck {
@@ -81,9 +88,11 @@ public struct DeckLoader: Sendable {
     case .text?, nil:
       if Self.isPDF(path) { return loadPDF(path) }
     }
-    let parsed = DeckParser.parse(fileAt: path, files: files, dialect: dialect)
+    let parsed = DeckParser.parse(
+      fileAt: path, files: files, dialect: dialect, presenterm: presenterm.deck)
     var loaded = LoadedDeck(
       path: path, deck: parsed.deck, theme: .light, diagnostics: parsed.diagnostics)
+    if parsed.deck?.dialect == .presenterm { loaded.diagnostics += presenterm.diagnostics }
     guard var deck = parsed.deck else { return loaded }
     if let defaultTheme, deck.metadata.keyLocations["theme"] == nil, !deck.metadata.marp {
       deck.metadata.theme = defaultTheme
@@ -94,6 +103,7 @@ public struct DeckLoader: Sendable {
     loaded.diagnostics += themeDiagnostics + styleDiagnostics
     loaded.diagnostics += typesetFormulas(in: &deck)
     loaded.diagnostics += probeVideos(in: &deck)
+    loaded.diagnostics += findRemoteImages(in: &deck)
     loaded.deck = deck
     return loaded
   }

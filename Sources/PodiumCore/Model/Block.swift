@@ -14,6 +14,8 @@ public struct Block: Hashable, Sendable {
     case columns(ColumnsBlock)
     /// Room with nothing in it: presenterm's `new_lines` and `jump_to_middle`.
     case spacer(Spacer)
+    /// An HTML element around blocks, with a background or a place of its own.
+    case box(BoxBlock)
   }
 
   public enum Alignment: String, Hashable, Sendable {
@@ -46,6 +48,9 @@ public struct Block: Hashable, Sendable {
   public var location: SourceLocation
   /// 0-based build step at which the block appears: step 0 is the slide before any pause.
   public var step: Int
+  /// The build step from which the block is hidden again (Slidev's `v-click.hide`, a
+  /// `<v-switch>` template's end); nil when it stays once shown.
+  public var hiddenFrom: Int?
   public var alignment: Alignment
   /// Text size relative to the theme's (presenterm's `font_size`, 1 to 7).
   public var fontScale: Double
@@ -65,6 +70,30 @@ public struct Block: Hashable, Sendable {
     self.fontScale = fontScale
   }
 
+  /// The block with everything in it shown at `step` (speaker notes, which have no steps of
+  /// their own but Slidev's click parts).
+  func shown(at step: Int) -> Block {
+    var block = self
+    block.step = step
+    switch kind {
+    case .list(var list):
+      for index in list.items.indices {
+        list.items[index].step = step
+        list.items[index].blocks = list.items[index].blocks.map { $0.shown(at: step) }
+      }
+      block.kind = .list(list)
+    case .quote(var quote):
+      quote.blocks = quote.blocks.map { $0.shown(at: step) }
+      block.kind = .quote(quote)
+    case .columns(var columns):
+      columns.columns = columns.columns.map { $0.map { $0.shown(at: step) } }
+      block.kind = .columns(columns)
+    default:
+      break
+    }
+    return block
+  }
+
   /// The highest build step used by this block or anything inside it.
   public var lastStep: Int {
     switch kind {
@@ -74,6 +103,10 @@ public struct Block: Hashable, Sendable {
       return quote.blocks.reduce(step) { max($0, $1.lastStep) }
     case .columns(let columns):
       return columns.columns.joined().reduce(step) { max($0, $1.lastStep) }
+    case .table(let table):
+      return table.rowSteps.reduce(step, max)
+    case .box(let box):
+      return box.blocks.reduce(step) { max($0, $1.lastStep) }
     default:
       return step
     }
@@ -101,6 +134,8 @@ public struct Block: Hashable, Sendable {
     case .columns(let columns):
       return columns.columns.map { $0.map(\.plainText).joined(separator: "\n") }
         .joined(separator: "\n")
+    case .box(let box):
+      return box.blocks.map(\.plainText).joined(separator: "\n")
     }
   }
 }
@@ -183,6 +218,9 @@ public struct TableBlock: Hashable, Sendable {
   public var alignments: [ColumnAlignment]
   public var header: [[TextRun]]
   public var rows: [[[TextRun]]]
+  /// The build step of each row (presenterm's `incremental_tables`); empty when the rows show
+  /// with the table.
+  public var rowSteps: [Int] = []
 
   public init(alignments: [ColumnAlignment], header: [[TextRun]], rows: [[[TextRun]]]) {
     self.alignments = alignments
@@ -191,12 +229,16 @@ public struct TableBlock: Hashable, Sendable {
   }
 }
 
-/// An image named by the deck. `path` is resolved against the deck's folder; nil for a remote
-/// address, which Podium never fetches.
+/// An image named by the deck. `path` is resolved against the deck's folder; for a remote
+/// address (`url`), the file `podium fetch` put in the cache, or nil while it is not fetched.
 public struct ImageReference: Hashable, Sendable {
   public var source: String
   public var alt: String
   public var path: String?
+  /// An `http` or `https` address: never reached while loading or presenting, only by `podium
+  /// fetch`, which keeps the image in `RemoteImageCache`. `DeckLoader` sets `path` to the cached
+  /// file; until then the room sees nothing in the image's place, and the console a placeholder.
+  public var url: String?
   /// Why the image cannot be shown ("image not found", "not an image"), for its placeholder; the
   /// path is kept so that live reload watches it.
   public var problem: String?
@@ -223,4 +265,20 @@ public struct ImageReference: Hashable, Sendable {
     self.path = path
     self.problem = problem
   }
+
+  /// The placeholder's words for a remote image not fetched.
+  public static let notFetched = "not fetched"
+
+  /// A remote image at `url`, not fetched yet: what every syntax that names a picture by its
+  /// address makes (Markdown, Marp's backgrounds, Slidev's `image:`, HTML's `<img>`).
+  /// `DeckLoader` finds it in the cache.
+  public static func remote(_ url: String, alt: String) -> ImageReference {
+    var reference = ImageReference(source: url, alt: alt, path: nil, problem: notFetched)
+    reference.url = url
+    return reference
+  }
+
+  /// A remote image that is not in the cache: nothing for the room, a placeholder for the
+  /// speaker.
+  public var isUnfetched: Bool { url != nil && path == nil }
 }

@@ -62,6 +62,9 @@ public struct DeckMetadata: Hashable, Sendable {
   public var authors: [String] = []
   /// A presenterm deck's options and introduction slide; nil for other decks.
   public var presenterm: PresentermDeck?
+  /// What the speaker's presenterm configuration says a presenterm deck starts from
+  /// (`PresentermConfig`); the deck's own `options:` are laid over it.
+  public var presentermDefaults: PresentermDeck?
   public var theme: ThemeChoice
   public var aspect: AspectRatio
   public var duration: TalkDuration?
@@ -84,6 +87,8 @@ public struct DeckMetadata: Hashable, Sendable {
   /// (`MarpThemeSet`), of which `MarpCSS` carries out what decides a slide's look.
   public var style: String?
   public var marpThemeFile: String?
+  /// The deck's `<style>` blocks (not `scoped`): CSS for every slide, after `style:`.
+  public var styleSheets: [StyleSheet] = []
   /// A PDF deck of beamer notes pages: the half of each page that holds the notes.
   public var notesPages: NotesPages?
   /// When the countdown warns, in minutes before the end (pdfpc's `lastMinutes`).

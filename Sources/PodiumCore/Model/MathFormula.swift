@@ -58,6 +58,7 @@ extension Block {
     case .quote(let quote): return quote.blocks.flatMap(\.formulas)
     case .table(let table): return (table.header + table.rows.joined()).flatMap(runs)
     case .columns(let columns): return columns.columns.joined().flatMap(\.formulas)
+    case .box(let box): return box.blocks.flatMap(\.formulas)
     case .code, .image, .rule, .spacer: return []
     }
   }
@@ -71,6 +72,7 @@ extension Deck {
       case .list(let list): return list.items.flatMap { $0.blocks.flatMap(visit) }
       case .quote(let quote): return quote.blocks.flatMap(visit)
       case .columns(let columns): return columns.columns.joined().flatMap(visit)
+      case .box(let box): return box.blocks.flatMap(visit)
       default: return block.formulas.map { ($0, block.location) }
       }
     }

@@ -22,6 +22,15 @@ public struct PresentermDeck: Hashable, Sendable {
   public var autoRenderLanguages: [String] = []
   /// Empty lines between list items (1 is none).
   public var listItemNewlines = 1
+  /// The pauses presenterm puts before and after an incremental list or table (its
+  /// configuration's `defaults.incremental_lists` / `incremental_tables`: `pause_before`,
+  /// `pause_after`, on unless it says otherwise).
+  public var pauseBeforeLists = true
+  public var pauseAfterLists = true
+  public var pauseBeforeTables = true
+  public var pauseAfterTables = true
+  /// The theme presenterm's configuration names for decks that name none (`defaults.theme`).
+  public var configuredTheme: String?
 
   /// The introduction slide's authors at the bottom of the slide rather than under the rest
   /// (its theme's `intro_slide.author.positioning`; presenterm's default theme, `dark`, puts
@@ -41,7 +50,10 @@ extension PresentermDeck {
   mutating func follow(_ theme: inout ThemeChoice, named: Bool) {
     if case .presenterm = theme {
       // Chosen, or presenterm's default with the deck's overrides: kept.
-    } else if !named, let standard = PresentermStyle.builtIn(PresentermStyle.defaultName) {
+    } else if !named,
+      let standard = configuredTheme.flatMap(PresentermStyle.builtIn)
+        ?? PresentermStyle.builtIn(PresentermStyle.defaultName)
+    {
       theme = .presenterm(standard)
     }
     guard case .presenterm(let style) = theme else { return }

@@ -161,6 +161,8 @@ public struct SlideDirectives: Hashable, Sendable {
   /// Classes other than `lead` and `invert` (`<!-- _class: two-columns -->`): they mean
   /// something only to a theme's CSS, kept so it can style them.
   public var otherClasses: [String] = []
+  /// The slide's own `<style scoped>` blocks (Marpit's scoped style): CSS for this slide only.
+  public var styles: [StyleSheet] = []
 
   /// Takes the settings Marp's local directives make (`paginate`, `header`, `footer`, `color`,
   /// the background) from `other` where it has them: how a slide inherits them and how a
@@ -187,5 +189,16 @@ public struct SlideDirectives: Hashable, Sendable {
     self.duration = duration
     self.noFooter = noFooter
     self.hidden = hidden
+  }
+}
+
+/// CSS a deck writes in a `<style>` block, and where the block is.
+public struct StyleSheet: Hashable, Sendable {
+  public var css: String
+  public var location: SourceLocation
+
+  public init(css: String, location: SourceLocation) {
+    self.css = css
+    self.location = location
   }
 }

@@ -11,6 +11,8 @@ enum CommentCommand: Equatable {
   case speakerNote(String)
   /// presenterm's `<!-- incremental_lists: true -->`: each list item becomes a build step.
   case incrementalLists(Bool)
+  /// presenterm's `<!-- incremental_tables: true -->`: each table row becomes a build step.
+  case incrementalTables(Bool)
   /// presenterm's `<!-- list_item_newlines: 2 -->`: lines between the slide's list items.
   case listItemNewlines(Int)
   /// presenterm's `<!-- snippet_output: id -->`: where the output of the snippet marked
@@ -167,7 +169,8 @@ enum CommentCommand: Equatable {
     }
     if let shape = Self.shape(key: key, value: value) {
       self = shape
-    } else if key == "user_comment" {
+    } else if key == "user_comment" || key == "comment" || key == "vim" {
+      // presenterm's `comment:` and vim's modelines are for the author (`should_ignore_comment`).
       self = .authorComment
     } else if key == "speaker_note" {
       var text = value
@@ -175,6 +178,8 @@ enum CommentCommand: Equatable {
       self = .speakerNote(text.trimmingCharacters(in: .whitespacesAndNewlines))
     } else if key == "incremental_lists" {
       self = .incrementalLists(parseBool(value) ?? false)
+    } else if key == "incremental_tables" {
+      self = .incrementalTables(parseBool(value) ?? false)
     } else if key == "snippet_output" {
       self = .snippetOutput(value)
     } else if key == "list_item_newlines" {

@@ -14,46 +14,6 @@ public struct DeckParseResult: Sendable {
 /// everything it can read is read, and each problem becomes a diagnostic with its line and
 /// column.
 public enum DeckParser {
-  /// Reads and parses the deck file at `path`. Image and theme paths resolve against the file's
-  /// folder; every file is read through `files`. `dialect` says which tool's syntax the deck is
-  /// written in; nil finds it from the deck.
-  public static func parse(
-    fileAt path: String, files: any DeckFiles = LocalFiles(), dialect: DeckDialect? = nil
-  ) -> DeckParseResult {
-    var sink = DiagnosticSink(file: path)
-    let bytes: [UInt8]
-    switch files.contents(of: path, limit: DeckSource.maximumSize, kind: "decks") {
-    case .success(let read): bytes = read
-    case .failure(let problem):
-      sink.error(problem.message, at: nil)
-      return DeckParseResult(deck: nil, diagnostics: sink.diagnostics)
-    }
-    let base = (path as NSString).deletingLastPathComponent
-    return parse(
-      bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, files: files,
-      dialect: dialect)
-  }
-
-  /// Parses the bytes of a deck file as `parse(fileAt:)` does once it has read them: a byte
-  /// order mark is skipped, line ends become LF, and invalid UTF-8 is replaced and reported.
-  public static func parse(
-    bytes: [UInt8], file: String, baseDirectory: String, files: any DeckFiles = LocalFiles(),
-    dialect: DeckDialect? = nil
-  ) -> DeckParseResult {
-    var sink = DiagnosticSink(file: file)
-    let (text, invalid) = DeckSource.decode(bytes)
-    if let invalid {
-      sink.warning(
-        "invalid UTF-8 (the first bad byte is here); bad bytes are shown as \u{FFFD}", at: invalid)
-    }
-    let context = SlidevDeck.Context(
-      baseDirectory: baseDirectory, files: files, file: SlidevDeck.Context.absolute(file),
-      dialect: dialect)
-    var result = parse(text: text, file: file, context: context)
-    result.diagnostics = sink.diagnostics + result.diagnostics
-    return result
-  }
-
   /// Parses deck text. `file` names it in diagnostics; `baseDirectory` resolves relative paths.
   public static func parse(
     text: String, file: String, baseDirectory: String, files: any DeckFiles = LocalFiles()
@@ -72,6 +32,7 @@ public enum DeckParser {
     var sink = DiagnosticSink(file: file)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var metadata = DeckMetadata()
+    metadata.presentermDefaults = context.presenterm
     var dialect = DeckDialect.standard
 
     var deckWide: [(CommentCommand.Directive, SourceLocation)] = []
@@ -81,7 +42,7 @@ public enum DeckParser {
     if let (opening, closing) = FrontMatter.locate(in: lines) {
       let front = FrontMatter.parse(
         lines: lines, opening: opening, closing: closing, baseDirectory: baseDirectory,
-        files: files, diagnostics: &sink, leaving: foreign?.ownsKey)
+        files: files, diagnostics: &sink, leaving: foreign?.ownsKey, presenterm: context.presenterm)
       metadata = front.metadata
       deckWide = front.slideDirectives
       marp = front.marp
@@ -117,7 +78,7 @@ public enum DeckParser {
     }
     if dialect == .standard && (usesEndSlide(document) || metadata.presenterm != nil) {
       dialect = .presenterm
-      metadata.presenterm = metadata.presenterm ?? PresentermDeck()
+      metadata.presenterm = metadata.presenterm ?? metadata.presentermDefaults ?? PresentermDeck()
       metadata.presenterm?.follow(&metadata.theme, named: metadata.keyLocations["theme"] != nil)
     }
 
@@ -139,8 +100,13 @@ public enum DeckParser {
       baseDirectory: baseDirectory, files: files, sourceMap: sourceMap, diagnostics: sink)
     builder.softBreaksAreLineBreaks = dialect == .mdp
     builder.presenterm = metadata.presenterm
+    builder.listBuilds =
+      dialect == .presenterm
+      ? ListBuilds(presenterm: metadata.presenterm ?? PresentermDeck())
+      : foreign?.listBuilds ?? .podium
     builder.slideAspect = metadata.aspect.value
     builder.marpDeck = marp
+    if let css = metadata.style { builder.readClassCSS(css) }
     builder.applyDeckWide(deckWide)
     if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []
@@ -156,6 +122,7 @@ public enum DeckParser {
       slides.append(slide)
     }
     sink = builder.diagnostics
+    metadata.styleSheets = builder.styleSheets
     // Marp's global directives written in comments, as if they were in the front matter.
     for (directive, location) in builder.globals {
       let key = FrontMatter.aliases[directive.key] ?? directive.key
@@ -175,6 +142,11 @@ public enum DeckParser {
       if let intro = builder.introSlide(metadata, at: SourceLocation(line: 1, column: 1)) {
         slides.insert(intro, at: 0)
       }
+      // `<!-- skip_slide -->`: presenterm never makes the slide (`terminate_slide`), so it is
+      // neither shown nor counted.
+      slides.removeAll { $0.directives.hidden }
+    } else if dialect == .slidev {
+      // Slidev shows every slide its separators make, an empty one too (its `slice`).
     } else if let first = slides.firstIndex(where: { !isEmpty($0) }),
       let last = slides.lastIndex(where: { !isEmpty($0) })
     {

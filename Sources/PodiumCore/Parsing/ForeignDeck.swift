@@ -45,6 +45,12 @@ enum ForeignDeck {
     }
   }
 
+  /// How the tool builds an incremental list (pandoc's writers differ).
+  var listBuilds: ListBuilds {
+    if case .pandoc(let deck) = self { return deck.output == .revealjs ? .revealjs : .beamer }
+    return .podium
+  }
+
   /// Whether Podium's front-matter reader leaves `key` to the dialect (no warning for it).
   func ownsKey(_ key: String) -> Bool {
     switch self {

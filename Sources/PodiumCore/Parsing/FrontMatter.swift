@@ -67,9 +67,11 @@ struct FrontMatter {
   /// Parses the YAML between `opening` and `closing` into typed metadata.
   static func parse(
     lines: [Substring], opening: Int, closing: Int, baseDirectory: String, files: any DeckFiles,
-    diagnostics: inout DiagnosticSink, leaving dialectKey: ((String) -> Bool)? = nil
+    diagnostics: inout DiagnosticSink, leaving dialectKey: ((String) -> Bool)? = nil,
+    presenterm defaults: PresentermDeck? = nil
   ) -> FrontMatter {
     var metadata = DeckMetadata()
+    metadata.presentermDefaults = defaults
     var slideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
     var usesMarp = false
     // Marp's directives are read as Marp reads them, `#fff` a colour (MarpDeck.looseYAML).
@@ -147,7 +149,7 @@ struct FrontMatter {
       if presentermKeys.contains(rawKey) || (key == "theme" && value.mapping != nil)
         || (rawKey == "authors" && value.sequence != nil)
       {
-        metadata.presenterm = metadata.presenterm ?? PresentermDeck()
+        metadata.presenterm = metadata.presenterm ?? metadata.presentermDefaults ?? PresentermDeck()
       }
       metadata.keyLocations[key] = valueLocation
       read(
@@ -204,7 +206,7 @@ struct FrontMatter {
     case "event": metadata.event = nonEmpty(text())
     case "location": metadata.location = nonEmpty(text())
     case "options":
-      var deck = metadata.presenterm ?? PresentermDeck()
+      var deck = metadata.presenterm ?? metadata.presentermDefaults ?? PresentermDeck()
       deck.read(options: value, at: valueLocation, lineOffset: lineOffset, sink: &diagnostics)
       metadata.presenterm = deck
     case "date": metadata.date = nonEmpty(text())

@@ -182,6 +182,14 @@ struct PandocDeck {
       result.append(titleSlide(title, metadata: metadata))
     }
     for var slide in slides {
+      // reveal.js removes a slide marked `data-visibility="hidden"` (pandoc's
+      // `{visibility=hidden}`) before the talk starts; beamer has no such thing.
+      if output == .revealjs, let heading = slide.blocks.first(where: { $0.isHeading }),
+        let attributes = headingAttributes[heading.location.line],
+        (attributes.values["visibility"] ?? attributes.values["data-visibility"]) == "hidden"
+      {
+        continue
+      }
       applyAttributes(to: &slide)
       guard let first = slide.blocks.first, case .heading(let level, _) = first.kind,
         level < slideLevel
@@ -195,7 +203,10 @@ struct PandocDeck {
         if !content { slide.directives.layout = slide.directives.layout ?? .title }
         result.append(slide)
       case .beamer:
-        if sectionTitles && level <= 2 {
+        // `{-}` / `{.unnumbered}` makes `\section*`, which `\AtBeginSection` passes over.
+        let classes = headingAttributes[first.location.line]?.classes ?? []
+        let numbered = !classes.contains("-") && !classes.contains("unnumbered")
+        if sectionTitles && level <= 2 && numbered {
           var page = slide
           page.blocks = [first]
           page.notes = []

@@ -39,13 +39,7 @@ extension PresentermDeck {
       case "end_slide_shorthand": endSlideShorthand = flag() ?? endSlideShorthand
       case "h1_slide_titles": h1SlideTitles = flag() ?? h1SlideTitles
       case "incremental_lists": incrementalLists = flag() ?? incrementalLists
-      case "incremental_tables":
-        incrementalTables = flag() ?? incrementalTables
-        if incrementalTables {
-          sink.warning(
-            "option 'incremental_tables' is not carried out: a table shows all its rows at once",
-            at: here)
-        }
+      case "incremental_tables": incrementalTables = flag() ?? incrementalTables
       case "strict_front_matter_parsing":
         strictFrontMatterParsing = flag() ?? strictFrontMatterParsing
       case "command_prefix", "image_attributes_prefix":

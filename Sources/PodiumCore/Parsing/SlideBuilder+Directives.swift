@@ -14,6 +14,8 @@ extension SlideBuilder {
     }
     if CommentCommand.marpGlobal.contains(directive.key) {
       globals.append((directive, here))
+      // The deck's CSS for classes styles the HTML elements that name them (SlideBuilder+HTML).
+      if directive.key == "style" { readClassCSS(value) }
       return
     }
     if CommentCommand.marpLocal.contains(directive.key) {
@@ -100,7 +102,8 @@ extension SlideBuilder {
         classes.insert(slideClass)
       } else {
         others.append(String(word))
-        if !warnedClasses.contains(String(word)) {
+        // A Marp deck's CSS may style it: `MarpCSS` names a class no CSS of the deck names.
+        if !marpDeck && !warnedClasses.contains(String(word)) {
           warnedClasses.insert(String(word))
           diagnostics.warning(
             "class '\(word)' is not one Podium draws (lead, invert); kept on the slide, but the deck's CSS rules for it are not carried out",
@@ -178,10 +181,16 @@ extension SlideBuilder {
           at: here)
         return
       }
-      if !SlideTransition.builtInNames.contains(transition.name) {
+      if transition.effect.map({ $0.rawValue != transition.name }) == true,
+        warnedTransitions.insert(transition.name).inserted
+      {
+        let kind =
+          SlideTransition.builtInNames.contains(transition.name)
+          ? "is one Podium does not draw"
+          : "is not one of Marp's built-in transitions (a deck's own CSS keyframes are not run)"
         diagnostics.warning(
-          "transition '\(transition.name)' is not one of Marp's built-in transitions; the slide changes at once",
-          at: here)
+          "transition '\(transition.name)' \(kind); it is drawn as a fade (Podium draws "
+            + "fade, slide, push, cover, reveal and none)", at: here)
       }
       target.transition = transition
     default:  // backgroundColor, backgroundImage

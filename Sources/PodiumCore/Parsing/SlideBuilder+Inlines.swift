@@ -9,9 +9,12 @@ extension SlideBuilder {
   mutating func convertInlines(_ nodes: [MarkdownNode]) -> (runs: [TextRun], images: [Block]) {
     var runs: [TextRun] = []
     var images: [Block] = []
+    let outer = openInlineHTML
+    openInlineHTML = []
     for node in nodes {
       appendInline(node, style: [], link: nil, into: &runs, images: &images)
     }
+    openInlineHTML = outer
     return (Self.highlighted(merged(runs)), images)
   }
 
@@ -22,20 +25,22 @@ extension SlideBuilder {
     switch node.kind {
     case .text:
       if node.flattened != nil { warnFlattened(node, at: location(of: node)) }
-      runs.append(TextRun(EmojiShortcodes.replacing(in: node.literal), style: style, link: link))
+      runs.append(
+        decorated(TextRun(EmojiShortcodes.replacing(in: node.literal), style: style, link: link)))
     case .softBreak:
-      runs.append(TextRun(softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link))
+      runs.append(
+        decorated(TextRun(softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link)))
     case .lineBreak:
-      runs.append(TextRun("\n", style: style, link: link))
+      runs.append(decorated(TextRun("\n", style: style, link: link)))
     case .code:
       let literal = node.literal
       // `$...$` and `$$...$$`, kept whole by `MathSpans`.
       if let mark = literal.first, mark == MathSpans.inlineMark || mark == MathSpans.displayMark {
         let tex = literal.dropFirst().trimmingCharacters(in: .whitespaces)
         let kind: TextRun.Style = mark == MathSpans.displayMark ? [.math, .displayMath] : .math
-        runs.append(TextRun(tex, style: style.union(kind), link: link))
+        runs.append(decorated(TextRun(tex, style: style.union(kind), link: link)))
       } else {
-        runs.append(TextRun(literal, style: style.union(.code), link: link))
+        runs.append(decorated(TextRun(literal, style: style.union(.code), link: link)))
       }
     case .htmlInline:
       let html = node.literal
@@ -44,10 +49,9 @@ extension SlideBuilder {
         for body in bodies {
           apply(CommentCommand(comment: body), at: location(of: node), standalone: false)
         }
-      } else if isLineBreakTag(html) {
-        runs.append(TextRun("\n", style: style, link: link))
+      } else {
+        appendInlineHTML(node, style: style, link: link, into: &runs, images: &images)
       }
-    // Other tags (`<span style=...>`) are dropped; the text between them stays.
     case .emphasis, .strong, .strikethrough:
       let added: TextRun.Style =
         node.kind == .emphasis ? .emphasis : node.kind == .strong ? .strong : .strikethrough
@@ -123,18 +127,13 @@ extension SlideBuilder {
     }
   }
 
-  func isLineBreakTag(_ html: String) -> Bool {
-    let tag = html.lowercased().filter { !$0.isWhitespace }
-    return tag == "<br>" || tag == "<br/>"
-  }
-
   /// Joins neighbouring runs of the same style, so layout measures whole words.
   func merged(_ runs: [TextRun]) -> [TextRun] {
     var result: [TextRun] = []
     result.reserveCapacity(runs.count)
     for run in runs where !run.text.isEmpty {
       if let last = result.last, last.style == run.style, last.link == run.link,
-        !run.style.contains(.math)
+        last.paint == run.paint, !run.style.contains(.math)
       {
         result[result.count - 1].text += run.text
       } else {
@@ -218,11 +217,12 @@ extension SlideBuilder {
     -> ImageReference
   {
     let lowered = source.lowercased()
-    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("data:")
-      || lowered.hasPrefix("ftp://")
-    {
+    // Fetched ahead by `podium fetch`, never here: `DeckLoader` looks it up in the cache, and
+    // says once for the deck how many are not there.
+    if RemoteImageCache.isRemote(source) { return .remote(source, alt: alt) }
+    if lowered.hasPrefix("data:") || lowered.hasPrefix("ftp://") {
       diagnostics.warning(
-        "image '\(source)' is remote; Podium never reaches the network, so a placeholder is shown",
+        "image '\(source.prefix(60))' is not a file or an http(s) address; a placeholder is shown",
         at: here)
       return ImageReference(source: source, alt: alt, path: nil)
     }

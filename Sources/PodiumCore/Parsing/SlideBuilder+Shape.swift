@@ -19,8 +19,11 @@ extension SlideBuilder {
       if block.alignment == .natural, let alignment = shape.alignment {
         block.alignment = alignment
       }
-      block.fontScale = shape.fontScale
-      if let open = shape.columns {
+      block.fontScale *= shape.fontScale
+      if !openHTMLBoxes.isEmpty {
+        // Inside an HTML element whose end tag comes later (`SlideBuilder+HTML`).
+        openHTMLBoxes[openHTMLBoxes.count - 1].blocks.append(block)
+      } else if let open = shape.columns {
         shape.columns?.contents[open.current].append(block)
       } else {
         placed.append(block)

@@ -33,8 +33,15 @@ struct SlideBuilder {
   /// presenterm's executable snippets so far that have an `+id`, for `snippet_output`.
   var snippetIDs: [String: (language: String?, location: SourceLocation)] = [:]
 
-  private(set) var step = 0
+  var step = 0
   private var incrementalLists = false
+  private var incrementalTables = false
+  /// How the tool the deck is written for builds an incremental list.
+  var listBuilds = ListBuilds.podium
+  /// The highest build step given so far on this slide: a pause or a list item takes the next.
+  var stepsUsed = 0
+  /// How deep in lists the block being converted is.
+  private var listDepth = 0
   /// presenterm's lines between list items, for the rest of the slide.
   private var listItemNewlines = 1
   var inNotes = false
@@ -62,6 +69,18 @@ struct SlideBuilder {
   var usedMarpDirective = false
   /// Classes already warned about, so a deck's own class is named once.
   var warnedClasses: Set<String> = []
+  /// HTML elements whose end tags have not come yet, outermost first (`SlideBuilder+HTML`).
+  var openHTMLBoxes: [OpenHTMLBox] = []
+  /// Inline HTML elements open in the inlines being converted.
+  var openInlineHTML: [OpenInlineHTML] = []
+  /// HTML elements, classes and CSS properties already warned about, once a deck.
+  var warnedHTML: Set<String> = []
+  /// Transitions drawn as a fade, warned about once each.
+  var warnedTransitions: Set<String> = []
+  /// The deck's CSS for classes (`.columns { ... }`), as declarations by class name.
+  var htmlClassCSS: [String: String] = [:]
+  /// The `<style>` blocks (not `scoped`) found so far: the deck's own CSS for every slide.
+  var styleSheets: [StyleSheet] = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
@@ -77,7 +96,9 @@ struct SlideBuilder {
     index: Int, location: SourceLocation, body: [MarkdownNode], notesSection: [MarkdownNode]
   ) -> Slide {
     step = 0
+    stepsUsed = 0
     incrementalLists = presenterm?.incrementalLists ?? false
+    incrementalTables = presenterm?.incrementalTables ?? false
     listItemNewlines = presenterm?.listItemNewlines ?? 1
     titled = false
     directives = SlideDirectives()
@@ -92,13 +113,23 @@ struct SlideBuilder {
 
     shape = Shape()
     placed = []
-    for node in body { place(convertBlock(node)) }
+    openHTMLBoxes = []
+    for node in body {
+      if case .htmlBlock = node.kind {
+        placeHTMLBlock(node)
+      } else {
+        place(convertBlock(node))
+      }
+    }
+    closeAllHTML()
     closeColumns()
     let blocks = placed
     placed = []
     inNotes = true
     for node in notesSection { notes += convertBlock(node) }
     inNotes = false
+    // Notes show whole at every step (the console fades only Slidev's later click parts).
+    notes = notes.map { $0.shown(at: 0) }
 
     // Trailing pauses reveal nothing: the slide has as many steps as its content uses.
     let lastStep = blocks.reduce(0) { max($0, $1.lastStep) }
@@ -166,14 +197,33 @@ struct SlideBuilder {
     case .list(let ordered, let start, let tight):
       let listStep = step
       var items: [ListItem] = []
+      let incremental = incrementalLists && !inNotes
+      listDepth += 1
+      defer { listDepth -= 1 }
       for (position, child) in node.children.enumerated() {
         guard case .item(let checked) = child.kind else { continue }
-        if incrementalLists && !inNotes && position > 0 { step += 1 }
+        // A nested list's first item is a step of its own (presenterm flattens lists; beamer's
+        // and reveal.js's nested lists are incremental too); the outermost's as the tool says.
+        if incremental && (position > 0 || listDepth > 1 || listBuilds.hidesFirstItem) {
+          stepsUsed += 1
+          step = stepsUsed
+        }
         let itemStep = step
         var itemBlocks: [Block] = []
         for grandchild in child.children { itemBlocks += convertBlock(grandchild) }
         items.append(
           ListItem(blocks: itemBlocks, checked: checked, at: location(of: child), step: itemStep))
+      }
+      if incremental && listDepth == 1 {
+        switch listBuilds.after {
+        case .lastItem: break
+        // beamer and reveal.js: what follows the list is no fragment; it shows with the list.
+        case .listStart: step = listStep
+        // presenterm: a pause after the list.
+        case .nextStep:
+          stepsUsed += 1
+          step = stepsUsed
+        }
       }
       guard !items.isEmpty else { return [] }
       // presenterm sets every list alike, as `list_item_newlines` says, loose or not.
@@ -198,7 +248,10 @@ struct SlideBuilder {
           "table has \(columns) columns; past about \(Self.readableTableColumns) a slide squeezes them too narrow to read",
           at: here)
       }
-      return [Block(.table(table), at: here, step: step)]
+      guard incrementalTables && !inNotes else {
+        return [Block(.table(table), at: here, step: step)]
+      }
+      return [incrementalTable(table, at: here)]
     case .item, .tableRow, .tableCell, .document, .other:
       return node.children.filter(\.isBlock).flatMap { convertBlock($0) }
     default:
@@ -320,19 +373,19 @@ struct SlideBuilder {
 
   // MARK: - HTML and comments
 
-  private mutating func convertHTMLBlock(_ node: MarkdownNode, at here: SourceLocation) -> [Block] {
-    let (bodies, other) = CommentCommand.comments(in: node.literal)
-    for body in bodies {
-      apply(CommentCommand(comment: body), at: here, standalone: true)
-    }
-    let text = stripTags(other).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty else { return [] }
-    diagnostics.warning("HTML is not rendered; showing only its text", at: here)
-    return [Block(.paragraph([TextRun(text)]), at: here, step: step)]
-  }
-
   mutating func apply(_ command: CommentCommand, at here: SourceLocation, standalone: Bool) {
     switch command {
+    case .note(let text, _) where presenterm != nil:
+      // presenterm has notes only in `speaker_note`; other comments are the author's, and a
+      // one-line comment that is no command stops presenterm (`process_comment`).
+      let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      if !body.contains("\n"),
+        body.range(of: #"^[A-Za-z_]+(:.*)?$"#, options: .regularExpression) != nil
+      {
+        let key = body.prefix { $0 != ":" }
+        diagnostics.warning(
+          "'\(key)' is not a presenterm command (presenterm refuses the deck); ignored", at: here)
+      }
     case .note(let text, let suggestion):
       if let suggestion {
         let key = text.prefix { $0 != ":" }
@@ -344,9 +397,14 @@ struct SlideBuilder {
     case .speakerNote(let text):
       addNote(text, at: here)
     case .pause where standalone:
-      if !inNotes { step += 1 }
+      if !inNotes {
+        stepsUsed = max(stepsUsed, step) + 1
+        step = stepsUsed
+      }
     case .incrementalLists(let on) where standalone:
       incrementalLists = on
+    case .incrementalTables(let on) where standalone:
+      incrementalTables = on
     case .listItemNewlines(let count) where standalone:
       listItemNewlines = count
     case .snippetOutput(let id):
@@ -368,7 +426,7 @@ struct SlideBuilder {
     case .fitHeading:
       // Only a heading can be fitted; the heading reads the flag once its text is converted.
       if !standalone { fitHeading = true }
-    case .pause, .incrementalLists, .listItemNewlines, .directives, .shape:
+    case .pause, .incrementalLists, .incrementalTables, .listItemNewlines, .directives, .shape:
       diagnostics.warning(
         "a '<!-- ... -->' command must be on its own line to take effect (ignored)", at: here)
     }

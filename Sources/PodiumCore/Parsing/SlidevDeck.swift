@@ -20,6 +20,8 @@ struct SlidevDeck {
     var file: String?
     /// The syntax the deck is said to be in (`--dialect`), whatever it looks like.
     var dialect: DeckDialect?
+    /// What the speaker's presenterm configuration says a presenterm deck starts from.
+    var presenterm: PresentermDeck?
 
     /// A path from `/`: an imported file's paths resolve against its own folder, wherever
     /// Podium runs.
@@ -34,6 +36,8 @@ struct SlidevDeck {
   var headmatter: SlidevLines.FrontMatter?
   var context: Context
   private var frontMatters: [SlidevLines.FrontMatter?] = []
+  private var clicks = SlidevClickLines()
+  private var phantoms: Set<Int> = []
 
   init(headmatter: SlidevLines.FrontMatter?, context: Context) {
     self.headmatter = headmatter
@@ -103,22 +107,37 @@ struct SlidevDeck {
 
   /// Slidev's headmatter configures Slidev; Podium reads its own keys and `title`.
   static func ownsKey(_ key: String) -> Bool {
-    !["title", "author", "date", "duration", "font", "code-font", "footer", "paginate", "end-time"]
+    // `duration` is Slidev's too, in its own format (`35min`): read in `translate`.
+    !["title", "author", "date", "font", "code-font", "footer", "paginate", "end-time"]
       .contains(key)
   }
 
   mutating func translate(
     _ lines: inout [Substring], metadata: inout DeckMetadata, sink: inout DiagnosticSink
   ) {
+    // `16/9`, `4:3`, `3x4` (Slidev's `parseAspectRatio`).
     if let ratio = headmatter?.mapping["aspectRatio"]?.string {
-      let parts = ratio.split(whereSeparator: { $0 == "/" || $0 == ":" }).compactMap { Int($0) }
+      let parts = ratio.split(whereSeparator: { "/:x|".contains($0) }).compactMap {
+        Int($0.trimmingCharacters(in: .whitespaces))
+      }
       if parts.count == 2, parts.allSatisfy({ $0 > 0 }) {
         metadata.aspect = AspectRatio(width: parts[0], height: parts[1])
+      }
+    }
+    if let front = headmatter, let raw = front.mapping["duration"]?.string {
+      if let seconds = Self.seconds(raw), seconds > 0 {
+        metadata.duration = TalkDuration(seconds: seconds)
+      } else {
+        sink.warning(
+          "duration '\(raw)' is not a time Slidev reads (e.g. 30min, 1h10m, 25:00); the talk has no set length",
+          at: front.location(of: "duration"))
       }
     }
     var rewriter = SlidevLines(publicFolder: publicFolder)
     rewriter.rewrite(&lines, headmatter: headmatter, sink: &sink)
     frontMatters = rewriter.frontMatters
+    clicks = rewriter.clicks
+    phantoms = rewriter.phantoms
     for front in frontMatters.compactMap({ $0 }) {
       writePrelude(of: front, into: &lines, sink: &sink)
     }
@@ -160,6 +179,7 @@ struct SlidevDeck {
     var result: [Slide] = []
     for (index, var slide) in slides.enumerated() {
       let front = index < frontMatters.count ? frontMatters[index]?.mapping : nil
+      if phantoms.contains(index) && slide.blocks.isEmpty && slide.notes.isEmpty { continue }
       if front?["hide"]?.bool == true || front?["disabled"]?.bool == true { continue }
       if let source = front?["src"]?.string {
         let here = frontMatters[index]?.location(of: "src") ?? SourceLocation(line: 1, column: 1)
@@ -171,6 +191,11 @@ struct SlidevDeck {
       let first = index == 0 && context.importedBy == nil
       let layout = front?["layout"]?.string ?? (first ? "cover" : "default")
       slide.directives.layout = Self.layouts[layout] ?? .default
+      Self.applyClicks(clicks.windows, to: &slide.blocks, from: SlidevClicks.Window())
+      // `clicks:` sets the slide's clicks outright (Slidev's `clicksTotalOverrides`).
+      let total = front?["clicks"]?.int ?? (index < clicks.totals.count ? clicks.totals[index] : 0)
+      slide.stepCount = max(0, total) + 1
+      Self.stepNotes(&slide.notes)
       if let front { Self.apply(front, to: &slide) }
       result.append(slide)
     }
@@ -227,19 +252,102 @@ struct SlidevDeck {
     return slides
   }
 
+  /// Each block (and list item) shows in the window of its first line, else in the one of what
+  /// holds it.
+  static func applyClicks(
+    _ windows: [Int: SlidevClicks.Window], to blocks: inout [Block], from outer: SlidevClicks.Window
+  ) {
+    for index in blocks.indices {
+      let window = windows[blocks[index].location.line - 1] ?? outer
+      blocks[index].step = window.from
+      blocks[index].hiddenFrom = window.until
+      switch blocks[index].kind {
+      case .list(var list):
+        for item in list.items.indices {
+          let inner = windows[list.items[item].location.line - 1] ?? window
+          list.items[item].step = inner.from
+          applyClicks(windows, to: &list.items[item].blocks, from: inner)
+        }
+        blocks[index].kind = .list(list)
+      case .quote(var quote):
+        applyClicks(windows, to: &quote.blocks, from: window)
+        blocks[index].kind = .quote(quote)
+      case .columns(var columns):
+        for column in columns.columns.indices {
+          applyClicks(windows, to: &columns.columns[column], from: window)
+        }
+        blocks[index].kind = .columns(columns)
+      default:
+        break
+      }
+    }
+  }
+
+  /// Each part of the notes at the click its `[click]` marker names (`SlidevLines.markClicks`
+  /// writes them `[click N]`), so the console fades the parts still to come.
+  static func stepNotes(_ notes: inout [Block]) {
+    var click = 0
+    for index in notes.indices {
+      let text = notes[index].plainText
+      if text.hasPrefix("[click "), let number = Int(text.dropFirst(7).prefix(while: \.isNumber)) {
+        click = number
+      }
+      notes[index] = notes[index].shown(at: click)
+    }
+  }
+
+  /// A time as Slidev's `parseTimeString` reads it: `30min`, `1h10m30s`, `3mins 5secs`, `10:50`,
+  /// `1:1:1`, or a number of seconds; nil when it reads none.
+  static func seconds(_ text: String) -> Int? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.contains(":") {
+      let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false).map {
+        Double($0)
+      }
+      guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else { return nil }
+      let values = parts.compactMap { $0 }
+      return Int(values.reduce(0) { $0 * 60 + $1 })
+    }
+    if let plain = Double(trimmed) { return plain.isFinite ? Int(plain) : nil }
+    let units: [String: Double] = [
+      "s": 1, "sec": 1, "secs": 1, "m": 60, "min": 60, "mins": 60, "h": 3600, "hr": 3600,
+      "hrs": 3600, "hour": 3600, "hours": 3600,
+    ]
+    guard
+      let regex = try? NSRegularExpression(pattern: #"([\d.]+)([a-z]+)"#, options: .caseInsensitive)
+    else { return nil }
+    var total = 0.0
+    let range = NSRange(trimmed.startIndex..., in: trimmed)
+    for match in regex.matches(in: trimmed, range: range) {
+      guard let number = Range(match.range(at: 1), in: trimmed).flatMap({ Double(trimmed[$0]) }),
+        let unit = Range(match.range(at: 2), in: trimmed).map({ trimmed[$0].lowercased() }),
+        let factor = units[unit]
+      else { return nil }
+      total += number * factor
+    }
+    let rest = regex.stringByReplacingMatches(in: trimmed, range: range, withTemplate: "")
+    guard rest.trimmingCharacters(in: .whitespaces).isEmpty, total.isFinite, total < 1e9 else {
+      return nil
+    }
+    return Int(total)
+  }
+
   /// `2-3,5` as slide indices (from 0), as Slidev reads a `src:` range.
   static func range(_ text: String, count: Int) -> [Int] {
-    var result: [Int] = []
-    for part in text.split(separator: ",") {
-      let bounds = part.split(separator: "-").compactMap {
-        Int($0.trimmingCharacters(in: .whitespaces))
-      }
-      guard let low = bounds.first else { continue }
-      let high = bounds.count > 1 ? bounds[1] : low
+    let text = text.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty || text == "all" || text == "*" { return Array(0..<count) }
+    if text == "none" { return [] }
+    var found: Set<Int> = []
+    for part in text.split(whereSeparator: { $0 == "," || $0 == ";" }) {
+      let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+      guard let low = bounds.first ?? nil else { continue }
+      // `3-` runs to the last slide.
+      let high = bounds.count > 1 ? (bounds[1] ?? count) : low
       guard low <= high else { continue }
-      result += (max(1, low)...min(count, high)).map { $0 - 1 }
+      for number in max(1, low)...max(1, high) where number <= count { found.insert(number - 1) }
     }
-    return result
+    return found.sorted()
   }
 
   /// A slide's layout and its `class:` utilities: text alignment and sizes, grid columns; other

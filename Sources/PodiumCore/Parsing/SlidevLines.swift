@@ -8,8 +8,8 @@ import Yams
 ///   lines up to the next `---` are the new slide's front matter (its layout, class, image...),
 ///   and their place holds what the slide opens with (a column layout, an image background);
 /// - `::left::` / `::right::` slots of `two-cols` and `two-cols-header` as columns;
-/// - `<v-click>`, `v-click` attributes and `<v-switch>`'s templates as pauses; `<v-clicks>` as an
-///   incremental list that starts hidden;
+/// - `<v-click>`, `v-click` attributes, `<v-clicks>`, `<v-switch>`'s templates and code blocks'
+///   line ranges as clicks (`SlidevClickLines` says which line shows at which click);
 /// - other HTML and Vue components: their tags dropped, their text kept (one warning for each
 ///   kind of component); `<style>` and `<script>` blocks dropped;
 /// - only the comment that ends a slide is its notes (Slidev's rule): the others are kept as
@@ -45,6 +45,11 @@ struct SlidevLines {
 
   /// Each slide's front matter, in order; nil for a slide without one.
   private(set) var frontMatters: [FrontMatter?] = []
+  /// Which line shows at which click, and each slide's clicks.
+  private(set) var clicks = SlidevClickLines()
+  /// Slides (by their front matter's index) that Slidev's parser never makes: the empty range
+  /// before a `---` on the first line, after one on the last.
+  private(set) var phantoms: Set<Int> = []
   private var warnings = OnceWarnings()
 
   init(publicFolder: String) {
@@ -70,6 +75,7 @@ struct SlidevLines {
     var slideStart = frontMatters[0]?.lines.upperBound ?? 0
     var index = slideStart
     var skipping: String?  // a <style> or <script> block
+    var inComment = false
     while index < lines.count {
       let line = lines[index]
       let here = SourceLocation(line: index + 1, column: 1)
@@ -79,21 +85,56 @@ struct SlidevLines {
         index += 1
         continue
       }
+      // A `---` inside a comment of several lines is the comment's (`advanceHtmlCommentState`).
+      if inComment {
+        inComment = Self.insideComment(after: line, from: true)
+        index += 1
+        continue
+      }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-        let fence = line.prefix { $0 == " " } + trimmed.prefix { $0 == trimmed.first }
+      // Only backtick fences hide separators from Slidev's parser; an unclosed one hides none.
+      if trimmed.hasPrefix("```") {
+        let fence = line.prefix { $0 == " " || $0 == "\t" } + trimmed.prefix { $0 == "`" }
         var end = index + 1
         while end < lines.count, !lines[end].hasPrefix(fence) { end += 1 }
+        let info = trimmed.drop { $0 == "`" }
+        if trimmed.hasPrefix("````"),
+          info.trimmingCharacters(in: .whitespaces).hasPrefix("md magic-move")
+        {
+          // Its steps are the code blocks inside: every other fence line opens one.
+          let fences = lines[(index + 1)..<end].filter { $0.hasPrefix("```") }
+          let steps = stride(from: 0, to: fences.count, by: 2).map {
+            SlidevClicks.codeRanges(info: String(fences[fences.startIndex + $0]))
+          }
+          clicks.magicMove(at: index, steps: steps)
+        } else {
+          clicks.fence(at: index, info: info)
+        }
         index = end < lines.count ? end + 1 : index + 1
         continue
       }
       if line.trimmingTrailingWhitespace.hasPrefix("---") {
         keepOnlyLastComment(&lines, in: slideStart..<index)
+        clicks.endSlide()
         let dashes = !line.dropFirst(3).hasPrefix("-")
+        // A `---` on the file's first line opens no slide before it; one on its last line,
+        // with no line end after it, none after it (`slice` of an empty range).
+        if index == 0 { phantoms.insert(0) }
+        if index == lines.count - 1 { phantoms.insert(frontMatters.count) }
         lines[index] = Substring(Self.slideMarker)
-        index = dashes ? readFrontMatter(&lines, after: index) : index + 1
+        index = dashes ? readFrontMatter(&lines, after: index, sink: &sink) : index + 1
         if !dashes { frontMatters.append(nil) }
         slideStart = index
+        continue
+      }
+      // `$$ {1|3|all}`: a formula's line ranges, a click each after the first (KaTeX's
+      // `KaTexBlockWrapper`); the `$$` alone opens the formula.
+      if trimmed.hasPrefix("$$"), trimmed.count > 2,
+        trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces).hasPrefix("{")
+      {
+        clicks.fence(at: index, info: trimmed.dropFirst(2))
+        lines[index] = line.prefix { $0 == " " || $0 == "\t" } + "$$"
+        index += 1
         continue
       }
       if trimmed.hasPrefix("<style") || trimmed.hasPrefix("<script") {
@@ -111,33 +152,45 @@ struct SlidevLines {
       } else if trimmed.contains("](/") {
         lines[index] = Substring(publicImages(String(line)))
       }
+      var found: [SlidevClickLines.Tag] = []
       if trimmed.contains("<"), !trimmed.hasPrefix("<!--"), !trimmed.hasPrefix("::") {
-        let (text, click, incremental) = tags(String(lines[index]), at: here, sink: &sink)
+        let read = tags(String(lines[index]), at: here, sink: &sink)
+        found = read.tags
         // The text of HTML indented inside its element is not a code block.
-        lines[index] = Substring(text.trimmingCharacters(in: .whitespaces))
-        // A click before content on this line: the blank line above holds the pause; a list of
-        // clicks (`<v-clicks>`) starts hidden, then shows an item a click.
-        let blankAbove = index > 0 && lines[index - 1].allSatisfy(\.isWhitespace)
-        let blankBelow = index + 1 < lines.count && lines[index + 1].allSatisfy(\.isWhitespace)
-        if let incremental {
-          lines[index] = incremental ? "<!-- pause -->" : "<!-- incremental_lists: false -->"
-          if incremental, blankBelow { lines[index + 1] = "<!-- incremental_lists: true -->" }
-        } else if click {
-          if text.allSatisfy(\.isWhitespace) {
-            lines[index] = "<!-- pause -->"
-          } else if blankAbove {
-            lines[index - 1] = "<!-- pause -->"
-          }
-        }
+        lines[index] = Substring(read.text.trimmingCharacters(in: .whitespaces))
       }
+      clicks.line(index, tags: found, lines: lines)
+      inComment = Self.insideComment(after: line, from: false)
       index += 1
     }
     keepOnlyLastComment(&lines, in: slideStart..<lines.count)
+    clicks.endSlide()
+    clicks.joinParagraphs(lines)
+  }
+
+  /// Whether a comment is still open after `line` (Slidev's `advanceHtmlCommentState`).
+  static func insideComment(after line: Substring, from inside: Bool) -> Bool {
+    var inside = inside
+    var rest = line[...]
+    while !rest.isEmpty {
+      if inside {
+        guard let end = rest.range(of: "-->") else { return true }
+        inside = false
+        rest = rest[end.upperBound...]
+      } else {
+        guard let start = rest.range(of: "<!--") else { return false }
+        guard let end = rest[start.upperBound...].range(of: "-->") else { return true }
+        rest = rest[end.upperBound...]
+      }
+    }
+    return inside
   }
 
   /// The front matter after the separator at `separator`, if the next line is not blank (Slidev's
   /// rule); returns the line the slide's content starts on.
-  private mutating func readFrontMatter(_ lines: inout [Substring], after separator: Int) -> Int {
+  private mutating func readFrontMatter(
+    _ lines: inout [Substring], after separator: Int, sink: inout DiagnosticSink
+  ) -> Int {
     let next = separator + 1
     guard next < lines.count,
       !lines[next].allSatisfy(\.isWhitespace),
@@ -147,10 +200,20 @@ struct SlidevLines {
       return next
     }
     let yaml = lines[next..<closing].joined(separator: "\n")
-    // Not a mapping: the lines are the slide's content after all, never lost.
-    guard case .mapping(let mapping)? = try? YAMLText.compose(yaml) else {
-      frontMatters.append(nil)
-      return next
+    var mapping = Node.Mapping([])
+    // YAML comments alone (`# layout: cover`) are an empty front matter.
+    let meaningful = lines[next..<closing].contains {
+      let text = $0.trimmingCharacters(in: .whitespaces)
+      return !text.isEmpty && !text.hasPrefix("#")
+    }
+    if case .mapping(let read)? = try? YAMLText.compose(yaml) {
+      mapping = read
+    } else if meaningful {
+      // Slidev reads every line up to the next `---` as the slide's front matter, so they
+      // never show and the `---` under them separates nothing.
+      sink.warning(
+        "the lines between this '---' and the next are the slide's front matter to Slidev, but not YAML key/value lines: they are not shown (put a blank line after '---' to start a slide with them)",
+        at: SourceLocation(line: next + 1, column: 1))
     }
     frontMatters.append(FrontMatter(lines: next..<(closing + 1), mapping: mapping, yamlStart: next))
     for line in next...closing { lines[line] = "" }
@@ -171,16 +234,14 @@ struct SlidevLines {
     }
   }
 
-  /// A line's HTML and Vue tags: clicks become pauses, other tags are dropped and their text
-  /// kept; `<img src>` is an image.
+  /// A line's HTML and Vue tags, in order, and its text without them (`<img src>` is an image).
   private mutating func tags(_ line: String, at here: SourceLocation, sink: inout DiagnosticSink)
-    -> (text: String, click: Bool, incremental: Bool?)
+    -> (text: String, tags: [SlidevClickLines.Tag])
   {
-    guard let regex = try? NSRegularExpression(pattern: #"</?([A-Za-z][\w.:-]*)([^<>]*?)/?>"#)
-    else { return (line, false, nil) }
+    guard let regex = try? NSRegularExpression(pattern: #"</?([A-Za-z][\w.:-]*)([^<>]*?)(/?)>"#)
+    else { return (line, []) }
     var result = line
-    var pause = false
-    var incremental: Bool?
+    var found: [SlidevClickLines.Tag] = []
     // Tags written in code (`<script>`) are text.
     let spans = Self.codeSpans(in: line)
     let matches = regex.matches(in: line, range: NSRange(line.startIndex..., in: line)).filter {
@@ -194,18 +255,14 @@ struct SlidevLines {
       let name = String(line[nameRange])
       let closing = tag.hasPrefix("</")
       let attributes = Range(match.range(at: 2), in: line).map { String(line[$0]) } ?? ""
+      let selfClosing = Range(match.range(at: 3), in: line).map { !line[$0].isEmpty } ?? false
+      found.insert(
+        SlidevClickLines.Tag(
+          name: name, closing: closing, selfClosing: selfClosing, attributes: attributes), at: 0)
       var replacement = ""
       switch name.lowercased() {
-      case "v-click", "v-after", "v-clicks", "v-switch", "v-drag":
-        if !closing, name.lowercased() == "v-click" { pause = true }
-        if name.lowercased() == "v-clicks" { incremental = !closing }
-      case "template":
-        // `<template #2>` in `<v-switch>`: each one after the first is a click.
-        if !closing, attributes.contains("#"), !attributes.contains("#1"),
-          !attributes.contains("#0")
-        {
-          pause = true
-        }
+      case "v-click", "v-after", "v-clicks", "v-switch", "v-drag", "template":
+        break
       case "img":
         if let source = Self.attribute("src", in: attributes) {
           replacement = "![](\(Self.served(source, from: publicFolder)))"
@@ -217,14 +274,9 @@ struct SlidevLines {
             sink: &sink)
         }
       }
-      if !closing,
-        attributes.range(of: #"(^|\s)v-click(\s|=|$|/)"#, options: .regularExpression) != nil
-      {
-        pause = true
-      }
       result.replaceSubrange(Range(match.range, in: result)!, with: replacement)
     }
-    return (result.allSatisfy(\.isWhitespace) ? "" : result, pause, incremental)
+    return (result.allSatisfy(\.isWhitespace) ? "" : result, found)
   }
 
   /// `![alt](/pic.png)` as the picture in the `public/` folder.
@@ -287,7 +339,7 @@ struct SlidevLines {
 
   /// The commands this translation writes, which are not comments.
   private static func isCommand(_ line: String) -> Bool {
-    ["<!-- pause -->", "<!-- column", "<!-- reset_layout", "<!-- incremental_lists"].contains {
+    ["<!-- column", "<!-- reset_layout"].contains {
       line.hasPrefix($0)
     }
   }

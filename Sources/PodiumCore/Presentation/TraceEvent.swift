@@ -22,6 +22,7 @@ public enum TraceEvent: Hashable, Sendable {
   case resumeDeclined(ResumeDeclined)
   case video(Video)
   case stall(Stall)
+  case transition(Transition)
   case quit
 
   /// The talk's journal is kept at `path` (what `--resume` reads after a crash).
@@ -257,6 +258,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .resumeDeclined: "resume-declined"
     case .video: "video"
     case .stall: "stall"
+    case .transition: "transition"
     case .quit: "quit"
     }
   }
@@ -305,6 +307,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "resume-declined": event = .resumeDeclined(try body(TraceEvent.ResumeDeclined.self))
     case "video": event = .video(try body(TraceEvent.Video.self))
     case "stall": event = .stall(try body(TraceEvent.Stall.self))
+    case "transition": event = .transition(try body(TraceEvent.Transition.self))
     case "quit": event = .quit
     default: throw UnknownEvent(name: name)
     }
@@ -335,6 +338,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .resumeDeclined(let body): try body.encode(to: encoder)
     case .video(let body): try body.encode(to: encoder)
     case .stall(let body): try body.encode(to: encoder)
+    case .transition(let body): try body.encode(to: encoder)
     case .quit: break
     }
   }

@@ -212,7 +212,9 @@ public final class FrameRenderer {
         if let texture = layerTexture(item) {
           // Drawing a layer that was not ready switched the target and its clip: restore it.
           renderer.clip(clips.last?.sdlRect)
+          texture.opacity = UInt8((min(1, max(0, item.opacity)) * 255).rounded())
           renderer.copy(texture, source: nil, destination: item.destination.sdlRect)
+          texture.opacity = 255
         } else {
           // No texture to keep it in (headless export, or out of memory): draw it in place.
           clips.append(visible)

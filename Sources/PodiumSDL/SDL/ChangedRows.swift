@@ -64,6 +64,18 @@ final class ChangedRows {
     sendAll = true
   }
 
+  /// Sends the whole window without reading it: a transition's frame, where every tile
+  /// changes, so hashing them would only cost time. The next present sends it whole too, as
+  /// the tiles the screen shows are no longer known. Returns the pixels sent. The corresponding
+  /// C function is `SDL_UpdateWindowSurface`.
+  func presentWhole(window: OpaquePointer) -> Int {
+    sendAll = true
+    layerShown = nil
+    SDL_UpdateWindowSurface(window)
+    guard let surface = SDL_GetWindowSurface(window) else { return 0 }
+    return Int(surface.pointee.w) * Int(surface.pointee.h)
+  }
+
   /// The tile hashes of what the screen shows now; nil when its copy cannot be trusted or a
   /// playing clip's tiles were sent unhashed. After a frame that is one kept layer, they are
   /// that layer's (see `presentLayer`).

@@ -150,6 +150,7 @@ public final class Texture {
   private let renderer: Renderer
   public let width: Int
   public let height: Int
+  private let opaque: Bool
 
   /// Opaque textures (whole slides) are copied without blending, which is several times faster
   /// in software.
@@ -161,6 +162,7 @@ public final class Texture {
     self.renderer = renderer
     self.width = width
     self.height = height
+    self.opaque = opaque
     SDL_SetTextureBlendMode(pointer, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
     // Scaled images (backgrounds, figures) are filtered, not blocky.
     SDL_SetTextureScaleMode(pointer, SDL_ScaleModeLinear)
@@ -181,6 +183,18 @@ public final class Texture {
     didSet {
       guard filtered != oldValue else { return }
       SDL_SetTextureScaleMode(pointer, filtered ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+    }
+  }
+
+  /// How much of it a copy shows over what is beneath, 0 to 255 (a slide fading in a
+  /// transition): an opaque texture is blended only while under 255. The corresponding C
+  /// functions are `SDL_SetTextureAlphaMod` and `SDL_SetTextureBlendMode`.
+  var opacity: UInt8 = 255 {
+    didSet {
+      guard opacity != oldValue else { return }
+      SDL_SetTextureAlphaMod(pointer, opacity)
+      let blended = !opaque || opacity < 255
+      SDL_SetTextureBlendMode(pointer, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
     }
   }
 

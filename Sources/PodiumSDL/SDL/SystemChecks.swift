@@ -38,6 +38,8 @@ public enum SystemChecks {
         quote.blocks.forEach(visit)
       case .columns(let columns):
         columns.columns.joined().forEach(visit)
+      case .box(let box):
+        box.blocks.forEach(visit)
       default:
         check(block.plainText, at: block.location)
       }

@@ -127,7 +127,9 @@ public final class Window {
   /// the screen has (a key pressed while it plays), only what changed over it is drawn and sent.
   /// Returns the milliseconds spent drawing and presenting, for the trace.
   @discardableResult
-  func show(_ frame: SlideFrame) -> (draw: Double, present: Double) {
+  /// `whole`: every part of the frame changes (a transition's), so it is sent without
+  /// looking for what did.
+  func show(_ frame: SlideFrame, whole: Bool = false) -> (draw: Double, present: Double) {
     let start = Self.milliseconds()
     // Only a window that sends its changed tiles needs to know where clips draw.
     let pictures = changedRows == nil ? [] : frames.shownPictures(frame)
@@ -166,7 +168,9 @@ public final class Window {
     // SDL queues drawing until the present; flushing first splits the two times honestly.
     renderer.flush()
     let drawn = Self.milliseconds()
-    if let changedRows {
+    if let changedRows, whole {
+      pixelsSent = changedRows.presentWhole(window: pointer)
+    } else if let changedRows {
       pixelsSent = changedRows.present(window: pointer, live: live)
       // A frame that is its layer alone: the screen's tiles are now the layer's.
       if let base = frames.baseLayer(frame), base.over.isEmpty, base.tiles == nil,

@@ -18,6 +18,8 @@ extension PresentationApp {
     public var journal: JournalFile?
     /// A talk that did not end, taken up at the start (`--resume`) or offered on the console.
     public var resume: Resume?
+    /// Whether the audience's window plays the deck's slide transitions (`--no-transitions`).
+    public var transitions = true
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,

@@ -19,6 +19,14 @@ public final class PresentationApp {
   var context: TalkContext
   let windows: StageWindows
   private var shown: PresentationState.Position?
+  /// What the room's windows last showed, to know a slide change that plays a transition.
+  private var roomView: PresentationState.AudienceView?
+  /// Frames of the transition playing drawn so far, and the longest one took (ms).
+  private var transitionFrames = 0
+  private var slowestTransitionFrame = 0.0
+  /// How long the loop sleeps between a transition's frames, in milliseconds (about 60 a
+  /// second; input wakes it at once).
+  static let transitionFrameMs: Int32 = 15
   private var journalling: TalkJournalling?
   let videos: TalkVideos
 
@@ -90,7 +98,9 @@ public final class PresentationApp {
       var cause: UInt32?
       var restageNeeded = false
       var pagesArrived = false
-      let wait = min(untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond)
+      let wait = min(
+        untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond,
+        painter.transition == nil ? untilNextSecond : Self.transitionFrameMs)
       let received = SDL_WaitEventTimeout(&event, wait) != 0
       // The turn from here to the next wait: longer than TurnTimer.limit is a stall, which the
       // trace says with what took longest (keys pressed meanwhile waited that long).
@@ -107,6 +117,10 @@ public final class PresentationApp {
         } while SDL_PollEvent(&event) != 0
       }
       turn.ended("input", at: Window.milliseconds())
+      // Input while a transition plays ends it: the slide it goes to, or the one the input
+      // asks for, shows at once.
+      let interrupted = changed && painter.transition != nil
+      if interrupted { endTransition(phase: "interrupted") }
       if restageNeeded || restageFailed {
         // A display change must never end the talk: if the windows cannot follow now, say so
         // on the console's side (stderr, trace) and try again on the next tick.
@@ -133,7 +147,11 @@ public final class PresentationApp {
       // clips it starts open: that work would compete with them for this machine's cores.
       var newPictures = updateVideos(finishing: answered == nil)
       turn.ended("clips", at: Window.milliseconds())
-      if redraw { render(cause: answered) }
+      if redraw {
+        render(cause: answered, transitions: !interrupted)
+      } else if painter.transition != nil {
+        drawTransition()
+      }
       turn.ended("render", at: Window.milliseconds())
       // The journal as soon as the turn's frames are out: a crash while clips' decoders end and
       // start, their pictures are drawn (a few hundred ms for three windows on a loaded machine)
@@ -155,7 +173,8 @@ public final class PresentationApp {
       }
       // Drawing ahead is left out: it looks for input between frames and stops for it.
       if let stall = turn.stall(endingAt: Window.milliseconds()) { record(.stall(stall)) }
-      if redraw || pagesArrived {
+      // While a transition plays its frames come first: drawing ahead waits for its end.
+      if (redraw || pagesArrived) && painter.transition == nil {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       }
       lastSecond = second
@@ -210,8 +229,22 @@ public final class PresentationApp {
     }
   }
 
-  /// Draws every window: the audience's first, as the room sees them.
-  private func render(cause: UInt32?) {
+  /// Draws every window: the audience's first, as the room sees them. A move to another slide
+  /// starts the transition it has on the audience's windows (the console never plays one).
+  private func render(cause: UInt32?, transitions: Bool = true) {
+    let view = session.state.audienceView
+    if transitions, options.transitions, case .slide(let fromSlide, let fromStep)? = roomView,
+      case .slide(let slide, let step) = view, fromSlide != slide,
+      let play = TransitionPlay.between(
+        session.deck, from: .init(slide: fromSlide, step: fromStep),
+        to: .init(slide: slide, step: step), at: Self.now())
+    {
+      painter.transition = play
+      transitionFrames = 0
+      slowestTransitionFrame = 0
+      record(.transition(.init(play, phase: "started")))
+    }
+    roomView = view
     if shown != session.state.position {
       shown = session.state.position
       record(.show(.init(session.state.position)))
@@ -227,6 +260,39 @@ public final class PresentationApp {
       let since = (Date().timeIntervalSince1970 - written) * 1000
       record(.reloadShown(.init(sinceWrite: since)))
     }
+  }
+
+  /// The next frame of the transition playing, on the audience's windows only; its last frame
+  /// is the slide it went to, traced as any frame.
+  private func drawTransition() {
+    guard let play = painter.transition else { return }
+    let over = play.isOver(at: Self.now())
+    if over { painter.transition = nil }
+    let start = Window.milliseconds()
+    for entry in windows.all where !context.showsConsole(entry.role, session.state) {
+      let shown = painter.draw(entry, session: &session, context: context, cause: nil)
+      if over, let shown { record(shown) }
+    }
+    guard over else {
+      transitionFrames += 1
+      slowestTransitionFrame = max(slowestTransitionFrame, Window.milliseconds() - start)
+      return
+    }
+    record(
+      .transition(
+        .init(
+          play, phase: "finished", frames: transitionFrames,
+          slowestFrameMs: slowestTransitionFrame)))
+    record(painter.prepareAhead(session, windows: windows.all, context: context))
+  }
+
+  private func endTransition(phase: String) {
+    guard let play = painter.transition else { return }
+    painter.transition = nil
+    record(
+      .transition(
+        .init(
+          play, phase: phase, frames: transitionFrames, slowestFrameMs: slowestTransitionFrame)))
   }
 
   private func renderConsoles(cause: UInt32? = nil) {

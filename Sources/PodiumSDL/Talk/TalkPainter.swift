@@ -22,6 +22,8 @@ final class TalkPainter {
   var livePictures: [String: LivePicture] = [:]
   /// Slides laid out once per (slide, step, size) for every window.
   private let frames = SlideFrameCache(capacity: 48)
+  /// The slide transition the audience's windows play, while it plays.
+  var transition: TransitionPlay?
   /// The wall clock on the console, `14:05`; made once, as Foundation's formatters are costly.
   private let clock: DateFormatter = {
     let formatter = DateFormatter()
@@ -88,9 +90,20 @@ final class TalkPainter {
         slideAt: slide, in: session.deck, step: step, size: size, cache: frames)
       let laser = session.state.laser.map { $0.dot(in: frame.slideRect) } ?? []
       let key = LayoutEngine.layerKey(slide: slide, step: step)
-      return SlideFrame(
-        size: size, slideRect: frame.slideRect,
-        commands: [.layer(LayerItem(key: key, x: 0, y: 0, frame: frame))] + laser)
+      let layer = LayerItem(key: key, x: 0, y: 0, frame: frame)
+      let now = PresentationApp.now()
+      if let transition, transition.to == .init(slide: slide, step: step),
+        !transition.isOver(at: now), session.deck.slides.indices.contains(transition.from.slide)
+      {
+        // Both slides are kept layers: each frame of the transition is two copies.
+        let from = transition.from
+        let old = engine.layout(
+          slideAt: from.slide, in: session.deck, step: from.step, size: size, cache: frames)
+        let oldLayer = LayerItem(
+          key: LayoutEngine.layerKey(slide: from.slide, step: from.step), x: 0, y: 0, frame: old)
+        return transition.frame(old: oldLayer, new: layer, size: size, at: now)
+      }
+      return SlideFrame(size: size, slideRect: frame.slideRect, commands: [.layer(layer)] + laser)
     }
   }
 
@@ -144,7 +157,7 @@ final class TalkPainter {
     // A frame answering input shows the clips' pictures already converted; `drawPictures`
     // takes their new ones right after.
     entry.window.frames.holdsPictures = cause != nil
-    let (drawing, presenting) = entry.window.show(frame)
+    let (drawing, presenting) = entry.window.show(frame, whole: !console && transition != nil)
     entry.window.frames.holdsPictures = false
     let state = session.state
     let view = Self.viewName(console, state.audienceView)

@@ -1,0 +1,57 @@
+/// How a tool builds an incremental list: whether its first item waits for a step of its own,
+/// and when what follows the list shows.
+struct ListBuilds: Equatable {
+  enum After: Equatable {
+    /// With the list's last item (Podium's own decks).
+    case lastItem
+    /// With the list itself (pandoc: the items are fragments or overlays, the rest is not).
+    case listStart
+    /// A step after the last item (presenterm's pause after a list).
+    case nextStep
+  }
+
+  var hidesFirstItem = false
+  var after = After.lastItem
+
+  static let podium = ListBuilds()
+
+  /// presenterm's, as its configuration's `defaults.incremental_lists` says.
+  init(presenterm deck: PresentermDeck) {
+    self.init(
+      hidesFirstItem: deck.pauseBeforeLists, after: deck.pauseAfterLists ? .nextStep : .lastItem)
+  }
+
+  init(hidesFirstItem: Bool = false, after: After = .lastItem) {
+    self.hidesFirstItem = hidesFirstItem
+    self.after = after
+  }
+
+  /// presenterm pauses before and after an incremental list (`pause_before_incremental_lists`
+  /// and `pause_after_incremental_lists`, both on unless its configuration says otherwise).
+  static let presenterm = ListBuilds(hidesFirstItem: true, after: .nextStep)
+  /// beamer's `[<+->]`: the first item is on the frame's first overlay.
+  static let beamer = ListBuilds(hidesFirstItem: false, after: .listStart)
+  /// reveal.js: every item is a fragment, the first too.
+  static let revealjs = ListBuilds(hidesFirstItem: true, after: .listStart)
+}
+
+extension SlideBuilder {
+  /// presenterm's incremental table (`push_table`): a pause before the table, one before each
+  /// row, one after (the first and last as its configuration says).
+  mutating func incrementalTable(_ table: TableBlock, at here: SourceLocation) -> Block {
+    var built = table
+    var tableStep = step
+    if presenterm?.pauseBeforeTables != false {
+      stepsUsed = max(stepsUsed, step) + 1
+      tableStep = stepsUsed
+    }
+    stepsUsed = max(stepsUsed, tableStep)
+    for _ in table.rows {
+      stepsUsed += 1
+      built.rowSteps.append(stepsUsed)
+    }
+    if presenterm?.pauseAfterTables != false { stepsUsed += 1 }
+    step = stepsUsed
+    return Block(.table(built), at: here, step: tableStep)
+  }
+}
