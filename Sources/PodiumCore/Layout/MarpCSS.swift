@@ -29,16 +29,15 @@ enum MarpCSS {
       }
       if case .atKeyword = tokens[index] {
         // To its `;`, or past its block.
-        var depth = 0
+        index += 1
         while index < tokens.count {
           let token = tokens[index]
           index += 1
-          if token == .openCurly { depth += 1 }
-          if token == .closeCurly {
-            depth -= 1
-            if depth <= 0 { break }
+          if token == .semicolon || token == .closeCurly { break }
+          if token == .openCurly {
+            _ = block(tokens, from: &index)
+            break
           }
-          if token == .semicolon && depth == 0 { break }
         }
         continue
       }
@@ -48,24 +47,30 @@ enum MarpCSS {
         index += 1
       }
       index += 1
-      var body: [CSSToken] = []
-      var depth = 1
-      while index < tokens.count {
-        let token = tokens[index]
-        index += 1
-        if token == .openCurly { depth += 1 }
-        if token == .closeCurly {
-          depth -= 1
-          if depth == 0 { break }
-        }
-        body.append(token)
-      }
+      let body = block(tokens, from: &index)
       rules.append(
         Rule(
           selectorText: text(prelude).trimmingCharacters(in: .whitespacesAndNewlines),
           declarations: declarations(body)))
     }
     return rules
+  }
+
+  /// The tokens of a `{}` block whose `{` was just read, to its matching `}` (read, not kept).
+  private static func block(_ tokens: [CSSToken], from index: inout Int) -> [CSSToken] {
+    var body: [CSSToken] = []
+    var depth = 1
+    while index < tokens.count {
+      let token = tokens[index]
+      index += 1
+      if token == .openCurly { depth += 1 }
+      if token == .closeCurly {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      body.append(token)
+    }
+    return body
   }
 
   private static func declarations(_ body: [CSSToken]) -> [Declaration] {
