@@ -48,9 +48,8 @@ struct Present: ParsableCommand {
     let journal = JournalFile(deck: deck, talk: .present)
     var options = PresentationApp.Options(
       stage: stageOptions, plan: plan, tracePath: talk.tracePath, configuration: settings,
-      loader: loader, pages: PopplerPages(password: loader.password), video: FFmpegPlayback(),
-      journal: journal,
-      resume: resume(journal))
+      loader: loader, video: FFmpegPlayback(), journal: journal, resume: resume(journal))
+    options.pages = talk.pages(password: loader.password, options: &options)
     options.transitions = !noTransitions
     do {
       let app = try PresentationApp(session: session, options: options)

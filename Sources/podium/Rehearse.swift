@@ -70,11 +70,11 @@ struct Rehearse: ParsableCommand {
       duration: talkDuration,
       pacing: PacingPlan.plan(for: talkDeck, duration: talkDuration, rehearsal: log.lastFinished),
       warningMinutes: talk.warningMinutes(settings, deck: talkDeck), rehearse: true)
-    let options = PresentationApp.Options(
+    var options = PresentationApp.Options(
       stage: StageOptions(windowed: windowed), plan: talkPlan, tracePath: talk.tracePath,
-      configuration: settings, loader: loader, pages: PopplerPages(password: loader.password),
-      video: FFmpegPlayback(),
+      configuration: settings, loader: loader, video: FFmpegPlayback(),
       journal: journal, resume: resume)
+    options.pages = talk.pages(password: loader.password, options: &options)
     let recorder: RehearsalRecorder
     do {
       let app = try PresentationApp(session: session, options: options)

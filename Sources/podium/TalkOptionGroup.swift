@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PodiumCore
+import PodiumPDF
+import PodiumSDL
 
 /// The options and the start-up that `present` and `rehearse` share.
 struct TalkOptionGroup: ParsableArguments {
@@ -31,6 +33,12 @@ struct TalkOptionGroup: ParsableArguments {
     completion: .list(TalkSession.ResumeClock.allCases.map(\.rawValue)))
   var resumeClock: String = TalkSession.ResumeClock.talk.rawValue
 
+  @Option(
+    help:
+      "Memory in MB for PDF pages drawn ahead (default: eight windowfuls, 64 to 256 MB; 133 MB for two 1080p windows)."
+  )
+  var pageCache: Int?
+
   func validate() throws {
     if TalkSession.ResumeClock(rawValue: resumeClock) == nil {
       throw ValidationError("--resume-clock '\(resumeClock)' is not talk or wall.")
@@ -38,9 +46,21 @@ struct TalkOptionGroup: ParsableArguments {
     if let duration, TalkDuration(parsing: duration) == nil {
       throw ValidationError("--duration '\(duration)' is not a length of time, e.g. 20m or 1h10m.")
     }
+    if let pageCache, pageCache < 16 || pageCache > 65536 {
+      throw ValidationError("--page-cache '\(pageCache)' is not a number of MB from 16 to 65536.")
+    }
     if let warning, TalkDuration(parsing: warning) == nil {
       throw ValidationError("--warning '\(warning)' is not a length of time, e.g. 2m or 90s.")
     }
+  }
+
+  /// What draws the talk's PDF pages, with `--page-cache` or a budget sized to the windows.
+  func pages(password: String?, options: inout PresentationApp.Options) -> PopplerPages {
+    let pages = PopplerPages(password: password, budget: pageCache.map { $0 << 20 })
+    if pageCache == nil {
+      options.pagesForWindows = { pages.budget = PopplerPages.budget(forWindowPixels: $0) }
+    }
+    return pages
   }
 
   var clock: TalkSession.ResumeClock { TalkSession.ResumeClock(rawValue: resumeClock) ?? .talk }

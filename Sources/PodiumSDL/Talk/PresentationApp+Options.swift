@@ -20,6 +20,9 @@ extension PresentationApp {
     public var resume: Resume?
     /// Whether the audience's window plays the deck's slide transitions (`--no-transitions`).
     public var transitions = true
+    /// Told how many pixels the talk's windows have in all whenever they are made (at the start,
+    /// after a display change): sizes the budget of PDF pages drawn ahead to the displays.
+    public var pagesForWindows: ((Int) -> Void)?
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,

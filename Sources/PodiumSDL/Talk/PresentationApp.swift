@@ -142,13 +142,16 @@ public final class PresentationApp {
       // A window that waited for a page draws again, its latency from the input it answers.
       let redraw = changed || (pagesArrived && painter.isWaitingForPages)
       let waited = redraw ? painter.takeWaitingCause() : nil
+      // Pages arriving redraw only the windows that waited for them: no redraw that changes
+      // nothing on the others.
+      let waitedWindows = redraw ? painter.takeWaitingWindows() : []
       let answered = redraw ? cause ?? waited : nil
       // A move's frames go out before the decoders of the clips it stops end and those of the
       // clips it starts open: that work would compete with them for this machine's cores.
       var newPictures = updateVideos(finishing: answered == nil)
       turn.ended("clips", at: Window.milliseconds())
       if redraw {
-        render(cause: answered, transitions: !interrupted)
+        render(cause: answered, transitions: !interrupted, only: changed ? nil : waitedWindows)
       } else if painter.transition != nil {
         drawTransition()
       }
@@ -227,11 +230,13 @@ public final class PresentationApp {
       }
       entry.window.enterFullscreen()
     }
+    options.pagesForWindows?(
+      windows.all.reduce(0) { $0 + $1.window.pixelSize.width * $1.window.pixelSize.height })
   }
 
   /// Draws every window: the audience's first, as the room sees them. A move to another slide
   /// starts the transition it has on the audience's windows (the console never plays one).
-  private func render(cause: UInt32?, transitions: Bool = true) {
+  private func render(cause: UInt32?, transitions: Bool = true, only: Set<UInt32>? = nil) {
     let view = session.state.audienceView
     if transitions, options.transitions, case .slide(let fromSlide, let fromStep)? = roomView,
       case .slide(let slide, let step) = view, fromSlide != slide,
@@ -249,12 +254,15 @@ public final class PresentationApp {
       shown = session.state.position
       record(.show(.init(session.state.position)))
     }
-    for entry in windows.all where !context.showsConsole(entry.role, session.state) {
+    for entry in windows.all
+    where !context.showsConsole(entry.role, session.state)
+      && only?.contains(entry.window.id) ?? true
+    {
       if let shown = painter.draw(entry, session: &session, context: context, cause: cause) {
         record(shown)
       }
     }
-    renderConsoles(cause: cause)
+    renderConsoles(cause: cause, only: only)
     if let written = session.takeReloadWrittenAt() {
       // From the editor's write to the reloaded deck on every window.
       let since = (Date().timeIntervalSince1970 - written) * 1000
@@ -295,8 +303,10 @@ public final class PresentationApp {
           play, phase: phase, frames: transitionFrames, slowestFrameMs: slowestTransitionFrame)))
   }
 
-  private func renderConsoles(cause: UInt32? = nil) {
-    for entry in windows.all where context.showsConsole(entry.role, session.state) {
+  private func renderConsoles(cause: UInt32? = nil, only: Set<UInt32>? = nil) {
+    for entry in windows.all
+    where context.showsConsole(entry.role, session.state) && only?.contains(entry.window.id) ?? true
+    {
       if let shown = painter.draw(entry, session: &session, context: context, cause: cause) {
         record(shown)
       }

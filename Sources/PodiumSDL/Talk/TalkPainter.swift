@@ -15,6 +15,12 @@ final class TalkPainter {
   /// caused the wait, for the latency of the frame once it shows.
   private(set) var waitingPages: [PageRequest] = []
   private(set) var waitingCause: UInt32?
+  /// The windows that kept their frame to wait for pages: only they draw again when pages
+  /// arrive (the others show what they should already).
+  private(set) var waitingWindows = Set<UInt32>()
+  /// The pages of the steps beyond the next and the previous, outward, for every window, and
+  /// the position and sizes they were laid out for (see `pagesFurtherAhead`).
+  var furtherAhead: (key: String, requests: [PageRequest])?
   /// Audience windows that have shown a frame: the room's first frame is drawn whatever it
   /// takes, rather than show nothing; the console waits for its pages like any frame.
   private var windowsShown = Set<UInt32>()
@@ -53,6 +59,12 @@ final class TalkPainter {
     return waitingCause
   }
 
+  /// The windows that waited for pages, forgotten: the ones to draw again when pages arrive.
+  func takeWaitingWindows() -> Set<UInt32> {
+    defer { waitingWindows = [] }
+    return waitingWindows
+  }
+
   /// New windows (a restage) draw their first frame whatever it takes.
   func windowsOpened() {
     windowsShown.removeAll()
@@ -62,6 +74,7 @@ final class TalkPainter {
   func deckReplaced(theme: Theme, windows: [StageWindow]) {
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
     frames.removeAll()
+    furtherAhead = nil
     images.removeAll()
     images.pages?.forget()
     for entry in windows { entry.window.purgeCaches() }
@@ -149,9 +162,12 @@ final class TalkPainter {
         waitingPages.append(request)
       }
       if waitingCause == nil { waitingCause = cause }
-      pages.prefetch(waitingPages, whenReady: TalkInput.announcePagesReady)
+      waitingWindows.insert(entry.window.id)
+      pages.prefetch(
+        waitingPages + (furtherAhead?.requests ?? []), whenReady: TalkInput.announcePagesReady)
       return nil
     }
+    waitingWindows.remove(entry.window.id)
     windowsShown.insert(entry.window.id)
     entry.window.frames.livePictures = livePictures
     // A frame answering input shows the clips' pictures already converted; `drawPictures`
@@ -258,7 +274,9 @@ final class TalkPainter {
       }
     }
     if let pages = images.pages {
-      let requests = waitingPages + planned.flatMap { $0.0.window.frames.pageRequests(in: $0.1) }
+      // The next and previous steps' pages first, then outward as far as the budget goes.
+      let near = waitingPages + planned.flatMap { $0.0.window.frames.pageRequests(in: $0.1) }
+      let requests = near + pagesFurtherAhead(session, from: ahead, windows: windows, context)
       if !requests.isEmpty { pages.prefetch(requests, whenReady: TalkInput.announcePagesReady) }
     }
     for (entry, frame, playOn) in planned {

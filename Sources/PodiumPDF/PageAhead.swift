@@ -1,0 +1,148 @@
+import PodiumCore
+
+/// What to draw ahead next, and which drawn pages to keep, within a byte budget: the plan of
+/// `PopplerPages`'s workers, a value with no threads so its order and its evictions are tested
+/// in microseconds.
+///
+/// The pages wanted come in order of need (the page a window waits for, then the next and
+/// the previous step, then outward). A page wanted at several sizes (the audience's slide, the
+/// console's current and next views, the overview) is one job: drawn once at its largest size,
+/// the others scaled down from that drawing. Pages are drawn ahead only as far as the wanted
+/// pages up to them fit the budget; to make room, pages no longer wanted go first (the least
+/// recently used first), then the wanted ones last in the order. The first wanted page is never
+/// let go: a window is waiting for it.
+struct PageAhead {
+  /// One page of one file, cropped or not: what is drawn once for all its sizes.
+  struct Page: Hashable {
+    var file: String
+    var page: Int
+    var crop: Rect?
+
+    init(_ request: PageRequest) {
+      (file, page, crop) = (request.file, request.page, request.crop)
+    }
+  }
+
+  /// A page to draw: `requests` largest first; `from`, a drawing of it already kept at a size
+  /// at least as large, to scale down instead of drawing the page again.
+  struct Job {
+    var requests: [PageRequest]
+    var from: (request: PageRequest, pixels: [UInt8])?
+  }
+
+  /// Bytes of drawn pages kept at most.
+  var budget: Int
+  private(set) var wanted: [PageRequest] = []
+  private var rank: [PageRequest: Int] = [:]
+  private var kept: [PageRequest: (pixels: [UInt8], used: Int)] = [:]
+  private var uses = 0
+  private var drawing: Set<Page> = []
+  /// Bytes of the pages kept.
+  private(set) var keptBytes = 0
+
+  init(budget: Int) {
+    self.budget = budget
+  }
+
+  static func bytes(_ request: PageRequest) -> Int {
+    max(1, request.size.width * request.size.height * 4)
+  }
+
+  /// The pages wanted now, in order of need, instead of those wanted before.
+  mutating func want(_ requests: [PageRequest]) {
+    wanted = []
+    rank = [:]
+    for request in requests where rank[request] == nil {
+      rank[request] = wanted.count
+      wanted.append(request)
+    }
+    evict()
+  }
+
+  func isReady(_ request: PageRequest) -> Bool { kept[request] != nil }
+
+  /// A kept drawing, now the most recently used. An empty one stands for a page that could not
+  /// be drawn.
+  mutating func pixels(for request: PageRequest) -> [UInt8]? {
+    guard let entry = kept[request] else { return nil }
+    uses += 1
+    kept[request]?.used = uses
+    return entry.pixels
+  }
+
+  /// The largest kept drawing of the page of `request`, at least as large, to scale down.
+  func largerDrawing(of request: PageRequest) -> (request: PageRequest, pixels: [UInt8])? {
+    let page = Page(request)
+    return
+      kept
+      .filter {
+        Page($0.key) == page && !$0.value.pixels.isEmpty
+          && $0.key.size.width >= request.size.width && $0.key.size.height >= request.size.height
+      }
+      .max { $0.key.size.width < $1.key.size.width }
+      .map { ($0.key, $0.value.pixels) }
+  }
+
+  /// The next page to draw, the most needed one not drawn nor being drawn, if the wanted pages
+  /// up to it fit the budget (the first always does); it counts as being drawn until
+  /// `finished`.
+  mutating func nextJob() -> Job? {
+    var bytesBefore = 0
+    var seen: Set<Page> = []
+    for request in wanted {
+      let page = Page(request)
+      if seen.insert(page).inserted {
+        let sizes = wanted.filter { Page($0) == page }
+        let cost = sizes.reduce(0) { $0 + Self.bytes($1) }
+        let missing = sizes.filter { kept[$0] == nil }
+        if !missing.isEmpty && !drawing.contains(page) {
+          if bytesBefore > 0 && bytesBefore + cost > budget { return nil }
+          drawing.insert(page)
+          let ordered = missing.sorted { Self.bytes($0) > Self.bytes($1) }
+          let from = ordered.first.flatMap { largerDrawing(of: $0) }
+          return Job(requests: ordered, from: from)
+        }
+        bytesBefore += cost
+      }
+    }
+    return nil
+  }
+
+  /// Keeps what a job drew (an empty drawing for a page that could not be drawn, so that a
+  /// window waiting for it stops waiting), then makes room.
+  mutating func finished(_ job: Job, _ drawn: [(PageRequest, [UInt8])]) {
+    drawing.remove(Page(job.requests[0]))
+    for (request, pixels) in drawn {
+      if let old = kept[request] { keptBytes -= old.pixels.count }
+      uses += 1
+      kept[request] = (pixels, uses)
+      keptBytes += pixels.count
+    }
+    evict()
+  }
+
+  /// Lets go of pages until the kept ones fit the budget: those not wanted first, the least
+  /// recently used first, then wanted ones from the end of the order, the first never.
+  private mutating func evict() {
+    guard keptBytes > budget else { return }
+    let unwanted = kept.filter { rank[$0.key] == nil }.sorted { $0.value.used < $1.value.used }
+    for (request, _) in unwanted where keptBytes > budget {
+      remove(request)
+    }
+    let first = wanted.first.map(Page.init)
+    for request in wanted.reversed() where keptBytes > budget {
+      if Page(request) == first { break }
+      remove(request)
+    }
+  }
+
+  private mutating func remove(_ request: PageRequest) {
+    guard let entry = kept.removeValue(forKey: request) else { return }
+    keptBytes -= entry.pixels.count
+  }
+
+  /// Forgets every drawing and every wish (the files changed); jobs running finish unkept.
+  mutating func removeAll() {
+    (wanted, rank, kept, keptBytes, drawing) = ([], [:], [:], 0, [])
+  }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import PodiumCore
+
+/// Pages of PDF files as pixels, for the screen (`PageRasterizer`): PDF decks and formulas drawn
+/// at each window's own size. Pages asked for ahead are drawn on worker threads, each with its
+/// own Poppler documents (Poppler's objects are never shared between threads), in the order
+/// and within the byte budget `PageAhead` plans: a page wanted at several sizes (the audience's
+/// slide, the console's views of it) is drawn once, at the largest, and scaled down for the
+/// others. A page not drawn ahead is drawn on the caller's thread.
+public final class PopplerPages: PageRasterizer, @unchecked Sendable {
+  /// The default budget of pages drawn ahead for windows of `pixels` pixels in all: eight
+  /// windowfuls (two 1080p windows: 133 MB, the next and previous few slides for both),
+  /// between 64 and 256 MB.
+  public static func budget(forWindowPixels pixels: Int) -> Int {
+    min(256 << 20, max(64 << 20, pixels * 4 * 8))
+  }
+
+  /// Guards everything below but the caller's documents.
+  private let condition = NSCondition()
+  private var plan: PageAhead
+  private var whenReady: (@Sendable () -> Void)?
+  private var started = false
+  /// Counts `forget()`s: a worker lets its documents go, and what it drew is not kept, when it
+  /// changes.
+  private var generation = 0
+  /// Pages drawn by Poppler and drawings scaled down from another, since this was made.
+  public private(set) var pagesDrawn = 0
+  public private(set) var pagesScaled = 0
+  private let threads: Int
+  /// The caller's documents, under their own lock.
+  private let callerLock = NSLock()
+  private var callerFiles = LRUCache<String, PopplerFile?>(budget: 8)
+  /// The password of an encrypted PDF deck (`--password`).
+  private let password: String?
+
+  /// `budget`: bytes of pages drawn ahead kept at most (`budget(forWindowPixels:)` for two
+  /// 1080p windows by default); `threads`: how many draw at once (one a core, at most two: a
+  /// third gains nothing on two cores and competes with the loop).
+  public init(password: String? = nil, budget: Int? = nil, threads: Int? = nil) {
+    self.password = password
+    plan = PageAhead(budget: budget ?? Self.budget(forWindowPixels: 2 * 1920 * 1080))
+    self.threads = max(1, threads ?? min(2, ProcessInfo.processInfo.activeProcessorCount))
+  }
+
+  /// Bytes of pages drawn ahead kept at most.
+  public var budget: Int {
+    get {
+      condition.lock()
+      defer { condition.unlock() }
+      return plan.budget
+    }
+    set {
+      condition.lock()
+      plan.budget = newValue
+      condition.unlock()
+    }
+  }
+
+  /// Bytes of pages drawn ahead kept now.
+  public var keptBytes: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return plan.keptBytes
+  }
+
+  public func bgraPixels(for request: PageRequest) -> [UInt8]? {
+    condition.lock()
+    let drawn = plan.pixels(for: request)
+    let larger = drawn == nil ? plan.largerDrawing(of: request) : nil
+    condition.unlock()
+    if let drawn { return drawn.isEmpty ? nil : drawn }
+    if let larger, let scaled = Self.scale(larger.pixels, from: larger.request.size, to: request) {
+      count(scaled: 1)
+      return scaled
+    }
+    callerLock.lock()
+    defer { callerLock.unlock() }
+    count(drawn: 1)
+    return Self.draw(request, password: password, files: &callerFiles)
+  }
+
+  public func isReady(_ request: PageRequest) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return plan.isReady(request)
+  }
+
+  public func prefetch(_ requests: [PageRequest], whenReady: @escaping @Sendable () -> Void) {
+    condition.lock()
+    plan.want(requests)
+    self.whenReady = whenReady
+    if !started {
+      started = true
+      // The threads live as long as the process: one rasterizer serves a whole talk.
+      for index in 0..<threads {
+        let thread = Thread { [self] in work() }
+        thread.name = "podium-pages-\(index + 1)"
+        thread.qualityOfService = .userInitiated
+        thread.start()
+      }
+    }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  public func forget() {
+    condition.lock()
+    plan.removeAll()
+    generation += 1
+    condition.unlock()
+    callerLock.lock()
+    callerFiles.removeAll()
+    callerLock.unlock()
+  }
+
+  private func count(drawn: Int = 0, scaled: Int = 0) {
+    condition.lock()
+    pagesDrawn += drawn
+    pagesScaled += scaled
+    condition.unlock()
+  }
+
+  /// A worker: draws the most needed page not drawn yet, at all the sizes wanted, one page at a
+  /// time; sleeps when everything wanted within the budget is drawn.
+  private func work() {
+    var files = LRUCache<String, PopplerFile?>(budget: 8)
+    var seen = 0
+    while true {
+      condition.lock()
+      var next = plan.nextJob()
+      while next == nil {
+        condition.wait()
+        next = plan.nextJob()
+      }
+      let current = generation
+      condition.unlock()
+      guard let job = next else { continue }
+      if current != seen {
+        files.removeAll()
+        seen = current
+      }
+      var drawn: [(PageRequest, [UInt8])] = []
+      var largest: (request: PageRequest, pixels: [UInt8])? = job.from
+      var poppler = 0
+      for request in job.requests {
+        var pixels: [UInt8]?
+        if let larger = largest {
+          pixels = Self.scale(larger.pixels, from: larger.request.size, to: request)
+        } else {
+          pixels = Self.draw(request, password: password, files: &files)
+          poppler += 1
+        }
+        if let pixels, largest == nil { largest = (request, pixels) }
+        drawn.append((request, pixels ?? []))
+      }
+      condition.lock()
+      pagesDrawn += poppler
+      pagesScaled += job.requests.count - poppler
+      // A page drawn from a file forgotten meanwhile is not kept.
+      if generation == current { plan.finished(job, drawn) }
+      let notify = whenReady
+      condition.unlock()
+      notify?()
+    }
+  }
+
+  /// A drawing scaled down (or up) to another size of the same page.
+  private static func scale(_ pixels: [UInt8], from size: PixelSize, to request: PageRequest)
+    -> [UInt8]?
+  {
+    if size == request.size { return pixels }
+    guard let canvas = try? CairoCanvas(size: request.size) else { return nil }
+    canvas.paintScaled(pixels, size: size)
+    return canvas.bgraPixels()
+  }
+
+  /// Draws a page with the documents of one thread.
+  private static func draw(
+    _ request: PageRequest, password: String?, files: inout LRUCache<String, PopplerFile?>
+  ) -> [UInt8]? {
+    var document: PopplerFile?
+    if let known = files.value(forKey: request.file) {
+      document = known
+    } else {
+      document = try? PopplerFile(path: request.file, password: password)
+      _ = files.insert(document, forKey: request.file, cost: 1)
+    }
+    guard let page = document?.page(request.page), let canvas = try? CairoCanvas(size: request.size)
+    else { return nil }
+    let (width, height) = page.size
+    canvas.fit(request.crop ?? Rect(x: 0, y: 0, width: width, height: height))
+    page.render(on: canvas.context)
+    return canvas.bgraPixels()
+  }
+}
