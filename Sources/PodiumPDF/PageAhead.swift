@@ -112,13 +112,22 @@ struct PageAhead {
   /// window waiting for it stops waiting), then makes room.
   mutating func finished(_ job: Job, _ drawn: [(PageRequest, [UInt8])]) {
     drawing.remove(Page(job.requests[0]))
-    for (request, pixels) in drawn {
-      if let old = kept[request] { keptBytes -= old.pixels.count }
-      uses += 1
-      kept[request] = (pixels, uses)
-      keptBytes += pixels.count
-    }
+    for (request, pixels) in drawn { store(request, pixels) }
     evict()
+  }
+
+  /// Keeps a drawing made elsewhere (a page drawn on the caller's thread), to scale the page's
+  /// other sizes from.
+  mutating func keep(_ request: PageRequest, _ pixels: [UInt8]) {
+    store(request, pixels)
+    evict()
+  }
+
+  private mutating func store(_ request: PageRequest, _ pixels: [UInt8]) {
+    if let old = kept[request] { keptBytes -= old.pixels.count }
+    uses += 1
+    kept[request] = (pixels, uses)
+    keptBytes += pixels.count
   }
 
   /// Lets go of pages until the kept ones fit the budget: those not wanted first, the least

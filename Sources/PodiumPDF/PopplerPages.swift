@@ -23,9 +23,8 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   /// Counts `forget()`s: a worker lets its documents go, and what it drew is not kept, when it
   /// changes.
   private var generation = 0
-  /// Pages drawn by Poppler and drawings scaled down from another, since this was made.
-  public private(set) var pagesDrawn = 0
-  public private(set) var pagesScaled = 0
+  private var drawnCount = 0
+  private var scaledCount = 0
   private let threads: Int
   /// The caller's documents, under their own lock.
   private let callerLock = NSLock()
@@ -52,8 +51,22 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     set {
       condition.lock()
       plan.budget = newValue
+      // A larger budget may let the workers draw further ahead.
+      condition.broadcast()
       condition.unlock()
     }
+  }
+
+  /// Pages drawn by Poppler, and drawings scaled down from another, since this was made.
+  public var pagesDrawn: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return drawnCount
+  }
+  public var pagesScaled: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return scaledCount
   }
 
   /// Bytes of pages drawn ahead kept now.
@@ -70,13 +83,20 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     condition.unlock()
     if let drawn { return drawn.isEmpty ? nil : drawn }
     if let larger, let scaled = Self.scale(larger.pixels, from: larger.request.size, to: request) {
-      count(scaled: 1)
+      condition.lock()
+      scaledCount += 1
+      condition.unlock()
       return scaled
     }
     callerLock.lock()
-    defer { callerLock.unlock() }
-    count(drawn: 1)
-    return Self.draw(request, password: password, files: &callerFiles)
+    let pixels = Self.draw(request, password: password, files: &callerFiles)
+    callerLock.unlock()
+    condition.lock()
+    drawnCount += 1
+    // Kept: the workers scale the page's other sizes (the console's views) from it.
+    if let pixels { plan.keep(request, pixels) }
+    condition.unlock()
+    return pixels
   }
 
   public func isReady(_ request: PageRequest) -> Bool {
@@ -113,13 +133,6 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     callerLock.unlock()
   }
 
-  private func count(drawn: Int = 0, scaled: Int = 0) {
-    condition.lock()
-    pagesDrawn += drawn
-    pagesScaled += scaled
-    condition.unlock()
-  }
-
   /// A worker: draws the most needed page not drawn yet, at all the sizes wanted, one page at a
   /// time; sleeps when everything wanted within the budget is drawn.
   private func work() {
@@ -154,8 +167,8 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
         drawn.append((request, pixels ?? []))
       }
       condition.lock()
-      pagesDrawn += poppler
-      pagesScaled += job.requests.count - poppler
+      drawnCount += poppler
+      scaledCount += job.requests.count - poppler
       // A page drawn from a file forgotten meanwhile is not kept.
       if generation == current { plan.finished(job, drawn) }
       let notify = whenReady

@@ -5,8 +5,8 @@ import Testing
 
 @testable import PodiumPDF
 
-/// Real Poppler on a PDF of pictures (each page one 1920x1080 JPEG): pages drawn ahead on the
-/// workers, once each, at every size a window wants.
+/// Real Poppler on a PDF of pictures (each page one 1920x1080 JPEG; pictures.txt says which):
+/// pages drawn ahead on the workers, once each, at every size a window wants.
 @Suite struct PopplerPagesTests {
   static let file = Fixtures.pdfs.appendingPathComponent("pictures.pdf").path
   static let audience = PixelSize(width: 1920, height: 1080)
@@ -39,8 +39,8 @@ import Testing
     // Three pages drawn by Poppler; the console's sizes scaled from those drawings.
     #expect(pages.pagesDrawn == 3)
     #expect(pages.pagesScaled == 3)
-    // What is shown is the page's picture, at the size asked, not a blank: testsrc2's frames
-    // differ (a moving gradient and the frame's number), and each page is opaque.
+    // What is shown is the page's picture, at the size asked, not a blank: page 1 is SMPTE
+    // colour bars, page 2 a Mandelbrot set.
     let big = try #require(pages.bgraPixels(for: Self.request(1)))
     let small = try #require(pages.bgraPixels(for: Self.request(1, Self.console)))
     #expect(big.count == 1920 * 1080 * 4 && small.count == 640 * 360 * 4)
@@ -48,7 +48,7 @@ import Testing
     #expect(big != other)
     #expect(Set(stride(from: 0, to: big.count, by: 4001).map { big[$0] }).count > 8)
     // The console's view is the audience's drawing scaled down: the same colour where both
-    // are flat (the middle of the top-left colour bar), within a few levels.
+    // are flat (the grey bar at the left), within a few levels.
     let (bigPixel, smallPixel) = (
       Self.pixel(big, Self.audience, x: 120, y: 300),
       Self.pixel(small, Self.console, x: 40, y: 100)
