@@ -26,6 +26,9 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   private var drawnCount = 0
   private var scaledCount = 0
   private let threads: Int
+  /// Whether pages drawn on the caller's thread are kept too (a talk), not only those drawn
+  /// ahead (an export, which never asks ahead, keeps nothing).
+  private let keepsCallersPages: Bool
   /// The caller's documents, under their own lock.
   private let callerLock = NSLock()
   private var callerFiles = LRUCache<String, PopplerFile?>(budget: 8)
@@ -34,9 +37,12 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
 
   /// `budget`: bytes of pages drawn ahead kept at most (`budget(forWindowPixels:)` for two
   /// 1080p windows by default); `threads`: how many draw at once (one a core, at most two: a
-  /// third gains nothing on two cores and competes with the loop).
-  public init(password: String? = nil, budget: Int? = nil, threads: Int? = nil) {
+  /// third gains nothing on two cores and competes with the loop); `talk`: pages drawn on the
+  /// caller's thread are kept as well, to scale their other sizes from.
+  public init(password: String? = nil, budget: Int? = nil, threads: Int? = nil, talk: Bool = false)
+  {
     self.password = password
+    keepsCallersPages = talk
     plan = PageAhead(budget: budget ?? Self.budget(forWindowPixels: 2 * 1920 * 1080))
     self.threads = max(1, threads ?? min(2, ProcessInfo.processInfo.activeProcessorCount))
   }
@@ -93,8 +99,8 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     callerLock.unlock()
     condition.lock()
     drawnCount += 1
-    // Kept: the workers scale the page's other sizes (the console's views) from it.
-    if let pixels { plan.keep(request, pixels) }
+    // Kept in a talk: the workers scale the page's other sizes, the console's views, from it.
+    if let pixels, keepsCallersPages { plan.keep(request, pixels) }
     condition.unlock()
     return pixels
   }

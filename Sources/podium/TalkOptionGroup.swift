@@ -56,7 +56,7 @@ struct TalkOptionGroup: ParsableArguments {
 
   /// What draws the talk's PDF pages, with `--page-cache` or a budget sized to the windows.
   func pages(password: String?, options: inout PresentationApp.Options) -> PopplerPages {
-    let pages = PopplerPages(password: password, budget: pageCache.map { $0 << 20 })
+    let pages = PopplerPages(password: password, budget: pageCache.map { $0 << 20 }, talk: true)
     if pageCache == nil {
       options.pagesForWindows = { pages.budget = PopplerPages.budget(forWindowPixels: $0) }
     }

@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test func aPageNotDrawnAheadIsDrawnOrScaledOnTheCallersThread() throws {
-    let pages = PopplerPages(budget: 256 << 20, threads: 1)
+    let pages = PopplerPages(budget: 256 << 20, threads: 1, talk: true)
     let drawn = try #require(pages.bgraPixels(for: Self.request(0, Self.console)))
     #expect(drawn.count == 640 * 360 * 4)
     #expect(pages.pagesDrawn == 1)
@@ -66,6 +66,15 @@ import Testing
     #expect(Self.wait(20) { pages.isReady(Self.request(3)) })
     _ = try #require(pages.bgraPixels(for: Self.request(3, Self.console)))
     #expect(pages.pagesDrawn == 2 && pages.pagesScaled == 1)
+    // A page drawn on the caller's thread is kept, in a talk: its smaller size is scaled.
+    _ = try #require(pages.bgraPixels(for: Self.request(2)))
+    pages.prefetch([Self.request(2, Self.console)]) {}
+    #expect(Self.wait(20) { pages.isReady(Self.request(2, Self.console)) })
+    #expect(pages.pagesDrawn == 3 && pages.pagesScaled == 2)
+    // An export keeps nothing it draws.
+    let export = PopplerPages(budget: 256 << 20, threads: 1)
+    _ = try #require(export.bgraPixels(for: Self.request(2)))
+    #expect(export.keptBytes == 0)
     // A page the file does not have: nothing, and no crash.
     #expect(pages.bgraPixels(for: Self.request(9)) == nil)
   }
