@@ -4,3 +4,7 @@
 static inline const struct wl_interface *podium_wl_output_interface(void) {
   return &wl_output_interface;
 }
+
+static inline const struct wl_interface *podium_wl_shm_interface(void) {
+  return &wl_shm_interface;
+}

@@ -23,7 +23,8 @@ import Foundation
 /// already has (a key pressed while the clip plays) sends only those of its tiles where
 /// something over the picture or beside it changed (`redrawn`).
 ///
-/// The corresponding C functions are `SDL_GetWindowSurface` and `SDL_UpdateWindowSurfaceRects`.
+/// On X the window surface is SDL's (`SDLWindowSurface`); on Wayland, Podium's own
+/// shared-memory buffers (`WaylandFramebuffer`), which take the same rectangles as damage.
 final class ChangedRows {
   /// A hash of each tile of the frame last sent, row by row (`tilesPerRow` to a row); nil for a
   /// tile a playing clip drew, sent unhashed. Hashes rather than a copy: a copy would cost as
@@ -68,11 +69,11 @@ final class ChangedRows {
   /// changes, so hashing them would only cost time. The next present sends it whole too, as
   /// the tiles the screen shows are no longer known. Returns the pixels sent. The corresponding
   /// C function is `SDL_UpdateWindowSurface`.
-  func presentWhole(window: OpaquePointer) -> Int {
+  func presentWhole(window: any FrameTarget) -> Int {
     sendAll = true
     layerShown = nil
-    SDL_UpdateWindowSurface(window)
-    guard let surface = SDL_GetWindowSurface(window) else { return 0 }
+    window.send(nil)
+    guard let surface = window.surface() else { return 0 }
     return Int(surface.pointee.w) * Int(surface.pointee.h)
   }
 
@@ -88,11 +89,11 @@ final class ChangedRows {
   /// Sends the window surface's changed pixels to the screen, the tiles under `live` (where
   /// playing clips were drawn) without hashing them. Returns how many pixels were sent.
   @discardableResult
-  func present(window: OpaquePointer, live: [PixelArea] = []) -> Int {
-    guard let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
+  func present(window: any FrameTarget, live: [PixelArea] = []) -> Int {
+    guard let surface = window.surface(), let pixels = surface.pointee.pixels,
       surface.pointee.format.pointee.BytesPerPixel == 4
     else {
-      SDL_UpdateWindowSurface(window)
+      window.send(nil)
       return 0
     }
     let width = Int(surface.pointee.w)
@@ -112,7 +113,7 @@ final class ChangedRows {
       live: live.isEmpty ? nil : Self.tilesUnder(live, width: width, height: height))
     if sendAll {
       sendAll = false
-      SDL_UpdateWindowSurface(window)
+      window.send(nil)
       return width * height
     }
     return send(changed, window: window)
@@ -134,11 +135,11 @@ final class ChangedRows {
   /// sent, with those under `over` and those beside a picture where the layer changed (copying
   /// it there wipes the picture); `draw` is given those parts as rectangles, for the pictures.
   func presentLayer(
-    window: OpaquePointer, tiles: [UInt64], format: UInt32, over: [PixelArea] = [],
+    window: any FrameTarget, tiles: [UInt64], format: UInt32, over: [PixelArea] = [],
     live: [PixelArea] = [], opaque: [PixelArea] = [], redrawn: [PixelArea]? = nil,
     draw: (_ copies: [PixelArea], _ pictureParts: [PixelArea]?) -> Void
   ) -> Int? {
-    guard !sendAll, let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
+    guard !sendAll, let surface = window.surface(), let pixels = surface.pointee.pixels,
       pixels == surfacePixels, surface.pointee.format.pointee.format == format,
       shownSize == (Int(surface.pointee.w), Int(surface.pointee.h)), tiles.count == shown.count
     else { return nil }
@@ -242,10 +243,9 @@ final class ChangedRows {
 
   /// Sends `areas` of the window surface to the screen; returns how many pixels that is.
   @discardableResult
-  private func send(_ areas: [PixelArea], window: OpaquePointer) -> Int {
+  private func send(_ areas: [PixelArea], window: any FrameTarget) -> Int {
     guard !areas.isEmpty else { return 0 }
-    var rects = areas.map(Self.sdlRect)
-    SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
+    window.send(areas.map(Self.sdlRect))
     return areas.reduce(0) { $0 + $1.width * $1.height }
   }
 
@@ -395,5 +395,31 @@ final class ChangedRows {
       offset += 1
     }
     return mix(mix(lanes.0 ^ p2, lanes.1 ^ p3), mix(lanes.2 ^ p0, lanes.3 ^ tail ^ p1))
+  }
+}
+
+/// Where a software window's frames are drawn and how they reach the screen.
+protocol FrameTarget {
+  /// The pixels frames are drawn into; nil when there are none to read.
+  func surface() -> UnsafeMutablePointer<SDL_Surface>?
+  /// Sends `rects` of them to the screen, or all of them with nil.
+  func send(_ rects: [SDL_Rect]?)
+}
+
+/// SDL's own window surface (X11's shared memory). The corresponding C functions are
+/// `SDL_GetWindowSurface`, `SDL_UpdateWindowSurface` and `SDL_UpdateWindowSurfaceRects`.
+struct SDLWindowSurface: FrameTarget {
+  let window: OpaquePointer
+
+  func surface() -> UnsafeMutablePointer<SDL_Surface>? {
+    SDL_GetWindowSurface(window)
+  }
+
+  func send(_ rects: [SDL_Rect]?) {
+    guard var rects else {
+      SDL_UpdateWindowSurface(window)
+      return
+    }
+    SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
   }
 }

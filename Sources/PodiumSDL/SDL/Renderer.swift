@@ -15,6 +15,9 @@ public final class Renderer {
   private let window: OpaquePointer?
   /// The surface a software renderer draws into, freed after it.
   private let surface: Surface?
+  /// What the surface belongs to (a Wayland window's buffers, which own the window), freed
+  /// after it.
+  private let owner: AnyObject?
 
   /// Takes ownership of `pointer`, and of `window` if given: both are destroyed with this
   /// object, the renderer first.
@@ -22,17 +25,20 @@ public final class Renderer {
     self.pointer = pointer
     self.window = window
     surface = nil
+    owner = nil
   }
 
   /// A software renderer that draws into `surface`, for headless export; it keeps the surface
   /// until it is destroyed. The corresponding C function is `SDL_CreateSoftwareRenderer`.
-  init(drawingInto surface: Surface) throws {
+  /// `owner`, if given, is kept until after the renderer is destroyed too.
+  init(drawingInto surface: Surface, owner: AnyObject? = nil) throws {
     guard let renderer = SDL_CreateSoftwareRenderer(surface.pointer) else {
       throw SDLError.last("SDL_CreateSoftwareRenderer")
     }
     pointer = renderer
     window = nil
     self.surface = surface
+    self.owner = owner
   }
 
   /// The corresponding C functions are `SDL_DestroyRenderer`, then `SDL_DestroyWindow`; the

@@ -7,8 +7,17 @@ import PodiumCore
 /// and after the last texture, the only order SDL accepts.
 public final class Window {
   let pointer: OpaquePointer
-  let renderer: Renderer
-  let frames: FrameRenderer
+  /// Made anew, with `frames`, when a Wayland window's size in pixels changes (its software
+  /// renderer draws into a surface of that size).
+  private(set) var renderer: Renderer
+  private(set) var frames: FrameRenderer
+  /// A Wayland window's own buffers, where a software window has them (see `init`).
+  private let waylandPixels: WaylandFramebuffer?
+  private let fonts: FontLibrary
+  private let images: ImageLibrary
+  private let measurer: any TextMeasurer
+  /// How many window-sized layers to keep (`keepLayers`).
+  private var layerFrames = 4
 
   /// A window at `x`, `y`, `width` x `height` in desktop coordinates. Borderless windows placed
   /// at a display's bounds cover that display exactly, with or without a window manager
@@ -38,22 +47,38 @@ public final class Window {
     // SDL's software renderer, presenting through the X server's shared memory, unless the user
     // picks another with SDL_RENDER_DRIVER: a copied slide reaches the screen several times
     // faster this way than through OpenGL on Mesa's llvmpipe (scripts/bench-present measures
-    // it), and a software window survives any display change. Wayland has no such shared
-    // framebuffer for SDL's software renderer: there SDL picks its OpenGL renderer (EGL, Mesa).
-    let rendererFlags =
-      SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil && system.hasFramebuffer
-      ? SDL_RENDERER_SOFTWARE.rawValue : 0
-    guard let raw = SDL_CreateRenderer(window, -1, rendererFlags) else {
-      let error = SDLError.last("SDL_CreateRenderer")
-      SDL_DestroyWindow(window)
-      throw error
+    // it), and a software window survives any display change. SDL 2's Wayland driver has no
+    // such framebuffer: there the software renderer draws into a surface of Podium's own, sent
+    // in shared-memory buffers with only what changed damaged (`WaylandFramebuffer`); OpenGL
+    // only where that cannot be had. (SDL 2's Wayland driver still loads EGL for every window,
+    // making it an OpenGL one; no context is made on it, nor llvmpipe's threads.)
+    let software = SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil
+    var waylandPixels: WaylandFramebuffer?
+    if software && !system.hasFramebuffer {
+      waylandPixels = try? WaylandFramebuffer(window: window)
+    }
+    if let waylandPixels {
+      // The window is the framebuffer's from here, destroyed after the renderer that keeps it.
+      renderer = try Renderer(drawingInto: waylandPixels.pixels, owner: waylandPixels)
+    } else {
+      let rendererFlags = software && system.hasFramebuffer ? SDL_RENDERER_SOFTWARE.rawValue : 0
+      guard let raw = SDL_CreateRenderer(window, -1, rendererFlags) else {
+        let error = SDLError.last("SDL_CreateRenderer")
+        SDL_DestroyWindow(window)
+        throw error
+      }
+      // The renderer owns the window from here: it destroys the window after itself, once the
+      // last texture is gone (SDL_DestroyRenderer reads the window; see `Renderer`).
+      renderer = Renderer(owning: raw, window: window)
     }
     pointer = window
-    // The renderer owns the window from here: it destroys the window after itself, once the
-    // last texture is gone (SDL_DestroyRenderer reads the window; see `Renderer`).
-    renderer = Renderer(owning: raw, window: window)
+    self.waylandPixels = waylandPixels
+    self.fonts = fonts
+    self.images = images
+    self.measurer = measurer
     frames = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
-    frames.layerFormat = SDL_GetWindowPixelFormat(window)
+    frames.layerFormat =
+      waylandPixels != nil ? WaylandFramebuffer.format : SDL_GetWindowPixelFormat(window)
     frames.decodesAnimations = true
     changedRows = renderer.name == "software" ? ChangedRows() : nil
     self.borderless = borderless
@@ -87,6 +112,7 @@ public final class Window {
   /// next and previous slide (4 leaves one spare, the default); the console its slide part and
   /// slide views for each of those.
   func keepLayers(windowFrames count: Int) {
+    layerFrames = count
     let size = pixelSize
     frames.layerBudget = max(16 << 20, count * size.width * size.height * 4)
   }
@@ -100,6 +126,7 @@ public final class Window {
   /// The drawable size in pixels (more than the window size on high-DPI screens). The
   /// corresponding C function is `SDL_GetRendererOutputSize`.
   var pixelSize: PixelSize {
+    followSize()
     var width: Int32 = 0
     var height: Int32 = 0
     SDL_GetRendererOutputSize(renderer.pointer, &width, &height)
@@ -146,7 +173,7 @@ public final class Window {
         ? frames.changedOverPictures(pictures, since: picturesShown) : nil
       var drawn = start
       let sent = changedRows.presentLayer(
-        window: pointer, tiles: tiles, format: format, over: over.map(ChangedRows.area),
+        window: target, tiles: tiles, format: format, over: over.map(ChangedRows.area),
         live: live, opaque: pictures.filter(\.covers).map { ChangedRows.area($0.area.sdlRect) },
         redrawn: redrawn?.map { ChangedRows.area($0.sdlRect) }
       ) { copies, parts in
@@ -169,9 +196,9 @@ public final class Window {
     renderer.flush()
     let drawn = Self.milliseconds()
     if let changedRows, whole {
-      pixelsSent = changedRows.presentWhole(window: pointer)
+      pixelsSent = changedRows.presentWhole(window: target)
     } else if let changedRows {
-      pixelsSent = changedRows.present(window: pointer, live: live)
+      pixelsSent = changedRows.present(window: target, live: live)
       // A frame that is its layer alone: the screen's tiles are now the layer's.
       if let base = frames.baseLayer(frame), base.over.isEmpty, base.tiles == nil,
         changedRows.format == frames.layerFormat, let tiles = changedRows.shownTiles
@@ -188,6 +215,30 @@ public final class Window {
   /// The screen lost what the window showed (exposed, resized, shown again): the next frame is
   /// sent whole.
   func contentLost() {
+    followSize()
+    changedRows?.invalidate()
+  }
+
+  /// Where a software window's frames go: its Wayland buffers, or SDL's window surface.
+  private var target: any FrameTarget {
+    waylandPixels ?? SDLWindowSurface(window: pointer)
+  }
+
+  /// A Wayland window whose size in pixels changed (a new mode or scale) gets a drawing
+  /// surface of the new size, and a renderer and frame renderer drawing into it, with the
+  /// old one's settings; what the old one kept goes with it.
+  private func followSize() {
+    guard let waylandPixels, waylandPixels.sizeChanged, (try? waylandPixels.resize()) != nil,
+      let renderer = try? Renderer(drawingInto: waylandPixels.pixels, owner: waylandPixels)
+    else { return }
+    let old = frames
+    self.renderer = renderer
+    frames = FrameRenderer(renderer: renderer, fonts: fonts, images: images, measurer: measurer)
+    frames.layerFormat = old.layerFormat
+    frames.decodesAnimations = old.decodesAnimations
+    frames.pictureInterval = old.pictureInterval
+    frames.livePictures = old.livePictures
+    keepLayers(windowFrames: layerFrames)
     changedRows?.invalidate()
   }
 
