@@ -1,16 +1,19 @@
 import Foundation
 
 /// One X window's own pixels, read as a video call's screen share reads them: the window is
-/// redirected off screen through the Composite extension (`scripts/xcomposite-hold`), so
-/// `xwd -id` gets what the program drew even where another window covers it. (A covered
-/// window's pixels are not in the root window's image, and without the redirection X keeps none
-/// for it.)
+/// redirected off screen through the Composite extension and read from its pixmap
+/// (`scripts/xcomposite-hold`), so the pixels are what the program drew even where another
+/// window covers it. (A covered window's pixels are not in the root window's image, and
+/// `xwd -id` reads the screen's.)
 public final class WindowContents {
   public let server: XorgServer
   /// The X window's id, `0x2a00007`.
   public let id: String
   private let hold: Process
   private let input = Pipe()
+  private let output = Pipe()
+  /// What the helper wrote and this has not read yet.
+  private var pending = Data()
 
   static let script = Fixtures.packageRoot.appendingPathComponent("scripts/xcomposite-hold")
 
@@ -34,12 +37,11 @@ public final class WindowContents {
     var environment = ProcessInfo.processInfo.environment
     environment.merge(server.environment) { $1 }
     hold.environment = environment
-    let output = Pipe()
     hold.standardInput = input
     hold.standardOutput = output
     try hold.run()
-    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-    guard line.contains("XCOMPOSITE_REDIRECTED") else {
+    let line = readLine()
+    guard line == "XCOMPOSITE_REDIRECTED" else {
       throw XorgServer.XorgError.commandFailed("scripts/xcomposite-hold \(id)", line)
     }
   }
@@ -55,16 +57,45 @@ public final class WindowContents {
     hold.waitUntilExit()
   }
 
-  /// The window's pixels now: `xwd -id`, decoded.
+  /// The window's pixels now, from its pixmap.
   public func capture() throws -> Screenshot {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
-    process.arguments = ["-id", id, "-silent", "-display", server.display]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return try Screenshot.decode(Array(data))
+    input.fileHandleForWriting.write(Data("grab\n".utf8))
+    let header = readLine().split(separator: " ")
+    guard header.count == 3, header[0] == "XCOMPOSITE_IMAGE", let width = Int(header[1]),
+      let height = Int(header[2])
+    else {
+      throw XorgServer.XorgError.commandFailed(
+        "scripts/xcomposite-hold \(id)", header.joined(separator: " "))
+    }
+    let pixels = read(count: width * height * 3)
+    guard pixels.count == width * height * 3 else {
+      throw XorgServer.XorgError.commandFailed("scripts/xcomposite-hold \(id)", "image cut short")
+    }
+    return Screenshot(width: width, height: height, pixels: [UInt8](pixels))
+  }
+
+  /// The helper's next line, without its newline; empty when it ended.
+  private func readLine() -> String {
+    while !pending.contains(UInt8(ascii: "\n")) {
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      pending += more
+    }
+    let end = pending.firstIndex(of: UInt8(ascii: "\n")) ?? pending.endIndex
+    let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
+    pending = Data(pending[min(pending.endIndex, end + 1)...])
+    return line
+  }
+
+  /// The helper's next `count` bytes (fewer when it ended).
+  private func read(count: Int) -> Data {
+    while pending.count < count {
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      pending += more
+    }
+    let taken = pending.prefix(count)
+    pending = Data(pending.dropFirst(count))
+    return Data(taken)
   }
 }

@@ -84,10 +84,20 @@ import Testing
       "stage", after: mark, where: { $0["views"] as? [String] == ["notes@-"] })
     #expect(room?["audience"] as? [Int] == [1], "the audience on the one other display")
     #expect(run.presented("audience", slide: 2, after: mark))
+    // Back, the projector is listed after DUMMY2: the view opens on DUMMY2 by its name.
     mark = run.events().count
     try server.plug("DUMMY1", rightOf: "DUMMY0")
+    let reopened = run.waitFor(
+      "stage", after: mark, where: { ($0["views"] as? [String])?.first != "notes@-" })
+    let view = (reopened?["views"] as? [String])?.first.flatMap { Int($0.dropFirst(6)) }
+    let listed = run.events().dropFirst(mark).last { $0["event"] as? String == "displays" }
+    let names = (listed?["list"] as? [[String: Any]] ?? []).reduce(into: [Int: String]()) {
+      $0[$1["index"] as? Int ?? -1] = $1["name"] as? String
+    }
+    #expect(view.flatMap { names[$0] } == "DUMMY2", "\(String(describing: reopened)) \(names)")
     #expect(
-      run.waitFor("stage", after: mark, where: { $0["views"] as? [String] == ["notes@2"] }) != nil)
+      (reopened?["audience"] as? [Int])?.compactMap { names[$0] } == ["DUMMY1"],
+      "the audience back on the projector")
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
@@ -186,6 +196,45 @@ import Testing
     let smallWindow = RGBImage(width: resized.width, height: resized.height, pixels: resized.pixels)
     let smallDifference = try #require(smallWindow.difference(from: smallExpected))
     #expect(smallDifference.differing < 0.002, "resized vs export at 1280x720: \(smallDifference)")
+    try run.key("q", "q")
+    #expect(run.waitForExit() == 0)
+  }
+
+  /// Minimised (openbox iconifies it, and X unmaps it), the shared window still follows the
+  /// talk: restored, it shows the slide the talk moved to meanwhile, as export draws it.
+  @Test func aMinimisedSharedWindowShowsTheCurrentSlideWhenRestored() throws {
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    try server.startWindowManager()
+    let run = try PresentRun(server, deck: Self.tour, arguments: ["--share"])
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "audience" }) != nil)
+    #expect(run.waitFor("present", where: { $0["role"] as? String == "presenter" }) != nil)
+    let shared = try WindowContents(server: server, title: "Podium: audience")
+    defer { shared.release() }
+    _ = try server.run("/usr/bin/xdotool", ["windowminimize", "--sync", shared.id])
+    // A click on the console moves on (and gives it the focus for the keys after).
+    var mark = run.events().count
+    try run.click(x: 2880, y: 540)
+    #expect(run.presented("audience", slide: 2, after: mark), "drawn while minimised")
+    mark = run.events().count
+    _ = try server.run("/usr/bin/xdotool", ["windowactivate", "--sync", shared.id])
+    #expect(run.presented("audience", slide: 2, after: mark), "drawn again when restored")
+    Thread.sleep(forTimeInterval: 0.5)
+    // The window manager may have fitted the window to the screen: export at its size.
+    let placed = run.events().last {
+      $0["event"] as? String == "window" && $0["role"] as? String == "audience"
+    }
+    let size = "\(placed?["w"] as? Int ?? 1920)x\(placed?["h"] as? Int ?? 1080)"
+    let out = try Fixtures.temporaryDirectory()
+    #expect(
+      try CommandRunner.podium("export", Self.tour, "-o", out.path, "--slides", "2", "--size", size)
+        .status == 0)
+    let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-002.png").path)
+    let grabbed = try shared.capture()
+    let window = RGBImage(width: grabbed.width, height: grabbed.height, pixels: grabbed.pixels)
+    let difference = try #require(window.difference(from: expected))
+    #expect(
+      difference.differing < 0.002, "restored shared window (\(size)) vs export: \(difference)")
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }
