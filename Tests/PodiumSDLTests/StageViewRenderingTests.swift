@@ -39,6 +39,17 @@ import Testing
     return state
   }
 
+  /// Every line of text in `frame`, those in its layers too.
+  func texts(_ frame: SlideFrame) -> [TextItem] {
+    frame.commands.flatMap { command -> [TextItem] in
+      switch command {
+      case .text(let item): return [item]
+      case .layer(let layer): return texts(layer.frame)
+      default: return []
+      }
+    }
+  }
+
   /// Pixels of the view's text colour: how much text there is to read.
   func textPixels(_ image: RGBImage) -> Int {
     image.count(of: Theme.dark.console.notes.text, tolerance: 24)
@@ -58,12 +69,20 @@ import Testing
     let notes = strings.joined(separator: " ")
     #expect(notes.contains("This slide has three pauses"), "the notes: \(strings)")
     // Large: the notes' text is at least twice the console's (2.5% of the height).
-    let sizes = frame.commands.compactMap { command -> Double? in
-      guard case .text(let item) = command, item.text.contains("pauses") else { return nil }
-      return item.font.size
-    }
+    let sizes = texts(frame).filter { $0.text.contains("pauses") }.map(\.font.size)
     #expect((sizes.first ?? 0) >= 720 * 0.05, "notes at \(sizes)")
     #expect(textPixels(image) > 5_000, "text to read, not a blank frame")
+    // The notes are one kept layer; the times, which change every second, are drawn over it.
+    let layers = frame.commands.compactMap { command -> LayerItem? in
+      if case .layer(let layer) = command { return layer }
+      return nil
+    }
+    #expect(layers.count == 1 && texts(layers[0].frame).contains { $0.text.contains("pauses") })
+    #expect(
+      frame.commands.contains { command in
+        if case .text(let item) = command { return item.text == "13:09 · 1:51 left" }
+        return false
+      })
     try GoldenImageTests().check("view-notes", image)
 
     // Another slide, other notes: other pixels.
@@ -83,11 +102,7 @@ import Testing
     running.apply(.toggleTimer, at: 1)
     status.paceOffset = 75
     let (image, frame) = try render(.timer, deck, running, status, name: "view-timer")
-    let elapsed = try #require(
-      frame.commands.compactMap { command -> TextItem? in
-        guard case .text(let item) = command, item.text == "13:09" else { return nil }
-        return item
-      }.first)
+    let elapsed = try #require(texts(frame).first { $0.text == "13:09" })
     #expect(elapsed.font.size >= 720 * 0.3, "readable across a room: \(elapsed.font.size)")
     #expect(elapsed.color == Theme.dark.console.danger, "over a minute behind: red")
     #expect(frame.consoleTexts.contains("1:51 left"))
@@ -98,12 +113,6 @@ import Testing
     // On time, the digits turn to the good colour.
     status.paceOffset = 0
     let (_, onTime) = try render(.timer, deck, running, status, name: "view-timer-on-time")
-    #expect(
-      onTime.commands.contains { command in
-        if case .text(let item) = command, item.text == "13:09" {
-          return item.color == Theme.dark.console.good
-        }
-        return false
-      })
+    #expect(texts(onTime).first { $0.text == "13:09" }?.color == Theme.dark.console.good)
   }
 }

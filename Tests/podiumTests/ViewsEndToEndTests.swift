@@ -98,6 +98,10 @@ import Testing
     #expect(
       (reopened?["audience"] as? [Int])?.compactMap { names[$0] } == ["DUMMY1"],
       "the audience back on the projector")
+    // Keys sent while the windows are being opened again reach none of them: wait for them.
+    #expect(run.presented("notes", slide: 2, after: mark))
+    #expect(run.presented("presenter", slide: 2, after: mark))
+    Thread.sleep(forTimeInterval: 0.5)
     try run.key("q", "q")
     #expect(run.waitForExit() == 0)
   }

@@ -77,30 +77,36 @@ struct StageViewLayout {
 
   /// The notes view: where the talk is and the time along the top, the current slide's notes
   /// below as large as they fit (shrunk as a slide's text is when long), later steps' notes
-  /// muted as on the console.
+  /// muted as on the console. The notes and the position change with the step, the times every
+  /// second: the first are one layer, kept as a texture, so a tick of the clock redraws little.
   mutating func notes() {
     let top = unit * 0.5
     let lineSize = unit * 0.8
     _ = text(position, x: unit * 0.6, y: top, size: lineSize, color: palette.text, bold: true)
+    let area = Rect(
+      x: unit * 0.6, y: top + lineSize * 1.6, width: page.width - unit * 1.2,
+      height: max(0, page.height - top - lineSize * 1.6 - unit * 0.5))
+    if deck.slides.indices.contains(state.slide) {
+      let slide = deck.slides[state.slide]
+      var colors = palette.notes
+      colors.background = palette.background
+      let none = [TextRun("No notes for this slide.", style: .emphasis)]
+      let blocks =
+        slide.notes.isEmpty ? [Block(.paragraph(none), at: slide.location)] : slide.notes
+      let box = NotesBox(
+        area: area, padding: unit * 0.3, fill: nil, colors: colors,
+        bodySize: 0.055 * state.notesScale, overflow: .shrink, currentStep: state.step)
+      commands += engine.place(blocks, of: slide, in: deck, page: page, box: box).commands
+    }
+    let size = PixelSize(width: Int(page.width), height: Int(page.height))
+    let body = SlideFrame(size: size, slideRect: page, commands: commands)
+    commands = [.layer(LayerItem(key: "console view \(body.hashValue)", x: 0, y: 0, frame: body))]
     var times = ConsoleStatus.format(status.elapsed)
     if let remaining { times += " · " + remaining.label }
     let timesWidth = width(of: times, size: lineSize, bold: true)
     _ = text(
       times, x: page.width - unit * 0.6 - timesWidth, y: top, size: lineSize,
       color: remaining?.color ?? palette.text, bold: true)
-    let area = Rect(
-      x: unit * 0.6, y: top + lineSize * 1.6, width: page.width - unit * 1.2,
-      height: max(0, page.height - top - lineSize * 1.6 - unit * 0.5))
-    guard deck.slides.indices.contains(state.slide) else { return }
-    let slide = deck.slides[state.slide]
-    var colors = palette.notes
-    colors.background = palette.background
-    let none = [TextRun("No notes for this slide.", style: .emphasis)]
-    let blocks = slide.notes.isEmpty ? [Block(.paragraph(none), at: slide.location)] : slide.notes
-    let box = NotesBox(
-      area: area, padding: unit * 0.3, fill: nil, colors: colors,
-      bodySize: 0.055 * state.notesScale, overflow: .shrink, currentStep: state.step)
-    commands += engine.place(blocks, of: slide, in: deck, page: page, box: box).commands
   }
 
   /// The timer view, for a confidence monitor: the elapsed time as large as the width allows,
