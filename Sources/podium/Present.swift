@@ -24,6 +24,8 @@ struct Present: ParsableCommand {
 
   @OptionGroup var talk: TalkOptionGroup
 
+  @OptionGroup var views: ViewOptionGroup
+
   @OptionGroup var pdf: PDFOptionGroup
 
   @Flag(
@@ -40,6 +42,7 @@ struct Present: ParsableCommand {
     let log = TalkOptionGroup.rehearsals(at: RehearsalLog.defaultPath(forDeck: deck))
     var stageOptions = stage.options
     stageOptions.preferredAudience = settings.audienceDisplay
+    views.apply(to: &stageOptions, configuration: settings)
     let plan = TalkPlan(
       duration: talkDuration,
       pacing: PacingPlan.plan(

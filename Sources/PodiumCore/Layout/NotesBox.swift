@@ -68,7 +68,7 @@ extension LayoutEngine {
         stack = engine.stack(blocks, width: inner.width, height: inner.height, context: context)
       }
       placed.overflow = stack.overflow
-      pieces = stack.pieces.map { $0.moved(dx: inner.x, dy: inner.y).command }
+      pieces = stack.pieces.map { box.dimmed($0.moved(dx: inner.x, dy: inner.y)) }
     case .scroll(let lines):
       let stack = engine.stack(blocks, width: inner.width, height: inner.height, context: context)
       let lineStep = max(1, page.height * box.bodySize * 1.3)

@@ -13,6 +13,8 @@ public struct Configuration: Hashable, Sendable {
   /// An output name; used when that display is there, ignored when it is not.
   public var audienceDisplay: String?
   public var notesScale: Double = 1
+  /// Views on displays of their own (`views: [notes@HDMI-2]`), when the command line names none.
+  public var views: [StageViewRequest] = []
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -31,7 +33,9 @@ public struct Configuration: Hashable, Sendable {
     ("video-forward", .video(.seek(5))), ("video-start", .video(.restart)),
   ]
 
-  static let topLevelKeys = ["keys", "theme", "warning", "audience-display", "notes-size"]
+  static let topLevelKeys = [
+    "keys", "theme", "warning", "audience-display", "notes-size", "views",
+  ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
   public static func defaultPath(
@@ -108,6 +112,8 @@ public struct Configuration: Hashable, Sendable {
             "notes-size must be a number from 0.5 to 3 (1 is the default size), not '\(value.scalar?.string ?? "a list")'",
             at: value.sourceLocation)
         }
+      case "views":
+        readViews(value, into: &config, sink: &sink)
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {
@@ -177,6 +183,9 @@ public struct Configuration: Hashable, Sendable {
     lines.append("warning: \(TalkDuration(seconds: Int((warningMinutes * 60).rounded())))")
     lines.append("audience-display: \(audienceDisplay ?? "~")")
     lines.append("notes-size: \(notesScale)")
+    if !views.isEmpty {
+      lines.append("views: [\(views.map(\.description).joined(separator: ", "))]")
+    }
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()

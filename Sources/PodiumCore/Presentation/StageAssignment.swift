@@ -8,6 +8,9 @@ public enum StageMode: String, Hashable, Sendable, Codable {
   case mirrored
   /// Both as ordinary windows on one display, for development and rehearsal.
   case windowed
+  /// The audience in an ordinary window of its own size on one display, for a video call to
+  /// share (`--share`); the console on another display, or beside it.
+  case shared
 }
 
 /// What the user asked for on the command line.
@@ -20,6 +23,10 @@ public struct StageOptions: Hashable, Sendable {
   /// The configuration's preferred audience display (an output name): used when it is there
   /// and nothing on the command line says otherwise, ignored when it is not.
   public var preferredAudience: String?
+  /// Views on displays of their own (`--views notes@HDMI-2`).
+  public var views: [StageViewRequest] = []
+  /// The audience as a window of this size to share in a call (`--share`); nil: full screen.
+  public var share: SharedWindow?
 
   public init(
     presenterDisplay: DisplaySelector? = nil, audienceDisplay: DisplaySelector? = nil,
@@ -43,6 +50,10 @@ public struct Stage: Hashable, Sendable, Codable {
   /// The displays that show the audience window, in index order; empty when mirrored or
   /// windowed.
   public var audience: [Int]
+  /// The views asked for (`--views`), open or closed.
+  public var views: [StageView] = []
+  /// The size of the audience's window when it is shared (`.shared`).
+  public var shared: SharedWindow?
 
   public init(mode: StageMode, presenter: Int, audience: [Int]) {
     self.mode = mode
@@ -52,7 +63,12 @@ public struct Stage: Hashable, Sendable, Codable {
 
   /// The role of one display, for `podium displays`.
   public func role(of index: Int) -> String {
+    if let view = views.first(where: { $0.display == index }) { return "\(view.kind) view" }
     switch mode {
+    case .shared:
+      if index == presenter && audience.contains(index) { return "presenter and shared audience" }
+      if audience.contains(index) { return "shared audience window" }
+      return index == presenter ? "presenter" : "unused"
     case .windowed: return index == presenter ? "presenter and audience (windows)" : "unused"
     case .mirrored:
       return index == presenter ? "mirrored (audience view; Tab for the console)" : "unused"
@@ -85,6 +101,12 @@ public enum StageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// display change and on the swap and mirror keys.
 public enum StageAssignment {
   public static func assign(_ displays: [DisplayInfo], options: StageOptions) throws -> Stage {
+    var stage = try assignRoles(displays, options: options)
+    stage.views = placeViews(options.views, on: displays, stage: stage)
+    return stage
+  }
+
+  static func assignRoles(_ displays: [DisplayInfo], options: StageOptions) throws -> Stage {
     guard !displays.isEmpty else { throw StageError.noDisplays }
     let names = displays.map { "\($0.index) (\($0.name) \($0.width)x\($0.height))" }
     func resolve(_ selector: DisplaySelector?, option: String) throws -> DisplayInfo? {
@@ -107,6 +129,17 @@ public enum StageAssignment {
     }
 
     let primary = displays.first(where: \.isPrimary) ?? displays[0]
+    let reserved = viewDisplays(options.views, in: displays)
+    if let share = options.share {
+      // The shared window on the primary display (or the one named for the audience); the
+      // console full screen on another display, else beside the window.
+      let room = chosenAudience ?? primary
+      let others = displays.filter { $0.index != room.index && !reserved.contains($0.index) }
+      let console = chosenPresenter ?? others.first ?? room
+      var stage = Stage(mode: .shared, presenter: console.index, audience: [room.index])
+      stage.shared = share
+      return stage
+    }
     if options.windowed {
       return Stage(mode: .windowed, presenter: (chosenPresenter ?? primary).index, audience: [])
     }
@@ -132,6 +165,9 @@ public enum StageAssignment {
       audience = [chosenAudience.index]
     } else {
       audience = displays.map(\.index).filter { $0 != presenter.index }
+      // A display named for a view is the view's, unless the room would have none.
+      let free = audience.filter { !reserved.contains($0) }
+      if !free.isEmpty { audience = free }
     }
     if options.swap, let first = audience.first {
       // Swapping exchanges the console with the (first) audience display.

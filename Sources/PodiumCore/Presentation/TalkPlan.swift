@@ -45,6 +45,11 @@ extension TalkSession {
       audience = "Mirrored: the audience sees this screen (Tab hides the console)"
     case .windowed:
       audience = "Windowed"
+    case .shared:
+      audience = stage.sharedSummary(displays: displays)
+    }
+    if !stage.views.isEmpty && !plan.rehearse {
+      audience += " · " + stage.views.map(\.description).joined(separator: " · ")
     }
     // A PDF of beamer notes pages: the console says which half it takes for the notes.
     if let side = deck.metadata.notesPages {

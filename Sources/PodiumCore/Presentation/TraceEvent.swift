@@ -174,6 +174,10 @@ public enum TraceEvent: Hashable, Sendable {
     public var elapsed: Double
     public var blank: String
     public var frozen: Bool
+    /// The views (`--views`): `notes@2`, or `notes@-` while closed.
+    public var views: [String]?
+    /// The shared audience window's size (`--share`), `1920x1080`.
+    public var shared: String?
   }
 
   public struct Failure: Codable, Hashable, Sendable {
@@ -387,7 +391,10 @@ extension TraceEvent.StageChosen {
     self.init(
       mode: stage.mode.rawValue, presenter: stage.presenter, audience: stage.audience,
       slide: state.slide + 1, step: state.step + 1, elapsed: state.timer.elapsed(at: now),
-      blank: state.blank?.rawValue ?? "none", frozen: state.isFrozen)
+      blank: state.blank?.rawValue ?? "none", frozen: state.isFrozen,
+      views: stage.views.isEmpty
+        ? nil : stage.views.map { "\($0.kind.rawValue)@\($0.display.map(String.init) ?? "-")" },
+      shared: stage.shared.map { "\($0.width)x\($0.height)" })
   }
 }
 

@@ -3,6 +3,8 @@
 public struct WindowPlacement: Hashable, Sendable {
   public enum Role: String, Hashable, Sendable, Codable {
     case presenter, audience
+    /// Views on displays of their own (`--views`): the notes, large; the timer, large.
+    case notes, timer
   }
 
   public var role: Role
@@ -40,14 +42,20 @@ public struct WindowPlacement: Hashable, Sendable {
       return stage.mode == .windowed
         ? windowed(.presenter, stage.presenter) : fullScreen(.presenter, stage.presenter)
     }
+    // The views after the console: the room's slides and the speaker's console come first.
+    let views = stage.views.flatMap { view in
+      view.display.map { fullScreen(view.kind.role, $0) } ?? []
+    }
     switch stage.mode {
     case .extended:
       return stage.audience.flatMap { fullScreen(.audience, $0) }
-        + fullScreen(.presenter, stage.presenter)
+        + fullScreen(.presenter, stage.presenter) + views
     case .mirrored:
-      return fullScreen(.audience, stage.presenter)
+      return fullScreen(.audience, stage.presenter) + views
     case .windowed:
-      return windowed(.audience, stage.presenter) + windowed(.presenter, stage.presenter)
+      return windowed(.audience, stage.presenter) + windowed(.presenter, stage.presenter) + views
+    case .shared:
+      return shared(stage, on: displays) + views
     }
   }
 

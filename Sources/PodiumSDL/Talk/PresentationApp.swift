@@ -212,6 +212,7 @@ public final class PresentationApp {
       let assigned = try StageAssignment.assign(
         displays, options: options.stage, state: session.state, midTalk: !initial)
     else { return }
+    if initial { warnClosedViews(assigned) }
     let placements = WindowPlacement.windows(
       for: assigned, on: displays, rehearse: options.plan.rehearse)
     if !initial && assigned == context.stage && windows.all.count == placements.count { return }
@@ -222,7 +223,7 @@ public final class PresentationApp {
     let title = "Podium: \(session.deck.metadata.title ?? "presenter")"
     for placement in placements {
       let entry = try windows.open(
-        placement, title: placement.role == .presenter ? title : "Podium audience",
+        placement, title: Self.title(of: placement, stage: assigned, presenter: title),
         painter: painter)
       // The audience's first frame is always drawn: the room sees the slide at once.
       if let shown = painter.draw(entry, session: &session, context: context, cause: nil) {
@@ -255,7 +256,7 @@ public final class PresentationApp {
       record(.show(.init(session.state.position)))
     }
     for entry in windows.all
-    where !context.showsConsole(entry.role, session.state)
+    where context.showsSlides(entry.role, session.state)
       && only?.contains(entry.window.id) ?? true
     {
       if let shown = painter.draw(entry, session: &session, context: context, cause: cause) {
@@ -277,7 +278,7 @@ public final class PresentationApp {
     let over = play.isOver(at: Self.now())
     if over { painter.transition = nil }
     let start = Window.milliseconds()
-    for entry in windows.all where !context.showsConsole(entry.role, session.state) {
+    for entry in windows.all where context.showsSlides(entry.role, session.state) {
       let shown = painter.draw(entry, session: &session, context: context, cause: nil)
       if over, let shown { record(shown) }
     }
@@ -304,8 +305,10 @@ public final class PresentationApp {
   }
 
   private func renderConsoles(cause: UInt32? = nil, only: Set<UInt32>? = nil) {
+    // The views (notes, timer) tick with the console's clock.
     for entry in windows.all
-    where context.showsConsole(entry.role, session.state) && only?.contains(entry.window.id) ?? true
+    where !context.showsSlides(entry.role, session.state)
+      && only?.contains(entry.window.id) ?? true
     {
       if let shown = painter.draw(entry, session: &session, context: context, cause: cause) {
         record(shown)

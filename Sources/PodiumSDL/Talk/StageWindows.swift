@@ -40,7 +40,7 @@ final class StageWindows {
       borderless: placement.fullScreen, display: placement.display, fonts: painter.fonts,
       images: painter.images, measurer: painter.measurer)
     // The audience's window keeps the slide and its neighbours; the console its slide views too.
-    window.keepLayers(windowFrames: placement.role == .presenter ? 6 : 4)
+    window.keepLayers(windowFrames: [.presenter: 6, .audience: 4][placement.role] ?? 1)
     if placement.role == .presenter {
       window.frames.pictureInterval = 1000 / TalkPainter.consolePictureRate
     }

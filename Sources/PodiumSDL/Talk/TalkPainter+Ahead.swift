@@ -37,7 +37,8 @@ extension TalkPainter {
           further.position != end.position
         else { continue }
         moved.append((further, command))
-        for entry in windows {
+        // A notes or timer view shows no pages.
+        for entry in windows where entry.role.view == nil {
           if TalkInput.isWaiting() { return requests }
           let size = entry.window.pixelSize
           let frame =

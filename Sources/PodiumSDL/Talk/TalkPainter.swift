@@ -124,13 +124,21 @@ final class TalkPainter {
   func consoleFrame(
     _ session: TalkSession, _ state: PresentationState, size: PixelSize, context: TalkContext
   ) -> ConsoleFrame {
+    let status = consoleFrameStatus(session, state, context: context)
+    let dpi = context.displays.first { $0.index == context.stage.presenter }?.dpi
+    return engine.console(
+      deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
+  }
+
+  /// What the console's status line and times say for `state`; the views show the same.
+  func consoleFrameStatus(_ session: TalkSession, _ state: PresentationState, context: TalkContext)
+    -> ConsoleStatus
+  {
     var status = session.consoleStatus(
       for: state, stage: context.stage, plan: context.plan, now: PresentationApp.now(),
       date: Date(), clock: clock, displays: context.displays)
     status.video = consoleVideoLine
-    let dpi = context.displays.first { $0.index == context.stage.presenter }?.dpi
-    return engine.console(
-      deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
+    return status
   }
 
   /// Draws one window from the session and says what it showed, for the trace; nil when the
@@ -144,7 +152,10 @@ final class TalkPainter {
     let start = Window.milliseconds()
     let console = context.showsConsole(entry.role, session.state)
     let frame: SlideFrame
-    if console {
+    if let kind = entry.role.view {
+      session.slideDrawn(in: entry.window.id)
+      frame = viewFrame(kind, session, size: size, context: context)
+    } else if console {
       let drawn = consoleFrame(session, session.state, size: size, context: context)
       session.consoleDrawn(drawn, in: entry.window.id)
       frame = drawn.frame
@@ -176,7 +187,7 @@ final class TalkPainter {
     let (drawing, presenting) = entry.window.show(frame, whole: !console && transition != nil)
     entry.window.frames.holdsPictures = false
     let state = session.state
-    let view = Self.viewName(console, state.audienceView)
+    let view = entry.role.view?.rawValue ?? Self.viewName(console, state.audienceView)
     var shown = TraceEvent.Presented(
       entry.role, view: view, deck: session.deckVersion, position: state.position,
       milliseconds: (layout, drawing, presenting))
@@ -216,6 +227,7 @@ final class TalkPainter {
       // window's conversion and redraw as well.
       if TalkInput.isWaiting() { return }
       let console = context.showsConsole(entry.role, session.state)
+      if entry.role.view != nil { continue }
       if !console, session.state.audienceView != session.state.audienceViewUnblanked { continue }
       if !console, session.state.isFrozen { continue }
       if entry.role == .presenter {
@@ -265,6 +277,8 @@ final class TalkPainter {
       let playOn = future.roomSlide == session.state.roomSlide
       for entry in windows.sorted(by: { $0.role == .audience && $1.role != .audience }) {
         let size = entry.window.pixelSize
+        // A notes or timer view is quick to lay out and has no slides to keep ahead.
+        if entry.role.view != nil { continue }
         if context.showsConsole(entry.role, future) {
           let console = consoleFrame(session, future, size: size, context: context).frame
           planned.append((entry, console, playOn))
@@ -306,6 +320,12 @@ struct TalkContext {
   /// The presenter's window shows the console; with one display, the audience's does too
   /// while the speaker has it up (Tab).
   func showsConsole(_ role: WindowPlacement.Role, _ state: PresentationState) -> Bool {
-    role == .presenter || (stage.mode == .mirrored && state.consoleInMirror)
+    role == .presenter || (role == .audience && stage.mode == .mirrored && state.consoleInMirror)
+  }
+
+  /// The window shows the room's slides: an audience window (or its copy on a view's display)
+  /// that is not showing the console; not a notes or timer view.
+  func showsSlides(_ role: WindowPlacement.Role, _ state: PresentationState) -> Bool {
+    role == .audience && !showsConsole(role, state)
   }
 }
