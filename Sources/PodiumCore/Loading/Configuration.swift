@@ -13,6 +13,10 @@ public struct Configuration: Hashable, Sendable {
   /// An output name; used when that display is there, ignored when it is not.
   public var audienceDisplay: String?
   public var notesScale: Double = 1
+  /// `remote:` — the phone remote's address (`127.0.0.1` for `on`), nil when off (the default).
+  public var remote: String?
+  /// `remote-readonly: true` — the remote's views only, no taps.
+  public var remoteReadOnly = false
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -29,9 +33,12 @@ public struct Configuration: Hashable, Sendable {
     ("overview", .toggleOverview), ("pointer", .togglePointer), ("back", .back), ("quit", .quit),
     ("video", .video(.playPause)), ("video-back", .video(.seek(-5))),
     ("video-forward", .video(.seek(5))), ("video-start", .video(.restart)),
+    ("remote-card", .toggleRemoteCard),
   ]
 
-  static let topLevelKeys = ["keys", "theme", "warning", "audience-display", "notes-size"]
+  static let topLevelKeys = [
+    "keys", "theme", "warning", "audience-display", "notes-size", "remote", "remote-readonly",
+  ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
   public static func defaultPath(
@@ -108,6 +115,8 @@ public struct Configuration: Hashable, Sendable {
             "notes-size must be a number from 0.5 to 3 (1 is the default size), not '\(value.scalar?.string ?? "a list")'",
             at: value.sourceLocation)
         }
+      case "remote", "remote-readonly":
+        readRemote(key, value, into: &config, sink: &sink)
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {

@@ -20,6 +20,8 @@ extension PresentationApp {
     public var resume: Resume?
     /// Whether the audience's window plays the deck's slide transitions (`--no-transitions`).
     public var transitions = true
+    /// The phone remote's server (`--remote`), nil without one.
+    public var remote: (any TalkRemote)?
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,
