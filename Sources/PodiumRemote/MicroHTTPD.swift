@@ -152,7 +152,8 @@ public final class HTTPDaemon: @unchecked Sendable {
       }
       if let data {
         data.withMemoryRebound(to: UInt8.self, capacity: count) {
-          upload.takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+          upload.takeUnretainedValue().bytes.append(
+            contentsOf: UnsafeBufferPointer(start: $0, count: count))
         }
       }
       return .YES
@@ -161,7 +162,8 @@ public final class HTTPDaemon: @unchecked Sendable {
     requestContext.pointee = nil
     let request = HTTPRequest(
       method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
-      query: values(connection, .GET_ARGUMENT_KIND), headers: values(connection, .HEADER_KIND, lowercased: true),
+      query: values(connection, .GET_ARGUMENT_KIND),
+      headers: values(connection, .HEADER_KIND, lowercased: true),
       cookies: values(connection, .COOKIE_KIND), body: body)
     return queue(daemon.handler(request), on: connection)
   }

@@ -67,7 +67,8 @@ public struct RemoteAddress: Hashable, Sendable {
         var raw = $0.pointee.sin_addr
         _ = inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
       }
-      let numeric = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let numeric = String(
+        decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       found.append((String(cString: entry.pointee.ifa_name), numeric))
     }
     return found

@@ -50,8 +50,9 @@ public final class RemoteServer: @unchecked Sendable {
     self.bindings = bindings
     self.pairing = pairing
     self.wake = wake
-    let daemon = try HTTPDaemon(address: options.address, port: options.port, limits: options.limits)
-    { [weak self] request in
+    let daemon = try HTTPDaemon(
+      address: options.address, port: options.port, limits: options.limits
+    ) { [weak self] request in
       self?.respond(to: request) ?? HTTPResponse(status: 503)
     }
     self.daemon = daemon
@@ -210,7 +211,8 @@ public final class RemoteServer: @unchecked Sendable {
     switch answer {
     case .paired(let token):
       return HTTPResponse(
-        status: 200, headers: ["Content-Type": "application/json", "Set-Cookie": Self.cookie(token)],
+        status: 200,
+        headers: ["Content-Type": "application/json", "Set-Cookie": Self.cookie(token)],
         body: .bytes(Array(#"{"paired":true}"#.utf8)))
     case .wrong(let left):
       return json(403, #"{"error":"wrong PIN","triesLeft":\#(left)}"#)

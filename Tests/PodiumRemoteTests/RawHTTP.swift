@@ -61,7 +61,10 @@ struct RawHTTP {
 
   static func parse(_ bytes: [UInt8]) -> Reply? {
     let separator: [UInt8] = [13, 10, 13, 10]
-    guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator })
+    guard
+      let end = (0..<max(0, bytes.count - 3)).first(where: {
+        Array(bytes[$0..<$0 + 4]) == separator
+      })
     else { return nil }
     let head = String(decoding: bytes[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
     guard let statusLine = head.first, statusLine.split(separator: " ").count >= 2,
@@ -82,7 +85,10 @@ struct RawHTTP {
     var out: [UInt8] = []
     var index = 0
     while index < bytes.count {
-      guard let lineEnd = (index..<bytes.count - 1).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }),
+      guard
+        let lineEnd = (index..<bytes.count - 1).first(where: {
+          bytes[$0] == 13 && bytes[$0 + 1] == 10
+        }),
         let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self), radix: 16),
         size > 0
       else { break }

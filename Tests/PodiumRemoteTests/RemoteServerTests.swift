@@ -201,7 +201,8 @@ import Testing
     #expect(oversized.map { $0.status == 413 } ?? true)
     let hugeHeader = http.request("GET", "/phone", headers: ["X-Junk": big])
     #expect(hugeHeader.map { $0.status == 431 || $0.status == 413 } ?? true)
-    for garbage in ["\u{0}\u{1}\u{2}\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "\r\n\r\n"] {
+    for garbage in ["\u{0}\u{1}\u{2}\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "\r\n\r\n"]
+    {
       let reply = RawHTTP.parse(http.send(Array(garbage.utf8)))
       #expect(reply.map { $0.status >= 400 } ?? true, "\(garbage.debugDescription)")
     }
@@ -258,12 +259,14 @@ import Testing
     }
     loop.start()
     let auth = ["X-Podium-Token": Self.token]
-    let reply = try #require(http.request("GET", "/api/picture?slide=2&step=1&w=300", headers: auth))
+    let reply = try #require(
+      http.request("GET", "/api/picture?slide=2&step=1&w=300", headers: auth))
     #expect(reply.status == 200)
     #expect(reply.headers["content-type"] == "image/png")
     #expect(reply.body == png + [1, 2])
     // Kept: the second phone gets it with no request to the loop.
-    #expect(http.request("GET", "/api/picture?slide=2&step=1&w=310", headers: auth)?.body == reply.body)
+    #expect(
+      http.request("GET", "/api/picture?slide=2&step=1&w=310", headers: auth)?.body == reply.body)
     #expect(server.takePictureRequests().isEmpty)
     #expect(http.request("GET", "/api/picture?slide=9&step=1&w=300", headers: auth)?.status == 404)
   }

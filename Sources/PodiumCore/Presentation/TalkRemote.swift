@@ -46,7 +46,7 @@ public struct RemoteCard: Hashable, Sendable {
     self.pin = pin
   }
 
-  /// The card in the bottom right corner of a console of `size`: a white square with the code
+  /// The card in the notes' bottom right corner of a console of `size`: a white square with the code
   /// (with its quiet zone of 4 modules, which cameras need), and the address and PIN below.
   public func commands(
     size: PixelSize, family: String, measurer: any TextMeasurer
@@ -64,7 +64,8 @@ public struct RemoteCard: Hashable, Sendable {
     let height = code + Double(lines.count) * textSize * 1.4 + textSize * 0.6
     let margin = Double(min(size.width, size.height)) * 0.02
     let x = Double(size.width) - width - margin
-    let y = Double(size.height) - height - margin
+    // Above the console's bottom bar (the timers and the clock), in the notes' corner.
+    let y = max(margin, Double(size.height) * 0.86 - height - margin)
     let white = RGBAColor(red: 255, green: 255, blue: 255)
     let black = RGBAColor(red: 0, green: 0, blue: 0)
     var commands: [DrawCommand] = [.fill(Rect(x: x, y: y, width: width, height: height), white)]
