@@ -496,6 +496,9 @@ with socket.socket() as probe_socket:
     remote_port = probe_socket.getsockname()[1]
 remote_base = f"http://127.0.0.1:{remote_port}/"
 remote = {"token": None, "taps": 0, "refused": 0, "events": 0, "reconnects": 0, "pairings": 0}
+# PINs tried already: each is good once, and a process started after a kill prints a new one (an
+# old one tried again would count towards the lockout).
+remote_pins = set()
 
 
 def remote_call(path, data=None, timeout=3):
@@ -512,8 +515,9 @@ def remote_call(path, data=None, timeout=3):
 
 def remote_pair():
     pins = re.findall(r"PIN (\d{6})", open(os.path.join(work, "podium-output.txt")).read())
-    if not pins:
+    if not pins or pins[-1] in remote_pins:
         return
+    remote_pins.add(pins[-1])
     status, headers, _ = remote_call("api/pair", data=pins[-1].encode())
     if status == 200:
         remote["token"] = re.search(r"podium_token=([0-9a-f]+)", headers["Set-Cookie"]).group(1)
