@@ -20,6 +20,8 @@ import Testing
     let (config, problems) = try load("remote: 0.0.0.0:9000\nremote-readonly: true\n")
     #expect(problems.isEmpty, "\(problems)")
     #expect(config.remote == "0.0.0.0:9000" && config.remoteReadOnly)
+    #expect(config.printed.contains("remote: 0.0.0.0:9000\nremote-readonly: true"))
+    #expect(Configuration().printed.contains("remote: off"))
   }
 
   @Test func badRemoteValuesAreLocatedErrors() throws {

@@ -186,6 +186,8 @@ public struct Configuration: Hashable, Sendable {
     lines.append("warning: \(TalkDuration(seconds: Int((warningMinutes * 60).rounded())))")
     lines.append("audience-display: \(audienceDisplay ?? "~")")
     lines.append("notes-size: \(notesScale)")
+    lines.append("remote: \(remote ?? "off")")
+    if remoteReadOnly { lines.append("remote-readonly: true") }
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()
