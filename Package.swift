@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "PodiumVideo", targets: ["PodiumVideo"]),
     .library(name: "PodiumOffice", targets: ["PodiumOffice"]),
     .library(name: "PodiumFetch", targets: ["PodiumFetch"]),
+    .library(name: "PodiumRemote", targets: ["PodiumRemote"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -94,6 +95,14 @@ let package = Package(
     .systemLibrary(
       name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]),
+    // The phone remote's web server (PodiumRemote's MicroHTTPD.swift only) and the QR code of
+    // its pairing URL (QRCode.swift only).
+    .systemLibrary(
+      name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(
+      name: "CQRencode", path: "Sources/CQRencode", pkgConfig: "libqrencode",
+      providers: [.apt(["libqrencode-dev"])]),
 
     // The code highlighter: a leaf that depends on nothing, not even Foundation.
     .target(name: "PodiumSyntax"),
@@ -121,11 +130,14 @@ let package = Package(
     .target(name: "PodiumOffice", dependencies: ["PodiumCore", "CZip", "CXML2"]),
     // Remote images downloaded before a talk (libcurl), never while one runs; no SDL.
     .target(name: "PodiumFetch", dependencies: ["PodiumCore", "CCurl"]),
+    // `podium present --remote`: a web server on threads of its own for the phone and browser
+    // views; no SDL: taps go out as `TalkInput`s, pictures come in through a closure.
+    .target(name: "PodiumRemote", dependencies: ["PodiumCore", "CMicroHTTPD", "CQRencode"]),
     .executableTarget(
       name: "podium",
       dependencies: [
         "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "PodiumFetch", "PodiumOffice",
-        "CMalloc",
+        "PodiumRemote", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),
@@ -163,6 +175,9 @@ let package = Package(
     .testTarget(
       name: "PodiumFetchTests",
       dependencies: ["PodiumFetch", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "PodiumRemoteTests", dependencies: ["PodiumRemote", "PodiumTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"],

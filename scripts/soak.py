@@ -19,10 +19,14 @@ import itertools
 import json
 import os
 import random
+import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 import zlib
 
 podium, work, seconds, seed, wm, image = sys.argv[1:]
@@ -482,9 +486,82 @@ rig.start()
 started = time.monotonic()
 
 
+# The phone remote (--remote on loopback): a client that pairs with the PIN the terminal shows,
+# taps Next and Previous between the keys, and now and then opens the event stream, reads the
+# state and drops the connection (a phone that reconnects). After kill -9 and --resume the new
+# process has a new token and PIN: the client pairs again. SOAK_REMOTE=0 leaves it out.
+remote_on = os.environ.get("SOAK_REMOTE", "1") != "0"
+with socket.socket() as probe_socket:
+    probe_socket.bind(("127.0.0.1", 0))
+    remote_port = probe_socket.getsockname()[1]
+remote_base = f"http://127.0.0.1:{remote_port}/"
+remote = {"token": None, "taps": 0, "refused": 0, "events": 0, "reconnects": 0, "pairings": 0}
+# PINs tried already: each is good once, and a process started after a kill prints a new one (an
+# old one tried again would count towards the lockout).
+remote_pins = set()
+
+
+def remote_call(path, data=None, timeout=3):
+    headers = {"X-Podium-Token": remote["token"]} if remote["token"] else {}
+    request = urllib.request.Request(remote_base + path, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as reply:
+            return reply.status, reply.headers, reply
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, None
+    except OSError:
+        return None, None, None
+
+
+def remote_pair():
+    pins = re.findall(r"PIN (\d{6})", open(os.path.join(work, "podium-output.txt")).read())
+    if not pins or pins[-1] in remote_pins:
+        return
+    remote_pins.add(pins[-1])
+    status, headers, _ = remote_call("api/pair", data=pins[-1].encode())
+    if status == 200:
+        remote["token"] = re.search(r"podium_token=([0-9a-f]+)", headers["Set-Cookie"]).group(1)
+        remote["pairings"] += 1
+
+
+def remote_batch():
+    if not remote_on or rng.random() > 0.3:
+        return
+    if remote["token"] is None:
+        remote_pair()
+        return
+    if rng.random() < 0.15:
+        # A phone whose connection dropped: the stream again, its first state, then gone.
+        request = urllib.request.Request(
+            remote_base + "api/events", headers={"X-Podium-Token": remote["token"]})
+        try:
+            with urllib.request.urlopen(request, timeout=3) as stream:
+                for line in stream:
+                    if line.startswith(b"data: "):
+                        json.loads(line[6:])
+                        remote["events"] += 1
+                        break
+            remote["reconnects"] += 1
+        except urllib.error.HTTPError as error:
+            if error.code == 401:
+                remote["token"] = None
+        except OSError:
+            pass
+        return
+    status, _, _ = remote_call("api/command", data=rng.choice([b"next", b"previous"]))
+    if status == 204:
+        remote["taps"] += 1
+    elif status == 401:
+        remote["token"] = None
+    else:
+        remote["refused"] += 1
+
+
 def start_talk(*arguments):
     """Starts podium present on the deck, tracing into the run's next trace file."""
     rig.before_talk()
+    if remote_on:
+        arguments = (*arguments, f"--remote=127.0.0.1:{remote_port}")
     process = subprocess.Popen(
         [podium, "present", deck_path, "--trace", trace_path, *arguments],
         stdout=log,
@@ -985,11 +1062,21 @@ while time.monotonic() < end - 4:
                 restore.append((elapsed + hold, lambda o=output: set_mode(o, "1920x1080")))
             display_busy_until = elapsed + hold + rest
     input_batch()
+    remote_batch()
     poll_trace()
     pending[:] = [p for p in pending if not p.check()]
     time.sleep(rng.choice([0.02, 0.05, 0.1, 0.2, 0.4]))
 
 input_end = time.monotonic() - started
+if remote_on:
+    print(
+        f"soak: phone remote: {remote['taps']} taps, {remote['events']} states read over "
+        f"{remote['reconnects']} reconnections, {remote['pairings']} pairings, "
+        f"{remote['refused']} taps refused",
+        flush=True,
+    )
+    if seconds >= 30 and (remote["taps"] == 0 or remote["events"] == 0):
+        fail("the phone remote's client got no tap or no state through")
 # The end of the talk: every display back, the deck present, the last expectations met.
 if deleted:
     good_edit("atomic", "the deck written again at the end, version")

@@ -34,7 +34,7 @@ struct Podium: ParsableCommand {
   static func main() {
     mallopt(M_MMAP_THRESHOLD, ownPagesFrom)
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(RemoteOptionGroup.arguments(CommandLine.arguments))
       try command.run()
     } catch {
       let code = exitCode(for: error)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PodiumCore
 import PodiumPDF
+import PodiumRemote
 import PodiumSDL
 import PodiumVideo
 
@@ -34,6 +35,8 @@ struct Present: ParsableCommand {
     ))
   var noTransitions = false
 
+  @OptionGroup var remote: RemoteOptionGroup
+
   func run() throws {
     let (settings, session, loader) = try TalkOptionGroup.load(
       deck: deck, command: "present", pdf: pdf)
@@ -54,6 +57,15 @@ struct Present: ParsableCommand {
       loader: loader, video: FFmpegPlayback(), journal: journal, resume: resume(journal))
     options.pages = talk.pages(password: loader.password, options: &options)
     options.transitions = !noTransitions
+    let server: RemoteServer?
+    do {
+      server = try remote.start(settings)
+    } catch {
+      Console.error("podium present: cannot start the phone remote: \(error)")
+      throw ExitCode.failure
+    }
+    options.remote = server
+    defer { server?.stop() }
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()

@@ -38,7 +38,7 @@ import Testing
   @Test func theProductDoesNotDependOnTestSupport() {
     let product = [
       "Sources/PodiumCore", "Sources/PodiumSDL", "Sources/PodiumPDF", "Sources/PodiumVideo",
-      "Sources/PodiumFetch", "Sources/podium",
+      "Sources/PodiumFetch", "Sources/PodiumRemote", "Sources/podium",
     ]
     for file in product.flatMap(swiftFiles(under:)) {
       for module in imports(file) where module.hasSuffix("TestSupport") {
@@ -75,6 +75,30 @@ import Testing
       .filter { imports($0).contains("CFriBidi") }
       .map { $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "") }
     #expect(users == ["Sources/PodiumSDL/Text/Bidi.swift"])
+  }
+
+  /// libmicrohttpd and libqrencode are each wrapped in one file of PodiumRemote, which draws
+  /// nothing and which only the command line (and its tests) import: the talk's loop sees the
+  /// server as PodiumCore's `TalkRemote`.
+  @Test func theRemotesLibrariesAreConfinedToOneFileEachOfPodiumRemote() {
+    let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+    func users(of module: String) -> [String] {
+      files.filter { imports($0).contains(module) }
+        .map { $0.path.replacingOccurrences(of: Fixtures.packageRoot.path + "/", with: "") }
+    }
+    #expect(users(of: "CMicroHTTPD") == ["Sources/PodiumRemote/MicroHTTPD.swift"])
+    #expect(users(of: "CQRencode") == ["Sources/PodiumRemote/QRCode.swift"])
+    for file in files where imports(file).contains("PodiumRemote") {
+      let path = file.path
+      if !path.contains("/Tests/") && !path.contains("/Sources/podium/") {
+        Issue.record("\(path) imports PodiumRemote; only the command line starts the server")
+      }
+    }
+    for file in swiftFiles(under: "Sources/PodiumRemote") {
+      for module in imports(file) where module.hasPrefix("CSDL2") || module == "PodiumSDL" {
+        Issue.record("\(file.path) imports \(module); PodiumRemote draws nothing")
+      }
+    }
   }
 
   /// libcurl is wrapped in one file of PodiumFetch, which draws nothing: the talk never reaches

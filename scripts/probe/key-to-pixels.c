@@ -26,6 +26,10 @@
 // gets one line per key: index, key, then for each rectangle the ms when the change was seen
 // (-1 for a miss) and the ms of the last look that saw none.
 //
+// --tap HOST:PORT:TOKEN sends each KEY as a tap of the phone remote instead (`podium present
+// --remote`): KEY is a remote command (next, previous) POSTed to /api/command on a new
+// connection, as a phone does; the time runs from before the connection to the pixels.
+//
 // Build: gcc -O2 -o key-to-pixels key-to-pixels.c -lX11 -lXext -lXtst (scripts/bench-present
 // does).
 #define _POSIX_C_SOURCE 200809L
@@ -33,7 +37,11 @@
 #include <X11/Xutil.h>
 #include <X11/extensions/XShm.h>
 #include <X11/extensions/XTest.h>
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,12 +127,37 @@ static void grab(Display *display, Window root, Watch *watch) {
   }
 }
 
+// One tap of the phone remote: the command POSTed as a phone's page does, the reply read.
+static void send_tap(const char *host, int port, const char *token, const char *command) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  struct sockaddr_in address = {0};
+  address.sin_family = AF_INET;
+  address.sin_port = htons((unsigned short)port);
+  if (fd < 0 || inet_pton(AF_INET, host, &address.sin_addr) != 1 ||
+      connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+    die("cannot connect to the remote (--tap)");
+  }
+  char request[512];
+  int length = snprintf(request, sizeof request,
+                        "POST /api/command HTTP/1.1\r\nHost: %s:%d\r\nX-Podium-Token: %s\r\n"
+                        "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                        host, port, token, strlen(command), command);
+  if (write(fd, request, (size_t)length) != length) die("cannot send the tap");
+  char reply[512];
+  if (read(fd, reply, sizeof reply) < 12 || strncmp(reply + 9, "204", 3) != 0) {
+    die("the remote refused the tap");
+  }
+  close(fd);
+}
+
 int main(int argc, char **argv) {
   Watch watches[MAX_WATCHES];
   int watch_count = 0;
   double gap_ms = 60, timeout_ms = 1000;
   long poll_us = 200;
   const char *log_path = NULL;
+  char tap_host[64] = "", tap_token[80] = "";
+  int tap_port = 0;
   int first_key = argc;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--gap") == 0 && i + 1 < argc) {
@@ -133,6 +166,8 @@ int main(int argc, char **argv) {
       timeout_ms = atof(argv[++i]);
     } else if (strcmp(argv[i], "--poll-us") == 0 && i + 1 < argc) {
       poll_us = atol(argv[++i]);
+    } else if (strcmp(argv[i], "--tap") == 0 && i + 1 < argc) {
+      if (sscanf(argv[++i], "%63[^:]:%d:%79s", tap_host, &tap_port, tap_token) != 3) usage();
     } else if (strcmp(argv[i], "--log") == 0 && i + 1 < argc) {
       log_path = argv[++i];
     } else if (strcmp(argv[i], "--watch") == 0 && i + 1 < argc) {
@@ -178,6 +213,10 @@ int main(int argc, char **argv) {
   KeyCode *codes = calloc((size_t)key_count, sizeof *codes);
   if (!codes) die("out of memory");
   for (int k = 0; k < key_count; k++) {
+    if (tap_port) {
+      codes[k] = 1;
+      continue;
+    }
     KeySym symbol = XStringToKeysym(argv[first_key + k]);
     codes[k] = symbol == NoSymbol ? 0 : XKeysymToKeycode(display, symbol);
     if (codes[k] == 0) {
@@ -205,9 +244,13 @@ int main(int argc, char **argv) {
       watches[w].unchanged_ms[k] = 0;  // the copy above, taken before the key
     }
     double start = now_ms();
-    XTestFakeKeyEvent(display, codes[k], True, CurrentTime);
-    XTestFakeKeyEvent(display, codes[k], False, CurrentTime);
-    XFlush(display);
+    if (tap_port) {
+      send_tap(tap_host, tap_port, tap_token, argv[first_key + k]);
+    } else {
+      XTestFakeKeyEvent(display, codes[k], True, CurrentTime);
+      XTestFakeKeyEvent(display, codes[k], False, CurrentTime);
+      XFlush(display);
+    }
     int waiting = watch_count;
     for (int round = 0; waiting > 0; round++) {
       for (int w = 0; w < watch_count; w++) {

@@ -15,6 +15,10 @@ public struct Configuration: Hashable, Sendable {
   public var notesScale: Double = 1
   /// Views on displays of their own (`views: [notes@HDMI-2]`), when the command line names none.
   public var views: [StageViewRequest] = []
+  /// `remote:` — the phone remote's address (`127.0.0.1` for `on`), nil when off (the default).
+  public var remote: String?
+  /// `remote-readonly: true` — the remote's views only, no taps.
+  public var remoteReadOnly = false
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -31,10 +35,12 @@ public struct Configuration: Hashable, Sendable {
     ("overview", .toggleOverview), ("pointer", .togglePointer), ("back", .back), ("quit", .quit),
     ("video", .video(.playPause)), ("video-back", .video(.seek(-5))),
     ("video-forward", .video(.seek(5))), ("video-start", .video(.restart)),
+    ("remote-card", .toggleRemoteCard),
   ]
 
   static let topLevelKeys = [
-    "keys", "theme", "warning", "audience-display", "notes-size", "views",
+    "keys", "theme", "warning", "audience-display", "notes-size", "views", "remote",
+    "remote-readonly",
   ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
@@ -114,6 +120,8 @@ public struct Configuration: Hashable, Sendable {
         }
       case "views":
         readViews(value, into: &config, sink: &sink)
+      case "remote", "remote-readonly":
+        readRemote(key, value, into: &config, sink: &sink)
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {
@@ -186,6 +194,8 @@ public struct Configuration: Hashable, Sendable {
     if !views.isEmpty {
       lines.append("views: [\(views.map(\.description).joined(separator: ", "))]")
     }
+    lines.append("remote: \(remote ?? "off")")
+    if remoteReadOnly { lines.append("remote-readonly: true") }
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()

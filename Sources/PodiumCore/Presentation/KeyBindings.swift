@@ -73,6 +73,8 @@ public struct KeyBindings: Hashable, Sendable {
     // After the digits, so 0 stays a digit of a slide number: with no number being typed,
     // `TalkSession` takes it as the clip's start. Listed for the help and config.yaml's names.
     + [.init(Key("0"), .video(.restart))]
+    // Phone remote: the pairing card on the console.
+    + [.init(Key("r", modifiers: .shift), .toggleRemoteCard)]
 
   /// Keys that mean something else while the overview is open: arrows move the selection,
   /// Enter and Space jump to it, Esc closes. Other keys keep their meaning.

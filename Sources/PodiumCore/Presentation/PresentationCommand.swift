@@ -43,6 +43,9 @@ public enum PresentationCommand: Hashable, Sendable {
   /// Ends the talk at once: Ctrl+C in the terminal, a signal, or the window manager closing the
   /// window. No clicker sends these, so they need no second press.
   case terminate
+  // Phone remote (podium present --remote):
+  /// Shift+R: the console's pairing card (QR code, address, PIN) shown or hidden.
+  case toggleRemoteCard
 }
 
 /// What the speaker does to the videos of the slide on show. The talk's loop hands these to the

@@ -54,6 +54,8 @@ public struct PresentationState: Hashable, Sendable {
   public private(set) var overviewColumns = 4
   /// The laser pointer (`x`) and where it points on the slide; shown only while both are set.
   public private(set) var pointerOn = false
+  /// Whether the speaker hid the phone remote's pairing card (Shift+R).
+  public private(set) var remoteCardHidden = false
   public private(set) var pointer: SlidePoint?
   /// Where the speaker was before each jump, latest last: Alt+Left goes back.
   public private(set) var history: [Position] = []
@@ -235,6 +237,8 @@ public struct PresentationState: Hashable, Sendable {
       notesScroll = max(0, min(notesScrollLimit, notesScroll + lines))
     case .terminate:
       shouldQuit = true
+    case .toggleRemoteCard:
+      remoteCardHidden.toggle()
     case .video:
       // The players' business (TalkSession hands it to the loop): where the talk is stays.
       break

@@ -44,6 +44,7 @@ extension PresentationApp {
       return .none
     }
     if event.type == TalkInput.deckRead { return showReadDeck() }
+    if event.type == TalkInput.remoteInput { return handleRemote() }
     if let input = TalkInput(event) { return session.handle(input, at: Self.now()) }
     switch SDL_EventType(event.type) {
     case SDL_DISPLAYEVENT:
@@ -83,6 +84,7 @@ extension PresentationApp {
     let event = session.apply(edit)
     record(event)
     if case .reload = event {
+      options.remote?.forgetPictures()
       painter.deckReplaced(theme: session.theme, windows: windows.all)
       watcher?.watch(session.watchedFiles)
     }

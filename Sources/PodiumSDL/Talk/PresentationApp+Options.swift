@@ -23,6 +23,8 @@ extension PresentationApp {
     /// Told how many pixels the talk's windows have in all whenever they are made (at the start,
     /// after a display change): sizes the budget of PDF pages drawn ahead to the displays.
     public var pagesForWindows: ((Int) -> Void)?
+    /// The phone remote's server (`--remote`), nil without one.
+    public var remote: (any TalkRemote)?
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,

@@ -61,6 +61,7 @@ public final class PresentationApp {
         path: session.path, loader: options.loader, clock: { Window.milliseconds() },
         wake: { TalkInput.announce(TalkInput.deckRead) })
     }
+    painter.remoteCard = options.remote?.card
     journalling = options.journal.map {
       TalkJournalling(journal: $0, talk: options.plan.rehearse ? .rehearse : .present)
     }
@@ -111,7 +112,8 @@ public final class PresentationApp {
           let outcome = handle(event)
           changed = changed || outcome.changed
           restageNeeded = restageNeeded || outcome.restage
-          if outcome.changed && cause == nil && TalkInput.isMeasured(event) {
+          let measured = TalkInput.isMeasured(event) || event.type == TalkInput.remoteInput
+          if outcome.changed && cause == nil && measured {
             cause = event.common.timestamp
           }
         } while SDL_PollEvent(&event) != 0
@@ -176,6 +178,9 @@ public final class PresentationApp {
       }
       // Drawing ahead is left out: it looks for input between frames and stops for it.
       if let stall = turn.stall(endingAt: Window.milliseconds()) { record(.stall(stall)) }
+      // The phones after the room: a snapshot when something changed or the clock ticked, and
+      // the pictures they wait for.
+      serveRemote(changed: redraw || second != lastSecond)
       // While a transition plays its frames come first: drawing ahead waits for its end.
       if (redraw || pagesArrived) && painter.transition == nil {
         record(painter.prepareAhead(session, windows: windows.all, context: context))

@@ -27,11 +27,11 @@ final class TalkPainter {
   /// What the clips and animations playing show now, by file: every window draws them.
   var livePictures: [String: LivePicture] = [:]
   /// Slides laid out once per (slide, step, size) for every window.
-  private let frames = SlideFrameCache(capacity: 48)
+  let frames = SlideFrameCache(capacity: 48)
   /// The slide transition the audience's windows play, while it plays.
   var transition: TransitionPlay?
   /// The wall clock on the console, `14:05`; made once, as Foundation's formatters are costly.
-  private let clock: DateFormatter = {
+  let clock: DateFormatter = {
     let formatter = DateFormatter()
     formatter.dateFormat = "HH:mm"
     return formatter
@@ -39,6 +39,8 @@ final class TalkPainter {
 
   /// The console's line for the clip of the slide on show.
   var consoleVideoLine: String?
+  /// The phone remote's pairing card, drawn over the console (`--remote`; Shift+R hides it).
+  var remoteCard: RemoteCard?
   /// When each presenter window last drew a clip's new picture (milliseconds): the console
   /// shows clips at most `consolePictureRate` times a second, the room at the clip's own rate.
   private var picturesDrawnAt: [UInt32: Double] = [:]
@@ -126,8 +128,13 @@ final class TalkPainter {
   ) -> ConsoleFrame {
     let status = consoleFrameStatus(session, state, context: context)
     let dpi = context.displays.first { $0.index == context.stage.presenter }?.dpi
-    return engine.console(
+    var console = engine.console(
       deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
+    if let remoteCard, !state.remoteCardHidden {
+      console.frame.commands += remoteCard.commands(
+        size: size, family: session.theme.fonts.body, measurer: measurer)
+    }
+    return console
   }
 
   /// What the console's status line and times say for `state`; the views show the same.
