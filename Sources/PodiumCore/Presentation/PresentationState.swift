@@ -235,6 +235,9 @@ public struct PresentationState: Hashable, Sendable {
       notesScroll = max(0, min(notesScrollLimit, notesScroll + lines))
     case .terminate:
       shouldQuit = true
+    case .ink:
+      // The session's ink (`TalkInk`): where the talk is stays.
+      break
     case .video:
       // The players' business (TalkSession hands it to the loop): where the talk is stays.
       break
