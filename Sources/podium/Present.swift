@@ -52,6 +52,7 @@ struct Present: ParsableCommand {
       journal: journal,
       resume: resume(journal))
     options.transitions = !noTransitions
+    options.ink = talk.ink(settings, deck: deck, command: "present")
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()

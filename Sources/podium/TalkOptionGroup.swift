@@ -31,6 +31,12 @@ struct TalkOptionGroup: ParsableArguments {
     completion: .list(TalkSession.ResumeClock.allCases.map(\.rawValue)))
   var resumeClock: String = TalkSession.ResumeClock.talk.rawValue
 
+  @Flag(
+    help:
+      "Start with no ink, and keep none: the ink sidecar beside the deck (DECK.ink) is neither read nor written (also 'ink: off' in the configuration)."
+  )
+  var noInk = false
+
   func validate() throws {
     if TalkSession.ResumeClock(rawValue: resumeClock) == nil {
       throw ValidationError("--resume-clock '\(resumeClock)' is not talk or wall.")
@@ -41,6 +47,15 @@ struct TalkOptionGroup: ParsableArguments {
     if let warning, TalkDuration(parsing: warning) == nil {
       throw ValidationError("--warning '\(warning)' is not a length of time, e.g. 2m or 90s.")
     }
+  }
+
+  /// The ink the talk starts with, from the sidecar beside `deck` (its problems printed as
+  /// warnings), and whether to keep it there; nil with `--no-ink` or `ink: off`.
+  func ink(_ settings: Configuration, deck: String, command: String) -> Ink? {
+    guard !noInk, let scope = settings.inkScope else { return nil }
+    let (ink, problems) = InkSidecar.load(deckPath: deck, scope: scope)
+    for problem in problems { Console.error("podium \(command): \(problem)") }
+    return ink
   }
 
   var clock: TalkSession.ResumeClock { TalkSession.ResumeClock(rawValue: resumeClock) ?? .talk }

@@ -54,14 +54,14 @@ public enum InkSidecar {
     if lines.last?.isEmpty == true { lines.removeLast() }
     guard let header = lines.first, header.hasPrefix(magic + " ") else {
       sink.warning(
-        "not a Podium ink sidecar (it should start with '\(magic) \(version)'); moved aside",
+        "not a Podium ink sidecar (it should start with '\(magic) \(version)')",
         at: SourceLocation(line: 1, column: 1))
       return (ink, sink.diagnostics, true)
     }
     guard Int(header.dropFirst(magic.count + 1)) == version else {
       sink.warning(
         "ink sidecar version '\(header.dropFirst(magic.count + 1))' is not one this Podium "
-          + "reads (\(version)); moved aside", at: SourceLocation(line: 1, column: 1))
+          + "reads (\(version))", at: SourceLocation(line: 1, column: 1))
       return (ink, sink.diagnostics, true)
     }
     var count = 0
@@ -204,7 +204,13 @@ public enum InkSidecar {
 
   /// Reads the sidecar of the deck at `deckPath`, if there is one. A damaged one is moved aside
   /// (`talk.md.ink.damaged`), so the talk writes a fresh one and nothing in it is lost.
-  public static func load(deckPath: String, scope: InkScope) -> (Ink, [Diagnostic]) {
+  /// `moveDamaged`: false for readers that never write it (export, check).
+  public static func load(deckPath: String, scope: InkScope, moveDamaged: Bool = true) -> (
+    Ink, [Diagnostic]
+  ) {
+    func moveAside(_ path: String) -> Bool {
+      moveDamaged ? InkSidecar.moveAside(path) : false
+    }
     let path = path(forDeck: deckPath)
     guard LocalFiles().modificationTime(of: path) != nil else { return (Ink(scope: scope), []) }
     switch LocalFiles().contents(of: path, limit: sizeLimit, kind: "ink sidecars") {
@@ -216,14 +222,17 @@ public enum InkSidecar {
       )
     case .success(let bytes):
       guard let text = String(bytes: bytes, encoding: .utf8) else {
-        moveAside(path)
+        _ = moveAside(path)
         return (
           Ink(scope: scope),
           [Diagnostic(.warning, file: path, at: nil, "not UTF-8 text; moved aside")]
         )
       }
-      let (ink, diagnostics, damaged) = decode(text, file: path, scope: scope)
-      if damaged { moveAside(path) }
+      var (ink, diagnostics, damaged) = decode(text, file: path, scope: scope)
+      if damaged, moveAside(path) {
+        diagnostics.append(
+          Diagnostic(.warning, file: path, at: nil, "moved aside to \(path).damaged"))
+      }
       return (ink, diagnostics)
     }
   }

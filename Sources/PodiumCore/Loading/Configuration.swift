@@ -13,6 +13,9 @@ public struct Configuration: Hashable, Sendable {
   /// An output name; used when that display is there, ignored when it is not.
   public var audienceDisplay: String?
   public var notesScale: Double = 1
+  /// `ink:` step (the default: ink per build step), slide (across a slide's steps), or off
+  /// (start clean: the sidecar is neither read nor written, as `--no-ink`).
+  public var inkScope: InkScope? = .step
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -34,7 +37,9 @@ public struct Configuration: Hashable, Sendable {
     ("ink-colour", .ink(.nextColor)), ("undo", .ink(.undo)), ("redo", .ink(.redo)),
   ]
 
-  static let topLevelKeys = ["keys", "theme", "warning", "audience-display", "notes-size"]
+  static let topLevelKeys = [
+    "keys", "theme", "warning", "audience-display", "notes-size", "ink",
+  ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
   public static func defaultPath(
@@ -111,6 +116,17 @@ public struct Configuration: Hashable, Sendable {
             "notes-size must be a number from 0.5 to 3 (1 is the default size), not '\(value.scalar?.string ?? "a list")'",
             at: value.sourceLocation)
         }
+      case "ink":
+        let raw = value.scalar?.string ?? ""
+        if let scope = InkScope(rawValue: raw) {
+          config.inkScope = scope
+        } else if ["off", "false", "no"].contains(raw) {
+          config.inkScope = nil
+        } else {
+          sink.error(
+            "ink must be step, slide or off, not '\(value.scalar?.string ?? "a list")'",
+            at: value.sourceLocation)
+        }
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {
@@ -180,6 +196,7 @@ public struct Configuration: Hashable, Sendable {
     lines.append("warning: \(TalkDuration(seconds: Int((warningMinutes * 60).rounded())))")
     lines.append("audience-display: \(audienceDisplay ?? "~")")
     lines.append("notes-size: \(notesScale)")
+    if inkScope != .step { lines.append("ink: \(inkScope?.rawValue ?? "off")") }
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()

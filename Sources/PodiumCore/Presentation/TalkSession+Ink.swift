@@ -43,14 +43,19 @@ extension TalkSession {
     return ink.move(to: point) ? .redraw : .none
   }
 
-  mutating func inkInput(_ input: TalkInput) -> Outcome {
+  mutating func inkInput(_ input: TalkInput, at now: Double) -> Outcome {
     switch input {
     case .release(let button, _, _, _):
       guard button == .left else { return .none }
       return ink.release() ? .redraw : .none
     case .touch(.down, let x, let y, let pressure, let window):
-      return inkPress(x: x, y: y, pressure: pressure, window: window) ? .redraw : .none
+      if inkPress(x: x, y: y, pressure: pressure, window: window) { return .redraw }
+      // No tool in hand: a tap is a click, as SDL's mouse made it before.
+      return outcome(of: .click(.left, x: x, y: y, window: window), at: now)
     case .touch(.move, let x, let y, let pressure, let window):
+      guard ink.drawing != nil else {
+        return outcome(of: .pointerMoved(x: x, y: y, window: window), at: now)
+      }
       return inkMove(x: x, y: y, pressure: pressure, window: window)
     case .touch(.up, _, _, _, _):
       return ink.release() ? .redraw : .none

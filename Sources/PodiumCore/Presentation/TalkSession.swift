@@ -37,6 +37,8 @@ public struct ConsoleRegions: Hashable, Sendable {
   public var currentSlide: Rect?
   /// The overview's cells: a click picks a slide.
   public var overview: [ConsoleFrame.OverviewCell]
+  /// The ink strip's buttons.
+  public var inkTools: [InkToolButton] = []
 
   public init(
     notes: Rect? = nil, currentSlide: Rect? = nil, overview: [ConsoleFrame.OverviewCell] = []
@@ -52,6 +54,7 @@ public struct ConsoleRegions: Hashable, Sendable {
       notes: console.notes,
       currentSlide: console.currentSlide.width > 0 ? console.currentSlide : nil,
       overview: console.overview)
+    inkTools = console.inkTools
   }
 }
 
@@ -230,7 +233,7 @@ public struct TalkSession: Sendable {
     journalProblem = problem
   }
 
-  private mutating func outcome(of input: TalkInput, at now: Double) -> Outcome {
+  mutating func outcome(of input: TalkInput, at now: Double) -> Outcome {
     func apply(_ command: PresentationCommand) -> Outcome {
       Outcome(changed: state.apply(command, at: now), restage: false)
     }
@@ -256,6 +259,11 @@ public struct TalkSession: Sendable {
       let changed = state.apply(command, at: now)
       return Outcome(changed: changed, restage: before != (state.mirrorToggled, state.swapToggled))
     case .click(let button, let x, let y, let window):
+      if button == .left, let tool = regions[window]?.inkTools.first(where: {
+        $0.rect.contains(x: x, y: y)
+      }) {
+        return applyInk(tool.command)
+      }
       if button == .left, inkPress(x: x, y: y, pressure: nil, window: window) { return .redraw }
       guard state.overviewSelection != nil else {
         return apply(button == .right ? .previous : .next)
@@ -266,7 +274,7 @@ public struct TalkSession: Sendable {
       else { return .none }
       return apply(.chooseSlide(cell.slide))
     case .release, .touch:
-      return inkInput(input)
+      return inkInput(input, at: now)
     case .pointerMoved(let x, let y, let window):
       if ink.drawing != nil { return inkMove(x: x, y: y, pressure: nil, window: window) }
       // With the pointer on, the mouse over the console's view of the slide moves the dot on

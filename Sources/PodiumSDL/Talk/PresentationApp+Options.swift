@@ -20,6 +20,9 @@ extension PresentationApp {
     public var resume: Resume?
     /// Whether the audience's window plays the deck's slide transitions (`--no-transitions`).
     public var transitions = true
+    /// The ink the talk starts with, kept in the sidecar beside the deck as it changes; nil:
+    /// none, and none kept (`--no-ink`).
+    public var ink: Ink?
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,
