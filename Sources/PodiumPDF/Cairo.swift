@@ -311,7 +311,9 @@ final class PDFDocument {
     if item.blend == .multiply { cairo_set_operator(context, CAIRO_OPERATOR_MULTIPLY) }
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-    func point(_ index: Int) -> (Double, Double) { (item.points[2 * index], item.points[2 * index + 1]) }
+    func point(_ index: Int) -> (Double, Double) {
+      (item.points[2 * index], item.points[2 * index + 1])
+    }
     if item.widths.count == count, item.blend == .normal, count > 1 {
       for index in 1..<count {
         let ((ax, ay), (bx, by)) = (point(index - 1), point(index))

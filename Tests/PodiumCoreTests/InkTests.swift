@@ -42,15 +42,20 @@ import Testing
 
   @Test func smoothingKeepsTheEndsAndSimplifiesAStraightLine() {
     let points = (0...200).map { InkPoint(x: Double($0) / 200, y: 0.5 + 0.0001 * Double($0 % 2)) }
-    let stroke = InkStroke(tool: .pen, color: .init(red: 0, green: 0, blue: 0), width: 0.004,
+    let stroke = InkStroke(
+      tool: .pen, color: .init(red: 0, green: 0, blue: 0), width: 0.004,
       points: points)
     let kept = stroke.smoothed(aspect: 16.0 / 9)
     #expect(kept.points.first == points.first && kept.points.last == points.last)
     #expect(kept.points.count < 6, "\(kept.points.count) points")
     // A corner is kept: simplification never cuts a real turn.
-    let corner = (0...100).map { InkPoint(x: min(Double($0), 50) / 100, y: max(0, Double($0) - 50) / 100) }
-    let bent = InkStroke(tool: .pen, color: .init(red: 0, green: 0, blue: 0), width: 0.004,
-      points: corner).smoothed(aspect: 1)
+    let corner = (0...100).map {
+      InkPoint(x: min(Double($0), 50) / 100, y: max(0, Double($0) - 50) / 100)
+    }
+    let bent = InkStroke(
+      tool: .pen, color: .init(red: 0, green: 0, blue: 0), width: 0.004,
+      points: corner
+    ).smoothed(aspect: 1)
     #expect(bent.points.contains { abs($0.x - 0.5) < 0.01 && abs($0.y) < 0.01 })
   }
 
@@ -103,7 +108,8 @@ import Testing
     _ = talk.handle(.key(Key("z", modifiers: .control)), at: 0)
     #expect(count() == 2)
     _ = talk.handle(key("i"), at: 0)
-    #expect(talk.ink.commands(slide: 0, step: 0, in: Rect(x: 0, y: 0, width: 10, height: 10)).isEmpty)
+    #expect(
+      talk.ink.commands(slide: 0, step: 0, in: Rect(x: 0, y: 0, width: 10, height: 10)).isEmpty)
     _ = talk.handle(key("i"), at: 0)
     _ = talk.handle(key("c"), at: 0)
     #expect(count() == 0)
@@ -112,7 +118,7 @@ import Testing
   }
 
   @Test func inkBelongsToItsStepOrToTheWholeSlide() throws {
-    var talk = try session(InMemoryFiles([Self.path: "# One\n\n- a\n- b\n- c\n"]))
+    var talk = try session(InMemoryFiles([Self.path: "# One\n\n- a\n\n<!-- pause -->\n\n- b\n"]))
     #expect(talk.state.stepCounts[0] > 1)
     drawnConsole(&talk)
     _ = talk.handle(key("d"), at: 0)
@@ -121,7 +127,9 @@ import Testing
     #expect(talk.ink.ink.strokes(slide: identity, step: 0).count == 1)
     #expect(talk.ink.ink.strokes(slide: identity, step: 1).isEmpty)
     var perSlide = Ink(scope: .slide)
-    perSlide.add(talk.ink.ink.strokes(slide: identity, step: 0)[0], at: perSlide.place(slide: identity, step: 2))
+    perSlide.add(
+      talk.ink.ink.strokes(slide: identity, step: 0)[0],
+      at: perSlide.place(slide: identity, step: 2))
     #expect(perSlide.strokes(slide: identity, step: 0).count == 1)
     #expect(perSlide.strokes(slide: identity, step: 1).count == 1)
   }
@@ -136,12 +144,16 @@ import Testing
     files[Self.path] = "# New\n\n---\n\n" + Self.deckText
     _ = talk.reload(using: DeckLoader(files: files), clock: { 0 })
     #expect(talk.deck.slides.count == 4)
-    #expect(talk.ink.commands(slide: 2, step: 0, in: Rect(x: 0, y: 0, width: 100, height: 50)).count == 3)
-    #expect(talk.ink.commands(slide: 1, step: 0, in: Rect(x: 0, y: 0, width: 100, height: 50)).isEmpty)
+    #expect(
+      talk.ink.commands(slide: 2, step: 0, in: Rect(x: 0, y: 0, width: 100, height: 50)).count == 3)
+    #expect(
+      talk.ink.commands(slide: 1, step: 0, in: Rect(x: 0, y: 0, width: 100, height: 50)).isEmpty)
     // An edited slide keeps its ink by its title.
-    files[Self.path] = "# New\n\n---\n\n# One\n\n---\n\n# Two\n\n- a\n- b, edited\n\n---\n\n# Three\n"
+    files[Self.path] =
+      "# New\n\n---\n\n# One\n\n---\n\n# Two\n\n- a\n- b, edited\n\n---\n\n# Three\n"
     _ = talk.reload(using: DeckLoader(files: files), clock: { 0 })
-    #expect(talk.ink.commands(slide: 2, step: 0, in: Rect(x: 0, y: 0, width: 100, height: 50)).count == 3)
+    #expect(
+      talk.ink.commands(slide: 2, step: 0, in: Rect(x: 0, y: 0, width: 100, height: 50)).count == 3)
     #expect(talk.ink.orphans.isEmpty)
     // A slide deleted leaves its ink to the sidecar, named as an orphan.
     files[Self.path] = "# One\n\n---\n\n# Three\n"
@@ -168,7 +180,7 @@ import Testing
     #expect(partial.strokeCount == 1)
     #expect(
       warnings.map(\.description) == [
-        "deck.md.ink:5:21: warning: colour '#zzzzzz' is not #rrggbb",
+        "deck.md.ink:5:23: warning: colour '#zzzzzz' is not #rrggbb",
         "deck.md.ink:6:1: warning: unknown record 'garbage' (expected scope, title or stroke)",
       ])
     // Another program's file, or a newer Podium's, is no ink and one warning.
@@ -208,8 +220,10 @@ import Testing
       let y = Double(index % 100) / 100
       let points = (0..<60).map { InkPoint(x: Double($0) / 60, y: y + 0.002 * sin(Double($0))) }
       ink.add(
-        InkStroke(tool: .pen, color: RGBAColor(red: 0, green: 0, blue: 0), width: 0.004,
-          points: points).smoothed(aspect: 16.0 / 9), at: place)
+        InkStroke(
+          tool: .pen, color: RGBAColor(red: 0, green: 0, blue: 0), width: 0.004,
+          points: points
+        ).smoothed(aspect: 16.0 / 9), at: place)
     }
     let kept = ink.strokes[place]?.reduce(0) { $0 + $1.points.count } ?? 0
     #expect(kept < 3000 * 60 / 2, "simplification kept \(kept) points")

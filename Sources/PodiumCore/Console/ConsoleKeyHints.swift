@@ -52,7 +52,9 @@ enum ConsoleKeyHints {
       return [
         moving, jump, blanking, [Hint([.toggleTimer], "timer"), Hint([.resetTimer], "reset")],
         [notes, Hint([.largerNotes, .smallerNotes], "size")],
-        [Hint([.ink(.pen), .ink(.highlighter), .ink(.eraser)], "ink"), Hint([.ink(.undo)], "undo")],
+        [
+          Hint([.ink(.pen), .ink(.highlighter), .ink(.eraser)], "ink"), Hint([.ink(.undo)], "undo"),
+        ],
         quit,
       ]
     case .overMirror:

@@ -43,8 +43,10 @@ extension ConsoleFrame {
         let width = command == .pen ? max(2, size * 0.12) : max(4, size * 0.35)
         let color = (tool ?? .pen).palette[0]
         let item = StrokeItem(
-          points: [inner.x + size * 0.2, inner.maxY - size * 0.2, inner.maxX - size * 0.2,
-                   inner.y + size * 0.2],
+          points: [
+            inner.x + size * 0.2, inner.maxY - size * 0.2, inner.maxX - size * 0.2,
+            inner.y + size * 0.2,
+          ],
           width: width, color: color, blend: .normal)
         frame.commands.append(.stroke(item))
       case .eraser:

@@ -120,22 +120,23 @@ public enum InkSidecar {
     var field: Int
   }
 
-  private static func stroke(_ fields: [Substring]) -> Result<(Ink.Place, InkStroke), LineProblem>
-  {
+  private static func stroke(_ fields: [Substring]) -> Result<(Ink.Place, InkStroke), LineProblem> {
     guard fields.count >= 7 else {
       return .failure(
         LineProblem(
           message: "expected 'stroke IDENTITY STEP TOOL #COLOUR WIDTH x,y ...'", field: 0))
     }
     guard let step = Int(fields[2]), step >= 0, step < 10_000 else {
-      return .failure(LineProblem(message: "step '\(fields[2].prefix(20))' is not a number", field: 2))
+      return .failure(
+        LineProblem(message: "step '\(fields[2].prefix(20))' is not a number", field: 2))
     }
     guard let tool = InkTool(rawValue: String(fields[3])), tool != .eraser else {
       return .failure(
         LineProblem(message: "tool '\(fields[3].prefix(20))' is not pen or highlighter", field: 3))
     }
     guard let color = RGBAColor(hex: String(fields[4])) else {
-      return .failure(LineProblem(message: "colour '\(fields[4].prefix(20))' is not #rrggbb", field: 4))
+      return .failure(
+        LineProblem(message: "colour '\(fields[4].prefix(20))' is not #rrggbb", field: 4))
     }
     guard let width = Double(fields[5]), width > 0, width <= 0.5 else {
       return .failure(
@@ -154,7 +155,8 @@ public enum InkSidecar {
         values.allSatisfy({ $0.isFinite && $0 >= -1 && $0 <= 2 })
       else {
         return .failure(
-          LineProblem(message: "point '\(fields[field].prefix(30))' is not x,y[,pressure]", field: field))
+          LineProblem(
+            message: "point '\(fields[field].prefix(30))' is not x,y[,pressure]", field: field))
       }
       points.append(
         InkPoint(x: values[0], y: values[1], pressure: values.count == 3 ? values[2] : nil))
@@ -252,5 +254,28 @@ public enum InkSidecar {
       return
     }
     try AtomicFile.write(Data(encode(ink).utf8), to: path)
+  }
+}
+
+extension InkSidecar {
+  /// What `podium check` says of the sidecar beside the deck at `deckPath`: its damaged lines,
+  /// and a warning for each slide it has ink for that the deck no longer has (by the identity
+  /// and title the sidecar gives). Nothing is moved or written.
+  public static func check(deckPath: String, deck: Deck, scope: InkScope?) -> [Diagnostic] {
+    let (ink, problems) = load(deckPath: deckPath, scope: scope ?? .step, moveDamaged: false)
+    guard !ink.isEmpty else { return problems }
+    let talk = TalkInk(ink: ink, deck: deck)
+    let file = path(forDeck: deckPath)
+    return problems
+      + talk.orphans.map { identity in
+        let strokes = talk.ink.strokes.filter { $0.key.slide == identity }.reduce(0) {
+          $0 + $1.value.count
+        }
+        let title = talk.ink.titles[identity].map { " ('\($0)')" } ?? ""
+        return Diagnostic(
+          .warning, file: file, at: nil,
+          "ink for a slide that no longer exists\(title): \(strokes) stroke"
+            + (strokes == 1 ? "" : "s") + ", kept in the sidecar")
+      }
   }
 }

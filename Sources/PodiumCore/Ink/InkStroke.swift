@@ -11,14 +11,18 @@ public enum InkTool: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .pen, .eraser:
       return [
-        RGBAColor(red: 0xE5, green: 0x1E, blue: 0x1E), RGBAColor(red: 0x1E, green: 0x5B, blue: 0xE5),
-        RGBAColor(red: 0x12, green: 0x9A, blue: 0x3A), RGBAColor(red: 0x11, green: 0x11, blue: 0x11),
+        RGBAColor(red: 0xE5, green: 0x1E, blue: 0x1E),
+        RGBAColor(red: 0x1E, green: 0x5B, blue: 0xE5),
+        RGBAColor(red: 0x12, green: 0x9A, blue: 0x3A),
+        RGBAColor(red: 0x11, green: 0x11, blue: 0x11),
         RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF),
       ]
     case .highlighter:
       return [
-        RGBAColor(red: 0xFF, green: 0xFF, blue: 0x00), RGBAColor(red: 0x00, green: 0xFF, blue: 0xFF),
-        RGBAColor(red: 0xFF, green: 0x00, blue: 0xFF), RGBAColor(red: 0x00, green: 0xFF, blue: 0x00),
+        RGBAColor(red: 0xFF, green: 0xFF, blue: 0x00),
+        RGBAColor(red: 0x00, green: 0xFF, blue: 0xFF),
+        RGBAColor(red: 0xFF, green: 0x00, blue: 0xFF),
+        RGBAColor(red: 0x00, green: 0xFF, blue: 0x00),
       ]
     }
   }

@@ -37,7 +37,9 @@ public struct StrokeItem: Hashable, Sendable {
   /// What the stroke covers, its width included.
   public var bounds: Rect {
     guard pointCount > 0 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-    var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+    var (minX, minY, maxX, maxY) = (
+      Double.infinity, Double.infinity, -Double.infinity, -Double.infinity
+    )
     for index in 0..<pointCount {
       minX = min(minX, points[2 * index])
       maxX = max(maxX, points[2 * index])

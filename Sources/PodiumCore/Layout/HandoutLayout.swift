@@ -128,7 +128,8 @@ extension LayoutEngine {
     let size = PixelSize(width: Int(fit.width), height: Int(fit.height))
     let x = (space.x + (space.width - fit.width) / 2).rounded()
     let y = space.y.rounded()
-    let frame = inked(layout(slide, in: deck, step: step, size: size), slide: slide.index, step: step)
+    let frame = inked(
+      layout(slide, in: deck, step: step, size: size), slide: slide.index, step: step)
     var commands = [DrawCommand.pushClip(Rect(x: x, y: y, width: fit.width, height: fit.height))]
     commands += frame.translated(dx: x, dy: y)
     commands.append(.popClip)

@@ -259,9 +259,11 @@ public struct TalkSession: Sendable {
       let changed = state.apply(command, at: now)
       return Outcome(changed: changed, restage: before != (state.mirrorToggled, state.swapToggled))
     case .click(let button, let x, let y, let window):
-      if button == .left, let tool = regions[window]?.inkTools.first(where: {
-        $0.rect.contains(x: x, y: y)
-      }) {
+      if button == .left,
+        let tool = regions[window]?.inkTools.first(where: {
+          $0.rect.contains(x: x, y: y)
+        })
+      {
         return applyInk(tool.command)
       }
       if button == .left, inkPress(x: x, y: y, pressure: nil, window: window) { return .redraw }
