@@ -103,9 +103,13 @@ import Testing
     // The audience equals `export --ink` of the same slide.
     let out = try Fixtures.temporaryDirectory()
     let export = try CommandRunner.podium(
-      "export", deckPath, "-o", out.path, "--slides", "1", "--ink")
+      "export", deckPath, "-o", out.path, "--slides", "1", "--steps", "--ink")
     #expect(export.status == 0, "\(export.stderr)")
-    let expected = try RGBImage(contentsOf: out.appendingPathComponent("slide-001.png").path)
+    let expected = try RGBImage(
+      contentsOf: out.appendingPathComponent("slide-001-step-1.png").path)
+    // The next step has no ink of its own.
+    let second = try RGBImage(contentsOf: out.appendingPathComponent("slide-001-step-2.png").path)
+    #expect(redPixels(second) == 0, "ink per step in the export")
     #expect(redPixels(expected) > 2000, "the export has the ink")
     let shown = try audience(server)
     let difference = try #require(shown.difference(from: expected))
@@ -116,7 +120,7 @@ import Testing
       FileManager.default.createFile(
         atPath: folder + "/audience.ppm", contents: Data(header + shown.pixels))
       try? FileManager.default.copyItem(
-        atPath: out.appendingPathComponent("slide-001.png").path,
+        atPath: out.appendingPathComponent("slide-001-step-1.png").path,
         toPath: folder + "/export-ink.png")
       let console = try Screenshot.capture(display: server.display).crop(
         x: 0, y: 0, width: 1920, height: 1080)

@@ -69,11 +69,15 @@ extension ConsoleFrame {
 }
 
 extension LayoutEngine {
-  /// `frame` of `slide` at `step` with its ink (`ink`) drawn over it, for exports.
-  func inked(_ frame: SlideFrame, slide: Int, step: Int) -> SlideFrame {
+  /// `frame` of `slide` at `step` with its ink (`ink`) drawn over it, for exports: that step's,
+  /// or with `wholeSlide` (a page per slide, which shows its last step) every step's.
+  func inked(_ frame: SlideFrame, slide: Int, step: Int, wholeSlide: Bool) -> SlideFrame {
     guard let ink else { return frame }
     var frame = frame
-    frame.commands += ink.commands(slide: slide, step: step, in: frame.slideRect)
+    frame.commands +=
+      wholeSlide
+      ? ink.commands(slide: slide, steps: 0..<(step + 1), in: frame.slideRect)
+      : ink.commands(slide: slide, step: step, in: frame.slideRect)
     return frame
   }
 }

@@ -95,7 +95,11 @@ public struct StrokeItem: Hashable, Sendable {
       let b = (px - nx * previousHalf, py - ny * previousHalf)
       let c = (x + nx * half, y + ny * half)
       let d = (x - nx * half, y - ny * half)
-      out += [a.0, a.1, b.0, b.1, c.0, c.1, b.0, b.1, d.0, d.1, c.0, c.1]
+      // Four triangles about the quad's centre, not two: SDL draws a pair of triangles that
+      // makes an upright rectangle as a filled rectangle, which ignores the multiply blend.
+      let m = ((a.0 + b.0 + c.0 + d.0) / 4, (a.1 + b.1 + c.1 + d.1) / 4)
+      out += [a.0, a.1, b.0, b.1, m.0, m.1, b.0, b.1, d.0, d.1, m.0, m.1]
+      out += [d.0, d.1, c.0, c.1, m.0, m.1, c.0, c.1, a.0, a.1, m.0, m.1]
     }
     return out
   }

@@ -157,6 +157,15 @@ public struct TalkInk: Hashable, Sendable {
     return Self.commands(ink.strokes(slide: identities[slide], step: step), in: rect)
   }
 
+  /// The strokes of every step of `slide` (a page that shows the whole slide: an export without
+  /// `--steps`), each place once.
+  public func commands(slide: Int, steps: Range<Int>, in rect: Rect) -> [DrawCommand] {
+    guard !hidden, identities.indices.contains(slide) else { return [] }
+    let places = Set(steps.map { ink.place(slide: identities[slide], step: $0) })
+    let strokes = places.sorted().flatMap { ink.strokes[$0] ?? [] }
+    return Self.commands(strokes, in: rect)
+  }
+
   /// The stroke being drawn, if it is on `slide` at `step`.
   public func liveCommands(slide: Int, step: Int, in rect: Rect) -> [DrawCommand] {
     guard let (place, stroke) = drawing, stroke.tool != .eraser,

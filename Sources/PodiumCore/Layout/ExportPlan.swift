@@ -142,7 +142,7 @@ extension LayoutEngine {
       }
       return inked(
         layout(deck.slides[shot.slideIndex], in: deck, step: shot.step, size: size),
-        slide: shot.slideIndex, step: shot.step)
+        slide: shot.slideIndex, step: shot.step, wholeSlide: !plan.steps)
     case .handouts(let handout):
       return handoutPage(
         page.shots, perPage: handout.perPage, in: deck, pageNumber: page.number,
