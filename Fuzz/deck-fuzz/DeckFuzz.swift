@@ -190,6 +190,9 @@ enum DeckFuzz {
         if let source = item.source { checkRect(source, slide: slide) }
       case .layer(let item):
         check(item.frame, slide: slide)
+      case .stroke(let item):
+        precondition(item.points.count % 2 == 0, "slide \(slide): odd stroke coordinates")
+        for value in item.points + [item.width] { checkValue(value, slide: slide) }
       }
     }
     precondition(depth == 0, "slide \(slide): \(depth) clips left pushed")

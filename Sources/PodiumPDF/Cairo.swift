@@ -327,6 +327,48 @@ final class PDFDocument {
     cairo_fill(context)
   }
 
+  /// Strokes a polyline with round joins and caps: ink, as vectors. A stroke whose width
+  /// changes along it (pressure) is stroked a segment at a time; a `multiply` one (the
+  /// highlighter) as one path, so it never darkens where it overlaps itself. The corresponding
+  /// C functions are `cairo_set_line_width`, `cairo_set_line_cap`, `cairo_set_line_join`,
+  /// `cairo_set_operator` (`CAIRO_OPERATOR_MULTIPLY`), `cairo_move_to`, `cairo_line_to` and
+  /// `cairo_stroke`.
+  func stroke(_ item: StrokeItem) {
+    let count = item.pointCount
+    guard count > 0 else { return }
+    cairo_save(context)
+    setColor(item.color)
+    if item.blend == .multiply { cairo_set_operator(context, CAIRO_OPERATOR_MULTIPLY) }
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    func point(_ index: Int) -> (Double, Double) {
+      (item.points[2 * index], item.points[2 * index + 1])
+    }
+    if item.widths.count == count, item.blend == .normal, count > 1 {
+      for index in 1..<count {
+        let ((ax, ay), (bx, by)) = (point(index - 1), point(index))
+        cairo_set_line_width(context, (item.widths[index - 1] + item.widths[index]) / 2)
+        cairo_move_to(context, ax, ay)
+        cairo_line_to(context, bx, by)
+        cairo_stroke(context)
+      }
+    } else {
+      let widths = item.widths
+      cairo_set_line_width(
+        context, widths.isEmpty ? item.width : widths.reduce(0, +) / Double(widths.count))
+      let (x, y) = point(0)
+      cairo_move_to(context, x, y)
+      // One point is a dot: a zero-length segment with round caps.
+      if count == 1 { cairo_line_to(context, x, y) }
+      for index in 1..<max(1, count) {
+        let (bx, by) = point(index)
+        cairo_line_to(context, bx, by)
+      }
+      cairo_stroke(context)
+    }
+    cairo_restore(context)
+  }
+
   /// Later drawing stays inside `rect` (and any clip already set) until `popClip`.
   /// The corresponding C functions are `cairo_save` and `cairo_clip`.
   func pushClip(_ rect: Rect) {

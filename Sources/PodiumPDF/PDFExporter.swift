@@ -21,11 +21,15 @@ public final class PDFExporter {
     public var writesNotesFile: Bool
     /// The password of an encrypted PDF deck, whose pages go into this PDF.
     public var password: String?
+    /// Ink drawn over the slides, as vectors (`--ink`).
+    public var ink: TalkInk?
 
     public init(
       outputPath: String, size: PixelSize = PixelSize(width: 1920, height: 1080),
-      plan: ExportPlan = ExportPlan(), writesNotesFile: Bool = true, password: String? = nil
+      plan: ExportPlan = ExportPlan(), writesNotesFile: Bool = true, password: String? = nil,
+      ink: TalkInk? = nil
     ) {
+      self.ink = ink
       self.outputPath = outputPath
       self.size = size
       self.plan = plan
@@ -112,7 +116,8 @@ public final class PDFExporter {
     let plan = options.plan
     let pages = plan.pages(in: deck)
     let size = plan.pageSize(for: deck, fitting: options.size)
-    let engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
+    var engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
+    engine.ink = options.ink
     var overflow: [LayoutOverflow] = []
     do {
       let document = try PDFDocument(path: temporary)

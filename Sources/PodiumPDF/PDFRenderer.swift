@@ -83,6 +83,8 @@ final class PDFRenderer {
         document.pushClip(rect.pixelAligned)
       case .popClip:
         document.popClip()
+      case .stroke(let item):
+        document.stroke(item)
       case .layer(let item):
         document.pushClip(item.destination.pixelAligned)
         drawCommands(item.frame.translated(dx: item.x, dy: item.y))

@@ -58,6 +58,7 @@ struct Check: ParsableCommand {
       var diagnostics = loaded.diagnostics
       if let deck = loaded.deck {
         diagnostics += SystemChecks.diagnostics(for: deck, theme: loaded.theme)
+        diagnostics += InkSidecar.check(deckPath: path, deck: deck, scope: settings.inkScope)
       }
       reports.append(CheckReport(file: path, deck: loaded.deck, diagnostics: diagnostics))
     }

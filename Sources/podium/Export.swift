@@ -54,6 +54,12 @@ struct Export: ParsableCommand {
   @Option(help: "Paper for handouts: a4 or letter (default: the locale's).")
   var paper: String?
 
+  @Flag(
+    help:
+      "Draw the talk's ink (the sidecar DECK.ink beside the deck) over the slides: pixels in PNGs, vectors in the PDF, handouts too."
+  )
+  var ink = false
+
   @Option(help: "PNG images encoded in parallel (default: one more than the cores).")
   var jobs: Int = DeckExporter.defaultJobs
 
@@ -106,6 +112,13 @@ struct Export: ParsableCommand {
     let loaded = try loader.loadOrExit(deck)
     let plan = try plan(slideCount: loaded.deck.slides.count)
     let slideSize = PixelSize(parsing: size) ?? PixelSize(width: 1920, height: 1080)
+    var talkInk: TalkInk?
+    if ink {
+      let (read, problems) = InkSidecar.load(
+        deckPath: deck, scope: settings.inkScope ?? .step, moveDamaged: false)
+      for problem in problems { Console.error("podium export: \(problem)") }
+      talkInk = TalkInk(ink: read, deck: loaded.deck)
+    }
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     let start = Date()
     let count: Int
@@ -121,7 +134,8 @@ struct Export: ParsableCommand {
         let exporter = PDFExporter(
           deck: loaded.deck, theme: loaded.theme,
           options: PDFExporter.Options(
-            outputPath: output, size: slideSize, plan: plan, password: loader.password),
+            outputPath: output, size: slideSize, plan: plan, password: loader.password,
+            ink: talkInk),
           fonts: fonts, measurer: SDLTextMeasurer(library: fonts), images: images)
         let cleanup = InterruptCleanup(removing: exporter.temporaryPath)
         defer { cleanup.disarm() }
@@ -137,6 +151,7 @@ struct Export: ParsableCommand {
         options.size = slideSize
         options.pages = PopplerPages(password: loader.password)
         options.videoFrames = FFmpegVideoFrames()
+        options.ink = talkInk
         let exporter = DeckExporter(deck: loaded.deck, theme: loaded.theme, options: options)
         let result = try exporter.run { done, total in bar.update(done, total) }
         pageSize = "\(exporter.pageSize)"

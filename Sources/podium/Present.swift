@@ -66,6 +66,7 @@ struct Present: ParsableCommand {
     }
     options.remote = server
     defer { server?.stop() }
+    options.ink = talk.ink(settings, deck: deck, command: "present")
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()

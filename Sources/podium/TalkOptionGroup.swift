@@ -38,6 +38,11 @@ struct TalkOptionGroup: ParsableArguments {
       "Memory in MB for PDF pages drawn ahead (default: eight windowfuls, 64 to 256 MB; 133 MB for two 1080p windows)."
   )
   var pageCache: Int?
+  @Flag(
+    help:
+      "Start with no ink, and keep none: the ink sidecar beside the deck (DECK.ink) is neither read nor written (also 'ink: off' in the configuration)."
+  )
+  var noInk = false
 
   func validate() throws {
     if TalkSession.ResumeClock(rawValue: resumeClock) == nil {
@@ -61,6 +66,13 @@ struct TalkOptionGroup: ParsableArguments {
       options.pagesForWindows = { pages.budget = PopplerPages.budget(forWindowPixels: $0) }
     }
     return pages
+  /// The ink the talk starts with, from the sidecar beside `deck` (its problems printed as
+  /// warnings), and whether to keep it there; nil with `--no-ink` or `ink: off`.
+  func ink(_ settings: Configuration, deck: String, command: String) -> Ink? {
+    guard !noInk, let scope = settings.inkScope else { return nil }
+    let (ink, problems) = InkSidecar.load(deckPath: deck, scope: scope)
+    for problem in problems { Console.error("podium \(command): \(problem)") }
+    return ink
   }
 
   var clock: TalkSession.ResumeClock { TalkSession.ResumeClock(rawValue: resumeClock) ?? .talk }

@@ -12,6 +12,8 @@ public struct ConsoleFrame: Hashable, Sendable {
   public var overview: [OverviewCell]
   /// Columns of the overview grid (0 when it is closed).
   public var overviewColumns: Int
+  /// The ink strip's buttons (ConsoleFrame+Ink.swift).
+  public var inkTools: [InkToolButton] = []
 
   public struct OverviewCell: Hashable, Sendable {
     /// 0-based.

@@ -51,7 +51,11 @@ enum ConsoleKeyHints {
     case .talk:
       return [
         moving, jump, blanking, [Hint([.toggleTimer], "timer"), Hint([.resetTimer], "reset")],
-        [notes, Hint([.largerNotes, .smallerNotes], "size")], quit,
+        [notes, Hint([.largerNotes, .smallerNotes], "size")],
+        [
+          Hint([.ink(.pen), .ink(.highlighter), .ink(.eraser)], "ink"), Hint([.ink(.undo)], "undo"),
+        ],
+        quit,
       ]
     case .overMirror:
       return [

@@ -140,7 +140,9 @@ extension LayoutEngine {
         return SlideFrame(
           size: size, slideRect: Rect(x: 0, y: 0, width: 0, height: 0), commands: [])
       }
-      return layout(deck.slides[shot.slideIndex], in: deck, step: shot.step, size: size)
+      return inked(
+        layout(deck.slides[shot.slideIndex], in: deck, step: shot.step, size: size),
+        slide: shot.slideIndex, step: shot.step, wholeSlide: !plan.steps)
     case .handouts(let handout):
       return handoutPage(
         page.shots, perPage: handout.perPage, in: deck, pageNumber: page.number,

@@ -128,7 +128,10 @@ extension LayoutEngine {
     let size = PixelSize(width: Int(fit.width), height: Int(fit.height))
     let x = (space.x + (space.width - fit.width) / 2).rounded()
     let y = space.y.rounded()
-    let frame = layout(slide, in: deck, step: step, size: size)
+    // A slide's last step, the whole slide, shows the ink of all its steps.
+    let frame = inked(
+      layout(slide, in: deck, step: step, size: size), slide: slide.index, step: step,
+      wholeSlide: step == slide.stepCount - 1)
     var commands = [DrawCommand.pushClip(Rect(x: x, y: y, width: fit.width, height: fit.height))]
     commands += frame.translated(dx: x, dy: y)
     commands.append(.popClip)

@@ -10,6 +10,9 @@ public struct LayoutEngine {
   public var theme: Theme
   public var measurer: any TextMeasurer
   public var images: any ImageMeasurer
+  /// Ink drawn over the slides of exports (`podium export --ink`); a talk's windows draw their
+  /// own, live.
+  public var ink: TalkInk?
 
   public init(theme: Theme, measurer: any TextMeasurer, images: any ImageMeasurer) {
     self.theme = theme

@@ -55,6 +55,8 @@ public enum DrawCommand: Hashable, Sendable {
   /// or the slide on the audience window. A renderer may keep it as a texture under its key and
   /// draw it again with one copy.
   case layer(LayerItem)
+  /// A stroke of ink: a polyline with round joins (docs/INK.md).
+  case stroke(StrokeItem)
 
   public var snapshot: String {
     switch self {
@@ -89,6 +91,8 @@ public enum DrawCommand: Hashable, Sendable {
         ]
         + inner)
         .joined(separator: "\n")
+    case .stroke(let item):
+      return item.snapshot
     }
   }
 
@@ -99,6 +103,7 @@ public enum DrawCommand: Hashable, Sendable {
     case .text(let item): return item.x + item.width
     case .image(let item): return item.destination.maxX
     case .layer(let item): return item.destination.maxX
+    case .stroke(let item): return item.bounds.maxX
     case .pushClip, .popClip: return nil
     }
   }
@@ -110,6 +115,7 @@ public enum DrawCommand: Hashable, Sendable {
     case .text(let item): return (item.y, item.y + item.font.size * 1.5)
     case .image(let item): return (item.destination.y, item.destination.maxY)
     case .layer(let item): return (item.y, item.destination.maxY)
+    case .stroke(let item): return (item.bounds.y, item.bounds.maxY)
     case .pushClip, .popClip: return nil
     }
   }
@@ -133,6 +139,8 @@ public enum DrawCommand: Hashable, Sendable {
       item.x += dx
       item.y += dy
       return .layer(item)
+    case .stroke(let item):
+      return .stroke(item.translated(dx: dx, dy: dy))
     }
   }
 }

@@ -19,6 +19,9 @@ public struct Configuration: Hashable, Sendable {
   public var remote: String?
   /// `remote-readonly: true` — the remote's views only, no taps.
   public var remoteReadOnly = false
+  /// `ink:` step (the default: ink per build step), slide (across a slide's steps), or off
+  /// (start clean: the sidecar is neither read nor written, as `--no-ink`).
+  public var inkScope: InkScope? = .step
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -36,11 +39,14 @@ public struct Configuration: Hashable, Sendable {
     ("video", .video(.playPause)), ("video-back", .video(.seek(-5))),
     ("video-forward", .video(.seek(5))), ("video-start", .video(.restart)),
     ("remote-card", .toggleRemoteCard),
+    ("pen", .ink(.pen)), ("highlighter", .ink(.highlighter)), ("eraser", .ink(.eraser)),
+    ("clear-ink", .ink(.clear)), ("hide-ink", .ink(.toggleHidden)),
+    ("ink-colour", .ink(.nextColor)), ("undo", .ink(.undo)), ("redo", .ink(.redo)),
   ]
 
   static let topLevelKeys = [
     "keys", "theme", "warning", "audience-display", "notes-size", "views", "remote",
-    "remote-readonly",
+    "remote-readonly", "ink",
   ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
@@ -122,6 +128,17 @@ public struct Configuration: Hashable, Sendable {
         readViews(value, into: &config, sink: &sink)
       case "remote", "remote-readonly":
         readRemote(key, value, into: &config, sink: &sink)
+      case "ink":
+        let raw = value.scalar?.string ?? ""
+        if let scope = InkScope(rawValue: raw) {
+          config.inkScope = scope
+        } else if ["off", "false", "no"].contains(raw) {
+          config.inkScope = nil
+        } else {
+          sink.error(
+            "ink must be step, slide or off, not '\(value.scalar?.string ?? "a list")'",
+            at: value.sourceLocation)
+        }
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {
@@ -196,6 +213,7 @@ public struct Configuration: Hashable, Sendable {
     }
     lines.append("remote: \(remote ?? "off")")
     if remoteReadOnly { lines.append("remote-readonly: true") }
+    if inkScope != .step { lines.append("ink: \(inkScope?.rawValue ?? "off")") }
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()

@@ -75,6 +75,15 @@ public struct KeyBindings: Hashable, Sendable {
     + [.init(Key("0"), .video(.restart))]
     // Phone remote: the pairing card on the console.
     + [.init(Key("r", modifiers: .shift), .toggleRemoteCard)]
+    // Ink (docs/INK.md).
+    + [
+      .init(Key("d"), .ink(.pen)), .init(Key("h"), .ink(.highlighter)),
+      .init(Key("e"), .ink(.eraser)), .init(Key("c"), .ink(.clear)),
+      .init(Key("i"), .ink(.toggleHidden)), .init(Key("k"), .ink(.nextColor)),
+      .init(Key("z", modifiers: .control), .ink(.undo)),
+      .init(Key("y", modifiers: .control), .ink(.redo)),
+      .init(Key("z", modifiers: [.control, .shift]), .ink(.redo)),
+    ]
 
   /// Keys that mean something else while the overview is open: arrows move the selection,
   /// Enter and Space jump to it, Esc closes. Other keys keep their meaning.

@@ -46,6 +46,8 @@ public enum PresentationCommand: Hashable, Sendable {
   // Phone remote (podium present --remote):
   /// Shift+R: the console's pairing card (QR code, address, PIN) shown or hidden.
   case toggleRemoteCard
+  /// Pen, highlighter, eraser and their keys (docs/INK.md): the session's ink, not the state.
+  case ink(InkCommand)
 }
 
 /// What the speaker does to the videos of the slide on show. The talk's loop hands these to the

@@ -239,6 +239,9 @@ public struct PresentationState: Hashable, Sendable {
       shouldQuit = true
     case .toggleRemoteCard:
       remoteCardHidden.toggle()
+    case .ink:
+      // The session's ink (`TalkInk`): where the talk is stays.
+      break
     case .video:
       // The players' business (TalkSession hands it to the loop): where the talk is stays.
       break

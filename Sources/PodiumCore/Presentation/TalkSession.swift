@@ -14,6 +14,15 @@ public enum TalkInput: Hashable, Sendable {
   case pointerMoved(x: Double, y: Double, window: UInt32)
   /// The window system asked the program to end (Ctrl+C, SIGTERM, a closed window).
   case terminate
+  /// A mouse button released at (`x`, `y`) of `window`: the pen comes up.
+  case release(MouseButton, x: Double, y: Double, window: UInt32)
+  /// A finger or a pen on a touch screen or tablet, at (`x`, `y`) of `window`, with its
+  /// pressure (0...1) where the device reports one.
+  case touch(TouchPhase, x: Double, y: Double, pressure: Double?, window: UInt32)
+
+  public enum TouchPhase: Hashable, Sendable {
+    case down, move, up
+  }
 
   public enum MouseButton: Hashable, Sendable {
     case left, right, other
@@ -28,6 +37,8 @@ public struct ConsoleRegions: Hashable, Sendable {
   public var currentSlide: Rect?
   /// The overview's cells: a click picks a slide.
   public var overview: [ConsoleFrame.OverviewCell]
+  /// The ink strip's buttons.
+  public var inkTools: [InkToolButton] = []
 
   public init(
     notes: Rect? = nil, currentSlide: Rect? = nil, overview: [ConsoleFrame.OverviewCell] = []
@@ -43,6 +54,7 @@ public struct ConsoleRegions: Hashable, Sendable {
       notes: console.notes,
       currentSlide: console.currentSlide.width > 0 ? console.currentSlide : nil,
       overview: console.overview)
+    inkTools = console.inkTools
   }
 }
 
@@ -79,6 +91,10 @@ public struct TalkSession: Sendable {
   private var answers: [TraceEvent] = []
   /// What the speaker asked of the videos since the loop last took it.
   private var videoCommands: [VideoCommand] = []
+  /// The pen, the highlighter and their strokes (TalkSession+Ink.swift).
+  public internal(set) var ink = TalkInk()
+  /// Where each one-screen window drew the slide, by window id: ink is drawn there.
+  var slideViews: [UInt32: Rect] = [:]
 
   /// A session on a loaded deck that has slides and no errors.
   public init(
@@ -92,6 +108,7 @@ public struct TalkSession: Sendable {
     state = PresentationState(
       stepCounts: counts, hidden: deck.hiddenSlides, notesScale: configuration.notesScale)
     recorder = RehearsalRecorder(stepCounts: counts)
+    ink = TalkInk(deck: deck)
   }
 
   /// The deck, its theme file and its images: what live reload watches.
@@ -216,7 +233,7 @@ public struct TalkSession: Sendable {
     journalProblem = problem
   }
 
-  private mutating func outcome(of input: TalkInput, at now: Double) -> Outcome {
+  mutating func outcome(of input: TalkInput, at now: Double) -> Outcome {
     func apply(_ command: PresentationCommand) -> Outcome {
       Outcome(changed: state.apply(command, at: now), restage: false)
     }
@@ -228,6 +245,7 @@ public struct TalkSession: Sendable {
       guard let command = configuration.command(for: key, inOverview: overview) else {
         return .none
       }
+      if case .ink(let inkCommand) = command { return applyInk(inkCommand) }
       if case .video(let video) = command {
         videoCommands.append(video)
         return .redraw
@@ -241,6 +259,14 @@ public struct TalkSession: Sendable {
       let changed = state.apply(command, at: now)
       return Outcome(changed: changed, restage: before != (state.mirrorToggled, state.swapToggled))
     case .click(let button, let x, let y, let window):
+      if button == .left,
+        let tool = regions[window]?.inkTools.first(where: {
+          $0.rect.contains(x: x, y: y)
+        })
+      {
+        return applyInk(tool.command)
+      }
+      if button == .left, inkPress(x: x, y: y, pressure: nil, window: window) { return .redraw }
       guard state.overviewSelection != nil else {
         return apply(button == .right ? .previous : .next)
       }
@@ -249,7 +275,10 @@ public struct TalkSession: Sendable {
         let cell = regions[window]?.overview.first(where: { $0.rect.contains(x: x, y: y) })
       else { return .none }
       return apply(.chooseSlide(cell.slide))
+    case .release, .touch:
+      return inkInput(input, at: now)
     case .pointerMoved(let x, let y, let window):
+      if ink.drawing != nil { return inkMove(x: x, y: y, pressure: nil, window: window) }
       // With the pointer on, the mouse over the console's view of the slide moves the dot on
       // the audience's slide; off that view the dot goes.
       guard state.pointerOn, let view = regions[window]?.currentSlide else { return .none }
@@ -276,11 +305,20 @@ public struct TalkSession: Sendable {
     state.limitNotesScroll(to: console.notesScrollLimit)
     if console.overviewColumns > 0 { state.setOverviewColumns(console.overviewColumns) }
     regions[window] = ConsoleRegions(console)
+    slideViews[window] = nil
   }
 
   /// A window that shows no console: nothing there for the mouse to hit.
-  public mutating func slideDrawn(in window: UInt32) {
+  public mutating func slideDrawn(in window: UInt32, inkOn slide: Rect? = nil) {
     regions[window] = nil
+    slideViews[window] = slide
+  }
+
+  /// Where a window shows the current slide for drawing on: the console's view of it, or the
+  /// slide of a one-screen talk.
+  func inkView(in window: UInt32) -> Rect? {
+    guard state.overviewSelection == nil else { return nil }
+    return regions[window]?.currentSlide ?? slideViews[window]
   }
 
   /// The time from the reloaded file's write, once its first frame is on every window.
@@ -338,6 +376,7 @@ public struct TalkSession: Sendable {
     deck = fresh
     theme = loaded.theme
     deckVersion += 1
+    ink.follow(fresh)
     state.replaceDeck(stepCounts: fresh.slides.map(\.stepCount), hidden: fresh.hiddenSlides)
     if let label, fresh.slides.indices.contains(state.slide),
       fresh.slides[state.slide].label != label,

@@ -152,6 +152,8 @@ public final class FrameRenderer {
       return [item.destination.sdlRect]
     case .layer(let item):
       return [item.destination.sdlRect]
+    case .stroke(let item):
+      return [item.bounds.sdlRect]
     case .pushClip, .popClip:
       return []
     }
@@ -169,7 +171,7 @@ public final class FrameRenderer {
         _ = textTexture(item)
       case .image(let item):
         _ = imageTexture(item)
-      case .fill, .pushClip, .popClip:
+      case .fill, .pushClip, .popClip, .stroke:
         break
       }
     }
@@ -203,6 +205,8 @@ public final class FrameRenderer {
       case .popClip:
         clips.removeLast()
         renderer.clip(clips.last?.sdlRect)
+      case .stroke(let item):
+        renderer.fillTriangles(item.triangles(), item.color, multiply: item.blend == .multiply)
       case .layer(let item):
         let visible = clips.last.map { $0.intersection(item.destination) } ?? item.destination
         if onScreen, hiddenByLiveClip(item, visible: visible) {

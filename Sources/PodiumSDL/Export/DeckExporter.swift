@@ -28,6 +28,8 @@ public final class DeckExporter {
     public var pages: (any PageRasterizer)?
     /// What decodes videos' poster frames.
     public var videoFrames: (any VideoFrameSource)?
+    /// Ink drawn over the slides (`--ink`).
+    public var ink: TalkInk?
 
     public init(
       outputDirectory: String, size: PixelSize = PixelSize(width: 1920, height: 1080),
@@ -117,7 +119,8 @@ public final class DeckExporter {
     let fonts = FontLibrary()
     let images = ImageLibrary(pages: options.pages, videoFrames: options.videoFrames)
     let measurer = SDLTextMeasurer(library: fonts)
-    let engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
+    var engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
+    engine.ink = options.ink
     // One canvas per frame in flight: the calling thread draws the next slide while others
     // encode the previous ones straight from their canvases, with no copy.
     let canvasCount = options.encoder == .fast ? options.jobs + 1 : 1

@@ -57,6 +57,29 @@ public final class Renderer {
     SDL_RenderFillRect(pointer, &rect)
   }
 
+  /// Fills triangles (x, y of three corners each, flat) in one colour: ink strokes. With
+  /// `multiply`, the colour is multiplied into what is beneath (`SDL_BLENDMODE_MOD`: a
+  /// highlighter). The corresponding C functions are `SDL_SetRenderDrawBlendMode` and
+  /// `SDL_RenderGeometry` (SDL 2.0.18+).
+  func fillTriangles(_ corners: [Double], _ color: RGBAColor, multiply: Bool) {
+    guard corners.count >= 6 else { return }
+    let mode =
+      multiply ? SDL_BLENDMODE_MOD : color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND
+    SDL_SetRenderDrawBlendMode(pointer, mode)
+    let tint = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
+    var vertices: [SDL_Vertex] = []
+    vertices.reserveCapacity(corners.count / 2)
+    for index in stride(from: 0, to: corners.count - 1, by: 2) {
+      vertices.append(
+        SDL_Vertex(
+          position: SDL_FPoint(x: Float(corners[index]), y: Float(corners[index + 1])),
+          color: tint, tex_coord: SDL_FPoint(x: 0, y: 0)))
+    }
+    vertices.withUnsafeBufferPointer { buffer in
+      _ = SDL_RenderGeometry(pointer, nil, buffer.baseAddress, Int32(buffer.count), nil, 0)
+    }
+  }
+
   /// Limits drawing to `rect`, or lifts the limit with nil. The corresponding C function is
   /// `SDL_RenderSetClipRect`.
   func clip(_ rect: SDL_Rect?) {

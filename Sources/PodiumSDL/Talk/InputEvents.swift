@@ -13,17 +13,35 @@ extension TalkInput {
       // Held keys repeat; a talk moves one step per press (and q must be pressed twice).
       guard event.key.repeat == 0, let key = Key(event.key.keysym) else { return nil }
       self = .key(key)
-    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+      // A touch arrives as a finger (with its pressure) and again as SDL's mouse: once is
+      // enough (SDL_TOUCH_MOUSEID, `(Uint32)-1`, which Swift does not import).
+      guard event.button.which != UInt32.max else { return nil }
       let button: MouseButton
       switch Int32(event.button.button) {
       case SDL_BUTTON_LEFT: button = .left
       case SDL_BUTTON_RIGHT: button = .right
       default: button = .other
       }
-      self = .click(
-        button, x: Double(event.button.x), y: Double(event.button.y),
-        window: event.button.windowID)
+      let (x, y, window) = (Double(event.button.x), Double(event.button.y), event.button.windowID)
+      self =
+        event.type == SDL_MOUSEBUTTONDOWN.rawValue
+        ? .click(button, x: x, y: y, window: window) : .release(button, x: x, y: y, window: window)
+    case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+      // Touch screens and tablets: SDL gives the place as a fraction of the window, and the
+      // pressure (1 where the device has none).
+      let finger = event.tfinger
+      guard let window = SDL_GetWindowFromID(finger.windowID) else { return nil }
+      var (width, height): (Int32, Int32) = (0, 0)
+      SDL_GetWindowSize(window, &width, &height)
+      let phase: TouchPhase =
+        event.type == SDL_FINGERDOWN.rawValue
+        ? .down : event.type == SDL_FINGERUP.rawValue ? .up : .move
+      self = .touch(
+        phase, x: Double(finger.x) * Double(width), y: Double(finger.y) * Double(height),
+        pressure: Double(finger.pressure), window: finger.windowID)
     case SDL_MOUSEMOTION:
+      guard event.motion.which != UInt32.max else { return nil }
       self = .pointerMoved(
         x: Double(event.motion.x), y: Double(event.motion.y), window: event.motion.windowID)
     case SDL_MOUSEWHEEL:
@@ -36,10 +54,15 @@ extension TalkInput {
     }
   }
 
-  /// Keys, clicks and the wheel: what a frame's latency is measured from.
+  /// Keys, clicks, the wheel and a drag that draws: what a frame's latency is measured from.
   static func isMeasured(_ event: SDL_Event) -> Bool {
     switch SDL_EventType(event.type) {
-    case SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL: return true
+    case SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL, SDL_MOUSEBUTTONUP, SDL_FINGERDOWN,
+      SDL_FINGERMOTION, SDL_FINGERUP:
+      return true
+    case SDL_MOUSEMOTION:
+      // The pen down (a button held): a stroke segment on its way to the audience.
+      return event.motion.state != 0
     default: return false
     }
   }

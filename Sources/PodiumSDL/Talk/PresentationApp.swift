@@ -28,6 +28,8 @@ public final class PresentationApp {
   /// second; input wakes it at once).
   static let transitionFrameMs: Int32 = 15
   private var journalling: TalkJournalling?
+  /// Writes the ink sidecar as strokes are drawn.
+  private let inkKeeper: InkKeeper?
   let videos: TalkVideos
 
   /// Opens the video system and the trace; throws when there is no display server.
@@ -62,6 +64,8 @@ public final class PresentationApp {
         wake: { TalkInput.announce(TalkInput.deckRead) })
     }
     painter.remoteCard = options.remote?.card
+    if let ink = options.ink { self.session.startInk(ink) }
+    inkKeeper = options.ink.map { InkKeeper(deckPath: session.path, ink: $0) }
     journalling = options.journal.map {
       TalkJournalling(journal: $0, talk: options.plan.rehearse ? .rehearse : .present)
     }
@@ -189,6 +193,7 @@ public final class PresentationApp {
     }
     session.observeClock(at: Self.now())
     keepJournal()
+    inkKeeper?.finish()
     videos.stopAll()
     videos.close()
     record(.quit)
@@ -204,6 +209,7 @@ public final class PresentationApp {
   private func keepJournal() {
     for answer in session.takeResumeAnswers() { record(answer) }
     for event in journalling?.keep(&session, at: Self.now()) ?? [] { record(event) }
+    inkKeeper?.keep(session.ink.ink)
   }
 
   /// Assigns roles from the displays there are now and rebuilds the windows for them: the

@@ -101,10 +101,18 @@ final class TalkPainter {
       guard session.deck.slides.indices.contains(slide) else {
         return filled(RGBAColor(red: 0, green: 0, blue: 0))
       }
-      let frame = engine.layout(
+      var frame = engine.layout(
         slideAt: slide, in: session.deck, step: step, size: size, cache: frames)
-      let laser = session.state.laser.map { $0.dot(in: frame.slideRect) } ?? []
-      let key = LayoutEngine.layerKey(slide: slide, step: step)
+      let laser =
+        session.ink.liveCommands(slide: slide, step: step, in: frame.slideRect)
+        + (session.state.laser.map { $0.dot(in: frame.slideRect) } ?? [])
+      var key = LayoutEngine.layerKey(slide: slide, step: step)
+      // The slide's ink is part of its layer, kept as one texture: thousands of strokes cost a
+      // copy, and a new stroke draws the layer again once, when the pen comes up.
+      if let inkKey = session.ink.layerKey(slide: slide, step: step) {
+        frame.commands += session.ink.commands(slide: slide, step: step, in: frame.slideRect)
+        key += " " + inkKey
+      }
       let layer = LayerItem(key: key, x: 0, y: 0, frame: frame)
       let now = PresentationApp.now()
       if let transition, transition.to == .init(slide: slide, step: step),
@@ -130,6 +138,7 @@ final class TalkPainter {
     let dpi = context.displays.first { $0.index == context.stage.presenter }?.dpi
     var console = engine.console(
       deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
+    console.addInk(session.ink, slide: state.slide, step: state.step)
     if let remoteCard, !state.remoteCardHidden {
       console.frame.commands += remoteCard.commands(
         size: size, family: session.theme.fonts.body, measurer: measurer)
@@ -167,8 +176,10 @@ final class TalkPainter {
       session.consoleDrawn(drawn, in: entry.window.id)
       frame = drawn.frame
     } else {
-      session.slideDrawn(in: entry.window.id)
       frame = audienceFrame(session, session.state.audienceView, size: size)
+      // A one-screen talk draws ink on the slide itself.
+      let drawsInk = context.stage.mode == .mirrored && !frame.commands.isEmpty
+      session.slideDrawn(in: entry.window.id, inkOn: drawsInk ? frame.slideRect : nil)
     }
     let layout = Window.milliseconds() - start
     if let pages = images.pages,
