@@ -13,6 +13,8 @@ public struct Configuration: Hashable, Sendable {
   /// An output name; used when that display is there, ignored when it is not.
   public var audienceDisplay: String?
   public var notesScale: Double = 1
+  /// `laser-trail: true`: the laser pointer starts with its fading trail (Shift+X toggles it).
+  public var laserTrail = false
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -29,9 +31,13 @@ public struct Configuration: Hashable, Sendable {
     ("overview", .toggleOverview), ("pointer", .togglePointer), ("back", .back), ("quit", .quit),
     ("video", .video(.playPause)), ("video-back", .video(.seek(-5))),
     ("video-forward", .video(.seek(5))), ("video-start", .video(.restart)),
+    ("zoom", .tool(.armZoom)), ("spotlight", .tool(.toggleSpotlight)), ("dim", .tool(.armDim)),
+    ("laser-trail", .tool(.toggleLaserTrail)),
   ]
 
-  static let topLevelKeys = ["keys", "theme", "warning", "audience-display", "notes-size"]
+  static let topLevelKeys = [
+    "keys", "theme", "warning", "audience-display", "notes-size", "laser-trail",
+  ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
   public static func defaultPath(
@@ -106,6 +112,14 @@ public struct Configuration: Hashable, Sendable {
         } else {
           sink.error(
             "notes-size must be a number from 0.5 to 3 (1 is the default size), not '\(value.scalar?.string ?? "a list")'",
+            at: value.sourceLocation)
+        }
+      case "laser-trail":
+        if let raw = value.scalar?.string, let on = Bool(raw.lowercased()) {
+          config.laserTrail = on
+        } else {
+          sink.error(
+            "laser-trail must be true or false, not '\(value.scalar?.string ?? "a list")'",
             at: value.sourceLocation)
         }
       default:

@@ -73,6 +73,11 @@ public struct KeyBindings: Hashable, Sendable {
     // After the digits, so 0 stays a digit of a slide number: with no number being typed,
     // `TalkSession` takes it as the clip's start. Listed for the help and config.yaml's names.
     + [.init(Key("0"), .video(.restart))]
+    // Zoom and spotlight: the view of the slide, not the slide (SpeakerTools).
+    + [
+      .init(Key("z"), .tool(.armZoom)), .init(Key("l"), .tool(.toggleSpotlight)),
+      .init(Key("j"), .tool(.armDim)), .init(Key("x", modifiers: .shift), .tool(.toggleLaserTrail)),
+    ]
 
   /// Keys that mean something else while the overview is open: arrows move the selection,
   /// Enter and Space jump to it, Esc closes. Other keys keep their meaning.

@@ -43,6 +43,8 @@ public enum PresentationCommand: Hashable, Sendable {
   /// Ends the talk at once: Ctrl+C in the terminal, a signal, or the window manager closing the
   /// window. No clicker sends these, so they need no second press.
   case terminate
+  /// Zoom, spotlight, dimming and the laser's trail (`z`, `l`, `j`, Shift+X; SpeakerTools).
+  case tool(SpeakerToolCommand)
 }
 
 /// What the speaker does to the videos of the slide on show. The talk's loop hands these to the

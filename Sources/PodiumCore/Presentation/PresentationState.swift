@@ -55,6 +55,8 @@ public struct PresentationState: Hashable, Sendable {
   /// The laser pointer (`x`) and where it points on the slide; shown only while both are set.
   public private(set) var pointerOn = false
   public private(set) var pointer: SlidePoint?
+  /// Zoom, spotlight, dimming and the laser's trail (SpeakerTools.swift).
+  public internal(set) var tools = SpeakerTools()
   /// Where the speaker was before each jump, latest last: Alt+Left goes back.
   public private(set) var history: [Position] = []
   /// When q was pressed, waiting for the second press.
@@ -133,6 +135,7 @@ public struct PresentationState: Hashable, Sendable {
         if history.count > 50 { history.removeFirst() }
       }
       if slide != before.slide { notesScroll = 0 }
+      if position != before.position { tools.slideChanged() }
     }
     switch command {
     case .next:
@@ -238,6 +241,8 @@ public struct PresentationState: Hashable, Sendable {
     case .video:
       // The players' business (TalkSession hands it to the loop): where the talk is stays.
       break
+    case .tool(let tool):
+      tools.apply(tool, at: now)
     case .quit:
       if isQuitArmed(at: now) {
         shouldQuit = true

@@ -23,6 +23,11 @@ extension TalkInput {
       self = .click(
         button, x: Double(event.button.x), y: Double(event.button.y),
         window: event.button.windowID)
+    case SDL_MOUSEBUTTONUP:
+      let button: MouseButton = Int32(event.button.button) == SDL_BUTTON_LEFT ? .left : .other
+      self = .release(
+        button, x: Double(event.button.x), y: Double(event.button.y),
+        window: event.button.windowID)
     case SDL_MOUSEMOTION:
       self = .pointerMoved(
         x: Double(event.motion.x), y: Double(event.motion.y), window: event.motion.windowID)
@@ -39,7 +44,7 @@ extension TalkInput {
   /// Keys, clicks and the wheel: what a frame's latency is measured from.
   static func isMeasured(_ event: SDL_Event) -> Bool {
     switch SDL_EventType(event.type) {
-    case SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL: return true
+    case SDL_KEYDOWN, SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEWHEEL: return true
     default: return false
     }
   }

@@ -28,6 +28,8 @@ public final class PresentationApp {
   /// second; input wakes it at once).
   static let transitionFrameMs: Int32 = 15
   private var journalling: TalkJournalling?
+  /// The zoom, spotlight and dimming the trace last recorded (PresentationApp+Zoom).
+  var toolsTraced = SpeakerTools().look
   let videos: TalkVideos
 
   /// Opens the video system and the trace; throws when there is no display server.
@@ -100,7 +102,8 @@ public final class PresentationApp {
       var pagesArrived = false
       let wait = min(
         untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond,
-        painter.transition == nil ? untilNextSecond : Self.transitionFrameMs)
+        painter.transition == nil ? untilNextSecond : Self.transitionFrameMs,
+        session.state.tools.trailFading(at: Self.now()) ? Self.transitionFrameMs : untilNextSecond)
       let received = SDL_WaitEventTimeout(&event, wait) != 0
       // The turn from here to the next wait: longer than TurnTimer.limit is a stall, which the
       // trace says with what took longest (keys pressed meanwhile waited that long).
@@ -151,6 +154,8 @@ public final class PresentationApp {
         render(cause: answered, transitions: !interrupted)
       } else if painter.transition != nil {
         drawTransition()
+      } else if session.state.tools.trailFading(at: Self.now()) {
+        drawTrail()
       }
       turn.ended("render", at: Window.milliseconds())
       // The journal as soon as the turn's frames are out: a crash while clips' decoders end and
@@ -249,6 +254,7 @@ public final class PresentationApp {
       shown = session.state.position
       record(.show(.init(session.state.position)))
     }
+    traceTools()
     for entry in windows.all where !context.showsConsole(entry.role, session.state) {
       if let shown = painter.draw(entry, session: &session, context: context, cause: cause) {
         record(shown)

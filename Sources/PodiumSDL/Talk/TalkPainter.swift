@@ -86,12 +86,17 @@ final class TalkPainter {
       guard session.deck.slides.indices.contains(slide) else {
         return filled(RGBAColor(red: 0, green: 0, blue: 0))
       }
+      // Zoom shows on the slide the speaker is on, as the room sees it (not a frozen one).
+      let state = session.state
+      let live = !state.isFrozen && state.position == .init(slide: slide, step: step)
+      let viewport = live ? state.tools.viewport : .whole
       let frame = engine.layout(
-        slideAt: slide, in: session.deck, step: step, size: size, cache: frames)
-      let laser = session.state.laser.map { $0.dot(in: frame.slideRect) } ?? []
-      let key = LayoutEngine.layerKey(slide: slide, step: step)
-      let layer = LayerItem(key: key, x: 0, y: 0, frame: frame)
+        slideAt: slide, in: session.deck, step: step, size: size, viewport: viewport,
+        cache: frames)
       let now = PresentationApp.now()
+      let laser = state.toolMarks(in: frame.slideRect, at: now, speaker: false)
+      let key = LayoutEngine.layerKey(slide: slide, step: step, viewport: viewport)
+      let layer = LayerItem(key: key, x: 0, y: 0, frame: frame)
       if let transition, transition.to == .init(slide: slide, step: step),
         !transition.isOver(at: now), session.deck.slides.indices.contains(transition.from.slide)
       {
