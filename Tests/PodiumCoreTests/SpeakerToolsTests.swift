@@ -59,23 +59,27 @@ import Testing
     #expect(session.handle(key("z"), at: 0).changed)
     #expect(session.state.tools.armed == .zoom)
     // The press starts a box (shown on the console) rather than moving to the next slide.
-    _ = session.handle(.click(.left, x: at(0.5, 0.5).0, y: at(0.5, 0.5).1, window: 7), at: 1)
-    _ = session.handle(.pointerMoved(x: at(0.75, 0.6).0, y: at(0.75, 0.6).1, window: 7), at: 1)
+    _ = session.handle(.click(.left, x: at(0.4, 0.5).0, y: at(0.4, 0.5).1, window: 7), at: 1)
+    _ = session.handle(.pointerMoved(x: at(0.9, 0.6).0, y: at(0.9, 0.6).1, window: 7), at: 1)
     let box = try #require(session.state.tools.dragBox)
-    #expect(abs(box.width - 0.25) < 1e-9 && abs(box.height - 0.1) < 1e-9)
-    _ = session.handle(.release(.left, x: at(0.75, 0.6).0, y: at(0.75, 0.6).1, window: 7), at: 1)
+    #expect(abs(box.width - 0.5) < 1e-9 && abs(box.height - 0.1) < 1e-9)
+    _ = session.handle(.release(.left, x: at(0.9, 0.6).0, y: at(0.9, 0.6).1, window: 7), at: 1)
     #expect(session.state.slide == 0, "the drag did not move the talk")
     let region = session.state.tools.viewport.region
-    #expect(abs(region.x - 0.5) < 1e-9 && abs(region.width - 0.25) < 1e-9)
-    #expect(abs(region.y - 0.425) < 1e-9, "centred on the box's middle, at the slide's aspect")
+    #expect(abs(region.x - 0.4) < 1e-9 && abs(region.width - 0.5) < 1e-9)
+    #expect(abs(region.y - 0.3) < 1e-9, "centred on the box's middle, at the slide's aspect")
     #expect(session.state.tools.armed == nil && session.state.tools.dragBox == nil)
 
     // Zoom further: a box drawn on the zoomed view is a box of what that view shows.
     _ = session.handle(key("z"), at: 2)
     drag(&session, from: at(0, 0), to: at(0.5, 0.5))
     let further = session.state.tools.viewport.region
-    #expect(abs(further.x - 0.5) < 1e-6 && abs(further.y - 0.425) < 1e-6)
-    #expect(abs(further.width - 0.125) < 1e-6)
+    #expect(abs(further.x - 0.4) < 1e-6 && abs(further.y - 0.3) < 1e-6)
+    #expect(abs(further.width - 0.25) < 1e-6)
+    // No closer than the limit: a box on that view is widened to it.
+    _ = session.handle(key("z"), at: 2)
+    drag(&session, from: at(0.1, 0.1), to: at(0.2, 0.2))
+    #expect(abs(session.state.tools.viewport.factor - SlideViewport.maximumZoom) < 1e-6)
 
     // Esc: back to the whole slide, not black; a second Esc blanks as before.
     _ = session.handle(key("Escape"), at: 3)
@@ -137,13 +141,16 @@ import Testing
     let marks = session.state.toolMarks(in: Self.view, at: 3, speaker: false)
     func shaded(_ x: Double, _ y: Double) -> Bool {
       marks.contains {
-        if case .fill(let rect, let color) = $0 { return rect.contains(x: x, y: y) && color.alpha > 100 }
+        if case .fill(let rect, let color) = $0 {
+          return rect.contains(x: x, y: y) && color.alpha > 100
+        }
         return false
       }
     }
     let (px, py) = at(0.2, 0.3)
     #expect(!shaded(px, py) && !shaded(px + 20, py - 20))
-    #expect(shaded(Self.view.x + 2, Self.view.maxY - 2) && shaded(Self.view.maxX - 2, Self.view.y + 2))
+    #expect(
+      shaded(Self.view.x + 2, Self.view.maxY - 2) && shaded(Self.view.maxX - 2, Self.view.y + 2))
     #expect(!shaded(Self.view.x - 5, Self.view.y - 5), "nothing beside the view")
     _ = session.handle(key("l"), at: 4)
     #expect(session.state.toolMarks(in: Self.view, at: 4, speaker: false).isEmpty)
@@ -171,7 +178,7 @@ import Testing
     _ = session.handle(key("x"), at: 0)
     _ = session.handle(key("shift+x"), at: 0)
     #expect(session.state.tools.laserTrail)
-    for (index, x) in stride(from: 0.2, through: 0.6, by: 0.1).enumerated() {
+    for (index, x) in [0.2, 0.3, 0.4, 0.5, 0.6].enumerated() {
       let (px, py) = at(x, 0.5)
       _ = session.handle(.pointerMoved(x: px, y: py, window: 7), at: 1 + Double(index) * 0.05)
     }

@@ -13,9 +13,9 @@ public struct SlideViewport: Hashable, Sendable {
   /// The whole slide: no zoom.
   public static let whole = SlideViewport(uncheckedRegion: Rect(x: 0, y: 0, width: 1, height: 1))
 
-  /// How far a box can zoom in: 6 times across, where a 1080p audience lays the slide out at
-  /// 11520x6480 (PDF pages among it are still drawn only where they show).
-  public static let maximumZoom = 6.0
+  /// How far a box can zoom in: 4 times across, where a 1080p audience lays the slide out at
+  /// 7680x4320 (a PDF deck's page is drawn whole at that size, 132 MB, so no further).
+  public static let maximumZoom = 4.0
 
   private init(uncheckedRegion: Rect) {
     region = uncheckedRegion

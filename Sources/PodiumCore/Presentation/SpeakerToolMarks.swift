@@ -126,8 +126,7 @@ enum SpeakerToolMarks {
   }
 
   /// A filled disc as rows of rectangles.
-  static func disc(x cx: Double, y cy: Double, radius: Double, color: RGBAColor) -> [DrawCommand]
-  {
+  static func disc(x cx: Double, y cy: Double, radius: Double, color: RGBAColor) -> [DrawCommand] {
     let rows = max(1, Int(radius.rounded(.up)))
     return (-rows..<rows).map { row in
       let y = Double(row) + 0.5

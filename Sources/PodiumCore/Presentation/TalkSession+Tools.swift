@@ -53,8 +53,7 @@ extension TalkSession {
   }
 
   /// (`x`, `y`) moved inside `view`, just short of its far edges.
-  private static func clamped(_ x: Double, _ y: Double, to view: Rect) -> (x: Double, y: Double)
-  {
+  private static func clamped(_ x: Double, _ y: Double, to view: Rect) -> (x: Double, y: Double) {
     (
       min(view.maxX - 0.001, max(view.x, x)), min(view.maxY - 0.001, max(view.y, y))
     )
