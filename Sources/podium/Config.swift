@@ -9,8 +9,8 @@ struct Config: ParsableCommand {
     discussion:
       "Podium reads $XDG_CONFIG_HOME/podium/config.yaml (~/.config/podium/config.yaml): "
       + "'keys' (extra bindings, e.g. 'next: [PageDown, j]'), 'theme' (for decks that name none), "
-      + "'warning' (e.g. 3m), 'audience-display' (a preferred output name) and 'notes-size' "
-      + "(0.5 to 3). Unknown settings are warnings; bad values are errors with their line. Exits 1 "
+      + "'warning' (e.g. 3m), 'audience-display' (a preferred output name), 'notes-size' "
+      + "(0.5 to 3) and 'laser-trail' (true: the laser pointer leaves a fading trail). Unknown settings are warnings; bad values are errors with their line. Exits 1 "
       + "when the file has errors."
   )
 

@@ -38,7 +38,7 @@ import Testing
     #expect(
       try keysLine(standard)
         == "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  "
-        + "t timer  r reset  ·  [ ] notes  + − size  ·  q q quit"
+        + "t timer  r reset  ·  [ ] notes  + − size  ·  z zoom  l spotlight  j dim  ·  q q quit"
     )
     #expect(
       try keysLine(standard, rehearsing: true)
@@ -62,7 +62,8 @@ import Testing
     #expect(
       try keysLine(KeyBindings(), video: "▶ 0:12 / 0:30")
         == "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  "
-        + "t timer  r reset  ·  [ ] notes  + − size  ·  v video  Shift+← Shift+→ 5 s  ·  q q quit"
+        + "t timer  r reset  ·  [ ] notes  + − size  ·  z zoom  l spotlight  j dim  ·  "
+        + "v video  Shift+← Shift+→ 5 s  ·  q q quit"
     )
     let deck = try deck()
     var status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")

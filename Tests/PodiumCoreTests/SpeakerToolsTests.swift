@@ -198,6 +198,7 @@ import Testing
   @Test func theKeysAreRebindableAndTheTrailCanStartOn() throws {
     var session = try talk(config: "laser-trail: true\nkeys:\n  zoom: y\n  spotlight: F8\n")
     #expect(session.state.tools.laserTrail)
+    #expect(session.configuration.printed.contains("laser-trail: true"))
     _ = session.handle(key("y"), at: 0)
     #expect(session.state.tools.armed == .zoom)
     _ = session.handle(key("F8"), at: 0)

@@ -109,8 +109,16 @@ import Testing
     let zoom = try #require(
       run.waitFor("zoom", after: mark, where: { ($0["factor"] as? Double ?? 1) > 1 }),
       "the trace says the audience zoomed")
-    #expect(
-      run.waitFor("present", after: mark, where: { $0["role"] as? String == "audience" }) != nil)
+    // The frame that answers the release: its latency runs from the button's release.
+    let zoomAt = try #require(
+      run.events().firstIndex {
+        $0["event"] as? String == "zoom" && ($0["factor"] as? Double ?? 1) > 1
+      })
+    let first = try #require(
+      run.waitFor("present", after: zoomAt, where: { $0["role"] as? String == "audience" }))
+    let latency = try #require(first["latency_ms"] as? Double, "measured from the release")
+    print("zoom: the first zoomed audience frame \(latency) ms after the release")
+    #expect(latency < 1000)
     #expect(run.events().last { $0["event"] as? String == "show" }?["slide"] as? Int == 1)
     Thread.sleep(forTimeInterval: 0.5)
     let zoomed = try audience(server)

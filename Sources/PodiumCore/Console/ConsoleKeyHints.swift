@@ -47,11 +47,16 @@ enum ConsoleKeyHints {
     ]
     let notes = Hint([.scrollNotes(-3), .scrollNotes(3)], "notes")
     let quit = [Hint([.quit], "quit", twice: true)]
+    // Zoom and spotlight (SpeakerTools).
+    let zoom = [
+      Hint([.tool(.armZoom)], "zoom"), Hint([.tool(.toggleSpotlight)], "spotlight"),
+      Hint([.tool(.armDim)], "dim"),
+    ]
     switch situation {
     case .talk:
       return [
         moving, jump, blanking, [Hint([.toggleTimer], "timer"), Hint([.resetTimer], "reset")],
-        [notes, Hint([.largerNotes, .smallerNotes], "size")], quit,
+        [notes, Hint([.largerNotes, .smallerNotes], "size")], zoom, quit,
       ]
     case .overMirror:
       return [

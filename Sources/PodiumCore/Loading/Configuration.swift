@@ -191,6 +191,7 @@ public struct Configuration: Hashable, Sendable {
     lines.append("warning: \(TalkDuration(seconds: Int((warningMinutes * 60).rounded())))")
     lines.append("audience-display: \(audienceDisplay ?? "~")")
     lines.append("notes-size: \(notesScale)")
+    lines.append("laser-trail: \(laserTrail)")
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()
