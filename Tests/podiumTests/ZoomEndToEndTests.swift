@@ -11,8 +11,13 @@ import Testing
   static let deck = Fixtures.packageRoot.appendingPathComponent(
     "Tests/Fixtures/decks/zoom-and-spotlight.md"
   ).path
+  /// A PDF deck of the same shape (16:9): its pages are drawn by Poppler at the zoomed size.
+  static let pdfDeck = Fixtures.packageRoot.appendingPathComponent(
+    "Tests/Fixtures/pdf/beamer-overlays.pdf"
+  ).path
 
-  /// Where the console draws its view of the current slide on a 1920x1080 display.
+  /// Where the console draws its view of the current slide on a 1920x1080 display (the same for
+  /// every 16:9 deck).
   func consoleView() throws -> Rect {
     let loaded = DeckLoader().load(Self.deck)
     let deck = try #require(loaded.deck)
@@ -84,28 +89,35 @@ import Testing
     try xdotool(server, "mouseup", "1")
   }
 
-  func export(size: String) throws -> RGBImage {
+  func export(size: String, deck: String = deck) throws -> RGBImage {
     let out = try Fixtures.temporaryDirectory()
     let result = try CommandRunner.podium(
-      "export", Self.deck, "-o", out.path, "--slides", "1", "--size", size)
+      "export", deck, "-o", out.path, "--slides", "1", "--size", size)
     #expect(result.status == 0, "\(result)")
     return try RGBImage(contentsOf: out.appendingPathComponent("slide-001.png").path)
   }
 
-  @Test func aZoomBoxIsTheSlideDrawnAgainAtThatScaleAndEscGoesBack() throws {
+  @Test(arguments: [deck, pdfDeck])
+  func aZoomBoxIsTheSlideDrawnAgainAtThatScaleAndEscGoesBack(deck: String) throws {
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
-    let run = try PresentRun(server, deck: Self.deck)
+    let pdf = deck.hasSuffix(".pdf")
+    let run = try PresentRun(server, deck: deck)
     #expect(run.waitFor("show") != nil)
-    Thread.sleep(forTimeInterval: 0.4)
+    Thread.sleep(forTimeInterval: pdf ? 1.5 : 0.4)
     let view = try consoleView()
     let whole = try audience(server)
-    let plain = try export(size: "1920x1080")
+    let plain = try export(size: "1920x1080", deck: deck)
     #expect(try #require(whole.difference(from: plain)).differing < 0.002, "before the zoom")
 
     let mark = run.events().count
     try run.key("z")
-    try drag(server, in: view, from: SlidePoint(x: 0.06, y: 0.2), to: SlidePoint(x: 0.46, y: 0.42))
+    // Around text: the body's first lines, the PDF's title in its blue band.
+    let (from, to) =
+      pdf
+      ? (SlidePoint(x: 0.35, y: 0.25), SlidePoint(x: 0.65, y: 0.4))
+      : (SlidePoint(x: 0.06, y: 0.2), SlidePoint(x: 0.46, y: 0.42))
+    try drag(server, in: view, from: from, to: to)
     let zoom = try #require(
       run.waitFor("zoom", after: mark, where: { ($0["factor"] as? Double ?? 1) > 1 }),
       "the trace says the audience zoomed")
@@ -117,7 +129,7 @@ import Testing
     let first = try #require(
       run.waitFor("present", after: zoomAt, where: { $0["role"] as? String == "audience" }))
     let latency = try #require(first["latency_ms"] as? Double, "measured from the release")
-    print("zoom: the first zoomed audience frame \(latency) ms after the release")
+    print("zoom: the first zoomed frame of \(deck) \(latency) ms after the release: \(first)")
     #expect(latency < 1000)
     #expect(run.events().last { $0["event"] as? String == "show" }?["slide"] as? Int == 1)
     Thread.sleep(forTimeInterval: 0.5)
@@ -127,8 +139,9 @@ import Testing
     let layout = try #require(zoom["layout"] as? String)
     let offset = try #require(zoom["offset"] as? [Double])
     let factor = try #require(zoom["factor"] as? Double)
-    #expect(factor > 2 && factor < 3, "a box 0.4 of the slide wide: \(factor)")
-    let big = try export(size: layout)
+    let across = to.x - from.x
+    #expect(abs(factor - 1 / across) < 0.1, "a box \(across) of the slide wide: \(factor)")
+    let big = try export(size: layout, deck: deck)
     let reference = crop(big, x: -Int(offset[0]), y: -Int(offset[1]), width: 1920, height: 1080)
     let crisp = try #require(zoomed.difference(from: reference))
     #expect(crisp.differing < 0.002, "the zoomed audience vs export at \(layout): \(crisp)")
@@ -143,11 +156,12 @@ import Testing
     #expect(
       bitmap.differing > max(0.004, crisp.differing * 4),
       "a scaled bitmap \(bitmap) vs the zoom \(crisp)")
-    try keep(zoomed, "zoomed-audience")
+    let name = pdf ? "zoomed-pdf" : "zoomed"
+    try keep(zoomed, "\(name)-audience")
     let console = try Screenshot.capture(display: server.display).crop(
       x: 0, y: 0, width: 1920, height: 1080)
-    try keep(RGBImage(width: 1920, height: 1080, pixels: console.pixels), "zoomed-console")
-    try keep(reference, "zoomed-reference")
+    try keep(RGBImage(width: 1920, height: 1080, pixels: console.pixels), "\(name)-console")
+    try keep(reference, "\(name)-reference")
 
     // Esc: the whole slide again, exactly as export draws it; the talk did not move or blank.
     let back = run.events().count

@@ -39,8 +39,10 @@ extension LayoutEngine {
     // The view in the big layout's pixels: what is kept.
     let seen = Rect(
       x: view.x - zoom.offsetX, y: view.y - zoom.offsetY, width: view.width, height: view.height)
+    let slide = deck.slides[index]
+    let page = slide.pages.isEmpty ? nil : slide.pages[min(max(0, step), slide.pages.count - 1)]
     let shown = Self.commands(big.commands, meeting: seen).map {
-      $0.translated(dx: zoom.offsetX, dy: zoom.offsetY)
+      Self.pagePart($0, of: page, in: seen).translated(dx: zoom.offsetX, dy: zoom.offsetY)
     }
     var commands: [DrawCommand] = []
     // The borders beside the slide stay as the unzoomed view has them (the letterbox colour).
@@ -60,6 +62,29 @@ extension LayoutEngine {
     guard viewport.isZoomed else { return key }
     let region = viewport.region
     return key + " zoom \(region.x),\(region.y) \(region.width)"
+  }
+
+  /// A PDF deck's page cut to the part of it inside `seen`: Poppler draws only that part (its
+  /// crop, in the page's points), at the zoomed size, rather than the whole page at 4 times the
+  /// screen's size. Other commands as they are.
+  static func pagePart(_ command: DrawCommand, of page: PageReference?, in seen: Rect)
+    -> DrawCommand
+  {
+    guard case .image(var item) = command, let page, item.page == page.index,
+      item.path == page.file
+    else { return command }
+    let whole = item.source ?? Rect(x: 0, y: 0, width: page.size.width, height: page.size.height)
+    let drawn = item.destination
+    let visible = drawn.intersection(seen)
+    guard drawn.width > 0, drawn.height > 0, !visible.isEmpty, visible != drawn else {
+      return command
+    }
+    let (sx, sy) = (whole.width / drawn.width, whole.height / drawn.height)
+    item.source = Rect(
+      x: whole.x + (visible.x - drawn.x) * sx, y: whole.y + (visible.y - drawn.y) * sy,
+      width: visible.width * sx, height: visible.height * sy)
+    item.destination = visible
+    return .image(item)
   }
 
   /// The commands of `list` that draw something inside `rect`, with every clip kept (a clip's
