@@ -116,4 +116,44 @@ import Testing
       LayoutEngine.layerKey(slide: 0, step: 0, viewport: .whole)
         == LayoutEngine.layerKey(slide: 0, step: 0))
   }
+
+  @Test func aZoomedLineIsCutToTheWordsThatShowWhereTheWholeLinePutsThem() throws {
+    // 10 pixels a character: the words start at 0, 60, 110, 170 and 230.
+    let measurer = FixedTextMeasurer()
+    let line = TextItem(
+      text: "alpha beta gamma delta epsilon", font: FontSpec(family: "Sans", size: 20),
+      color: RGBAColor(red: 0, green: 0, blue: 0), x: 0, y: 100, width: 300)
+    // The view spans 120-180 (with the font's size either side, 100-200): partly inside, cut to
+    // the word over its left edge and those that start before its right one.
+    let view = Rect(x: 120, y: 0, width: 60, height: 300)
+    let part = try #require(LayoutEngine.visiblePart(of: line, in: view, measurer: measurer))
+    #expect(part.text == "beta gamma delta")
+    #expect(part.x == 60 && part.width == 160 && part.y == 100)
+    // A line wholly inside is kept whole.
+    let wide = Rect(x: -50, y: 0, width: 400, height: 300)
+    #expect(LayoutEngine.visiblePart(of: line, in: wide, measurer: measurer) == line)
+    // Lines drawn by their width (underlined) or not plain ASCII are left whole.
+    var underlined = line
+    underlined.underline = true
+    #expect(LayoutEngine.visiblePart(of: underlined, in: view, measurer: measurer) == underlined)
+    var accented = line
+    accented.text = "alpha béta gamma delta epsilon"
+    #expect(LayoutEngine.visiblePart(of: accented, in: view, measurer: measurer) == accented)
+    // In the zoomed layout: a long line is cut, a line outside the view is not drawn at all.
+    let words = (1...40).map { "word\($0)" }.joined(separator: " ")
+    let deck = try deck("# Title\n\n\(words)\n")
+    let engine = LayoutEngine(theme: .dark, measurer: measurer, images: FixedImageMeasurer())
+    let size = PixelSize(width: 1600, height: 900)
+    let plain = engine.layout(slideAt: 0, in: deck, step: 0, size: size, cache: nil)
+    let zoomed = engine.layout(
+      slideAt: 0, in: deck, step: 0, size: size,
+      viewport: SlideViewport(box: Rect(x: 0.4, y: 0, width: 0.25, height: 0.25)), cache: nil)
+    func texts(_ frame: SlideFrame) -> [TextItem] {
+      frame.commands.compactMap { if case .text(let item) = $0 { item } else { nil } }
+    }
+    let whole = try #require(texts(plain).first { $0.text.hasPrefix("word1 ") })
+    let shown = texts(zoomed).filter { $0.text.contains("word") }
+    #expect(!shown.isEmpty && shown.allSatisfy { !$0.text.hasPrefix("word1 ") })
+    #expect(shown.allSatisfy { $0.width < whole.width * 4 / 2 }, "\(shown)")
+  }
 }

@@ -41,8 +41,11 @@ extension LayoutEngine {
       x: view.x - zoom.offsetX, y: view.y - zoom.offsetY, width: view.width, height: view.height)
     let slide = deck.slides[index]
     let page = slide.pages.isEmpty ? nil : slide.pages[min(max(0, step), slide.pages.count - 1)]
-    let shown = Self.commands(big.commands, meeting: seen).map {
-      Self.pagePart($0, of: page, in: seen).translated(dx: zoom.offsetX, dy: zoom.offsetY)
+    // Lines of text cut to the words that show: a line at the zoomed size is mostly off the view.
+    let shown = Self.commands(big.commands, meeting: seen).compactMap {
+      visiblePart(of: $0, in: seen).map {
+        Self.pagePart($0, of: page, in: seen).translated(dx: zoom.offsetX, dy: zoom.offsetY)
+      }
     }
     var commands: [DrawCommand] = []
     // The borders beside the slide stay as the unzoomed view has them (the letterbox colour).
