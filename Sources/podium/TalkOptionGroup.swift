@@ -66,6 +66,8 @@ struct TalkOptionGroup: ParsableArguments {
       options.pagesForWindows = { pages.budget = PopplerPages.budget(forWindowPixels: $0) }
     }
     return pages
+  }
+
   /// The ink the talk starts with, from the sidecar beside `deck` (its problems printed as
   /// warnings), and whether to keep it there; nil with `--no-ink` or `ink: off`.
   func ink(_ settings: Configuration, deck: String, command: String) -> Ink? {

@@ -38,7 +38,7 @@ import Testing
     #expect(
       try keysLine(standard)
         == "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  "
-        + "t timer  r reset  ·  [ ] notes  + − size  ·  d h e ink  Ctrl+z undo  ·  q q quit"
+        + "t timer  r reset  ·  [ ] notes  + − size  ·  d h e ink  Ctrl+z undo  ·  z zoom  l spotlight  j dim  ·  q q quit"
     )
     #expect(
       try keysLine(standard, rehearsing: true)
@@ -62,7 +62,7 @@ import Testing
     #expect(
       try keysLine(KeyBindings(), video: "▶ 0:12 / 0:30")
         == "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  "
-        + "t timer  r reset  ·  [ ] notes  + − size  ·  d h e ink  Ctrl+z undo  ·  "
+        + "t timer  r reset  ·  [ ] notes  + − size  ·  d h e ink  Ctrl+z undo  ·  z zoom  l spotlight  j dim  ·  "
         + "v video  Shift+← Shift+→ 5 s  ·  q q quit"
     )
     let deck = try deck()

@@ -233,7 +233,7 @@ import Testing
   }
 
   @Test func unboundKeysDoNothing() {
-    #expect(standardCommand("Z") == nil)
+    #expect(standardCommand("U") == nil)
     #expect(standardCommand("F12") == nil)
   }
 }

@@ -105,7 +105,7 @@ import Testing
     var talk = try session(InMemoryFiles([Self.path: deck]), configuration: configuration)
     #expect(talk.handle(press("J"), at: 0) == .redraw)
     #expect(talk.state.slide == 1)
-    #expect(talk.handle(press("Z"), at: 0) == .none)
+    #expect(talk.handle(press("U"), at: 0) == .none)
     #expect(talk.handle(press("M"), at: 0) == .restage)
     _ = talk.handle(press("Home"), at: 0)
     _ = talk.handle(press("End"), at: 0)

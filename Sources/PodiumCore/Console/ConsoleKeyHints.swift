@@ -47,6 +47,11 @@ enum ConsoleKeyHints {
     ]
     let notes = Hint([.scrollNotes(-3), .scrollNotes(3)], "notes")
     let quit = [Hint([.quit], "quit", twice: true)]
+    // Zoom and spotlight (SpeakerTools).
+    let zoom = [
+      Hint([.tool(.armZoom)], "zoom"), Hint([.tool(.toggleSpotlight)], "spotlight"),
+      Hint([.tool(.armDim)], "dim"),
+    ]
     switch situation {
     case .talk:
       return [
@@ -55,7 +60,7 @@ enum ConsoleKeyHints {
         [
           Hint([.ink(.pen), .ink(.highlighter), .ink(.eraser)], "ink"), Hint([.ink(.undo)], "undo"),
         ],
-        quit,
+        zoom, quit,
       ]
     case .overMirror:
       return [

@@ -93,8 +93,8 @@ struct ConsoleLayout {
     if let offer = status.offer {
       _ = band(offer, above: bandsTop, fill: palette.accent, color: palette.background)
     }
-    // The laser dot moves with the mouse: drawn over the layer, not in it.
-    if let laser = state.laser, talk.current.width > 0 { commands += laser.dot(in: talk.current) }
+    // The laser dot, spotlight and zoom's marks move with the mouse: over the layer, not in it.
+    commands += state.toolMarks(in: talk.current, at: status.now, speaker: true)
     times(in: bar)
     body.commands = commands
     return ConsoleFrame(
@@ -161,7 +161,7 @@ struct ConsoleLayout {
 
   /// The current slide as the audience sees it, framed in colour when they do not see it.
   mutating func currentSlide(in area: Rect) -> Rect {
-    let current = slideImage(state.position, in: area)
+    let current = currentSlideImage(in: area)
     if state.audienceView == .black || state.audienceView == .white || state.isFrozen {
       let color = state.audienceView == .black ? palette.danger : palette.warning
       commands += current.outline(thickness: max(2, unit * 0.2)).map { .fill($0, color) }

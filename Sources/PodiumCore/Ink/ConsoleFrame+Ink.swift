@@ -15,10 +15,18 @@ extension ConsoleFrame {
   /// Draws the current slide's ink on the console's view of it, the stroke being drawn too,
   /// and the ink strip along the view's top-right corner: pen, highlighter, eraser (the one in
   /// hand framed), then the colour (a click: the next one). Only the speaker sees the strip.
-  public mutating func addInk(_ ink: TalkInk, slide: Int, step: Int) {
+  /// On a zoomed view (`viewport`) the ink is drawn where the zoom puts it, clipped to the view.
+  public mutating func addInk(
+    _ ink: TalkInk, slide: Int, step: Int, viewport: SlideViewport = .whole
+  ) {
     guard currentSlide.width > 0, currentSlide.height > 0, overview.isEmpty else { return }
-    frame.commands += ink.commands(slide: slide, step: step, in: currentSlide)
-    frame.commands += ink.liveCommands(slide: slide, step: step, in: currentSlide)
+    let inked = viewport.slideRect(in: currentSlide)
+    let strokes =
+      ink.commands(slide: slide, step: step, in: inked)
+      + ink.liveCommands(slide: slide, step: step, in: inked)
+    frame.commands +=
+      viewport.isZoomed && !strokes.isEmpty
+      ? [.pushClip(currentSlide)] + strokes + [.popClip] : strokes
     let size = max(18, (currentSlide.height * 0.065).rounded())
     let gap = (size * 0.25).rounded()
     let buttons: [InkCommand] = [.pen, .highlighter, .eraser, .nextColor]

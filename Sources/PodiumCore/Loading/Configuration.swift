@@ -22,6 +22,8 @@ public struct Configuration: Hashable, Sendable {
   /// `ink:` step (the default: ink per build step), slide (across a slide's steps), or off
   /// (start clean: the sidecar is neither read nor written, as `--no-ink`).
   public var inkScope: InkScope? = .step
+  /// `laser-trail: true`: the laser pointer starts with its fading trail (Shift+X toggles it).
+  public var laserTrail = false
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -42,11 +44,13 @@ public struct Configuration: Hashable, Sendable {
     ("pen", .ink(.pen)), ("highlighter", .ink(.highlighter)), ("eraser", .ink(.eraser)),
     ("clear-ink", .ink(.clear)), ("hide-ink", .ink(.toggleHidden)),
     ("ink-colour", .ink(.nextColor)), ("undo", .ink(.undo)), ("redo", .ink(.redo)),
+    ("zoom", .tool(.armZoom)), ("spotlight", .tool(.toggleSpotlight)), ("dim", .tool(.armDim)),
+    ("laser-trail", .tool(.toggleLaserTrail)),
   ]
 
   static let topLevelKeys = [
     "keys", "theme", "warning", "audience-display", "notes-size", "views", "remote",
-    "remote-readonly", "ink",
+    "remote-readonly", "ink", "laser-trail",
   ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
@@ -139,6 +143,14 @@ public struct Configuration: Hashable, Sendable {
             "ink must be step, slide or off, not '\(value.scalar?.string ?? "a list")'",
             at: value.sourceLocation)
         }
+      case "laser-trail":
+        if let raw = value.scalar?.string, let on = Bool(raw.lowercased()) {
+          config.laserTrail = on
+        } else {
+          sink.error(
+            "laser-trail must be true or false, not '\(value.scalar?.string ?? "a list")'",
+            at: value.sourceLocation)
+        }
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {
@@ -214,6 +226,7 @@ public struct Configuration: Hashable, Sendable {
     lines.append("remote: \(remote ?? "off")")
     if remoteReadOnly { lines.append("remote-readonly: true") }
     if inkScope != .step { lines.append("ink: \(inkScope?.rawValue ?? "off")") }
+    lines.append("laser-trail: \(laserTrail)")
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()

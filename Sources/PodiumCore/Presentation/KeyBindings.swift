@@ -84,6 +84,11 @@ public struct KeyBindings: Hashable, Sendable {
       .init(Key("y", modifiers: .control), .ink(.redo)),
       .init(Key("z", modifiers: [.control, .shift]), .ink(.redo)),
     ]
+    // Zoom and spotlight: the view of the slide, not the slide (SpeakerTools).
+    + [
+      .init(Key("z"), .tool(.armZoom)), .init(Key("l"), .tool(.toggleSpotlight)),
+      .init(Key("j"), .tool(.armDim)), .init(Key("x", modifiers: .shift), .tool(.toggleLaserTrail)),
+    ]
 
   /// Keys that mean something else while the overview is open: arrows move the selection,
   /// Enter and Space jump to it, Esc closes. Other keys keep their meaning.

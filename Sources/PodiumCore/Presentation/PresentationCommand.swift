@@ -48,6 +48,8 @@ public enum PresentationCommand: Hashable, Sendable {
   case toggleRemoteCard
   /// Pen, highlighter, eraser and their keys (docs/INK.md): the session's ink, not the state.
   case ink(InkCommand)
+  /// Zoom, spotlight, dimming and the laser's trail (`z`, `l`, `j`, Shift+X; SpeakerTools).
+  case tool(SpeakerToolCommand)
 }
 
 /// What the speaker does to the videos of the slide on show. The talk's loop hands these to the

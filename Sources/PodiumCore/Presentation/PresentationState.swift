@@ -57,6 +57,8 @@ public struct PresentationState: Hashable, Sendable {
   /// Whether the speaker hid the phone remote's pairing card (Shift+R).
   public private(set) var remoteCardHidden = false
   public private(set) var pointer: SlidePoint?
+  /// Zoom, spotlight, dimming and the laser's trail (SpeakerTools.swift).
+  public internal(set) var tools = SpeakerTools()
   /// Where the speaker was before each jump, latest last: Alt+Left goes back.
   public private(set) var history: [Position] = []
   /// When q was pressed, waiting for the second press.
@@ -135,6 +137,7 @@ public struct PresentationState: Hashable, Sendable {
         if history.count > 50 { history.removeFirst() }
       }
       if slide != before.slide { notesScroll = 0 }
+      if position != before.position { tools.slideChanged() }
     }
     switch command {
     case .next:
@@ -245,6 +248,8 @@ public struct PresentationState: Hashable, Sendable {
     case .video:
       // The players' business (TalkSession hands it to the loop): where the talk is stays.
       break
+    case .tool(let tool):
+      tools.apply(tool, at: now)
     case .quit:
       if isQuitArmed(at: now) {
         shouldQuit = true

@@ -14,20 +14,22 @@ extension TalkSession {
   }
 
   /// The point of the slide under (`x`, `y`) of `window`, or nil off the slide's view. A stroke
-  /// that runs off the slide keeps going, clamped to its edge.
+  /// that runs off the view keeps going, clamped to its edge. On a zoomed view the point is
+  /// where it lies on the whole slide (`SlideViewport`), so ink drawn while zoomed stays put.
   func inkPoint(x: Double, y: Double, pressure: Double?, window: UInt32, clamped: Bool)
     -> InkPoint?
   {
     guard let view = inkView(in: window), view.width > 0, view.height > 0 else { return nil }
-    var point = InkPoint(
-      x: (x - view.x) / view.width, y: (y - view.y) / view.height, pressure: pressure)
+    var local = (x: (x - view.x) / view.width, y: (y - view.y) / view.height)
     if clamped {
-      point.x = min(1, max(0, point.x))
-      point.y = min(1, max(0, point.y))
-    } else if !(0...1).contains(point.x) || !(0...1).contains(point.y) {
+      local = (min(1, max(0, local.x)), min(1, max(0, local.y)))
+    } else if !(0...1).contains(local.x) || !(0...1).contains(local.y) {
       return nil
     }
-    return point
+    let region = state.tools.viewport.region
+    return InkPoint(
+      x: region.x + local.x * region.width, y: region.y + local.y * region.height,
+      pressure: pressure)
   }
 
   mutating func inkPress(x: Double, y: Double, pressure: Double?, window: UInt32) -> Bool {

@@ -81,7 +81,7 @@ public struct TalkSession: Sendable {
   /// When the reloaded file was written (seconds since 1970), until its first frame is shown.
   public private(set) var reloadWrittenAt: Double?
   /// Where each window's console parts were last drawn, by window id.
-  private var regions: [UInt32: ConsoleRegions] = [:]
+  var regions: [UInt32: ConsoleRegions] = [:]
   /// A talk of this deck that did not end, which the speaker may take up (Enter) or leave (Esc,
   /// or moving on); until then the audience sees the first slide and nothing is journaled.
   public private(set) var resumeOffer: ResumeOffer?
@@ -109,6 +109,7 @@ public struct TalkSession: Sendable {
       stepCounts: counts, hidden: deck.hiddenSlides, notesScale: configuration.notesScale)
     recorder = RehearsalRecorder(stepCounts: counts)
     ink = TalkInk(deck: deck)
+    state.tools = SpeakerTools(laserTrail: configuration.laserTrail)
   }
 
   /// The deck, its theme file and its images: what live reload watches.
@@ -237,6 +238,10 @@ public struct TalkSession: Sendable {
     func apply(_ command: PresentationCommand) -> Outcome {
       Outcome(changed: state.apply(command, at: now), restage: false)
     }
+    // Zoom, spotlight and dimming take the mouse and Esc while they are on (TalkSession+Tools).
+    if let commands = toolCommands(for: input) {
+      return Outcome(changed: commands.map(apply).contains { $0.changed }, restage: false)
+    }
     switch input {
     case .terminate:
       return apply(.terminate)
@@ -282,7 +287,7 @@ public struct TalkSession: Sendable {
       // With the pointer on, the mouse over the console's view of the slide moves the dot on
       // the audience's slide; off that view the dot goes.
       guard state.pointerOn, let view = regions[window]?.currentSlide else { return .none }
-      return apply(.pointAt(SlidePoint.under(x: x, y: y, in: view)))
+      return apply(.pointAt(state.tools.viewport.slidePoint(underX: x, y: y, in: view)))
     case .wheel(let lines, let x, let y, let window):
       guard lines != 0 else { return .none }
       if state.overviewSelection != nil { return apply(.moveSelectionRows(lines)) }

@@ -24,6 +24,8 @@ public enum TraceEvent: Hashable, Sendable {
   case stall(Stall)
   case transition(Transition)
   case quit
+  /// Zoom, spotlight or dimming changed (TraceEvent+Zoom.swift).
+  case zoom(Zoom)
 
   /// The talk's journal is kept at `path` (what `--resume` reads after a crash).
   public struct Journal: Codable, Hashable, Sendable {
@@ -264,6 +266,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .stall: "stall"
     case .transition: "transition"
     case .quit: "quit"
+    case .zoom: "zoom"
     }
   }
 }
@@ -313,6 +316,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "stall": event = .stall(try body(TraceEvent.Stall.self))
     case "transition": event = .transition(try body(TraceEvent.Transition.self))
     case "quit": event = .quit
+    case "zoom": event = .zoom(try body(TraceEvent.Zoom.self))
     default: throw UnknownEvent(name: name)
     }
   }
@@ -342,6 +346,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .resumeDeclined(let body): try body.encode(to: encoder)
     case .video(let body): try body.encode(to: encoder)
     case .stall(let body): try body.encode(to: encoder)
+    case .zoom(let body): try body.encode(to: encoder)
     case .transition(let body): try body.encode(to: encoder)
     case .quit: break
     }

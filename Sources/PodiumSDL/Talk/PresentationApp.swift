@@ -30,6 +30,8 @@ public final class PresentationApp {
   private var journalling: TalkJournalling?
   /// Writes the ink sidecar as strokes are drawn.
   private let inkKeeper: InkKeeper?
+  /// The zoom, spotlight and dimming the trace last recorded (PresentationApp+Zoom).
+  var toolsTraced = SpeakerTools().look
   let videos: TalkVideos
 
   /// Opens the video system and the trace; throws when there is no display server.
@@ -105,7 +107,8 @@ public final class PresentationApp {
       var pagesArrived = false
       let wait = min(
         untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond,
-        painter.transition == nil ? untilNextSecond : Self.transitionFrameMs)
+        painter.transition == nil ? untilNextSecond : Self.transitionFrameMs,
+        session.state.tools.trailFading(at: Self.now()) ? Self.transitionFrameMs : untilNextSecond)
       let received = SDL_WaitEventTimeout(&event, wait) != 0
       // The turn from here to the next wait: longer than TurnTimer.limit is a stall, which the
       // trace says with what took longest (keys pressed meanwhile waited that long).
@@ -160,6 +163,8 @@ public final class PresentationApp {
         render(cause: answered, transitions: !interrupted, only: changed ? nil : waitedWindows)
       } else if painter.transition != nil {
         drawTransition()
+      } else if session.state.tools.trailFading(at: Self.now()) {
+        drawTrail()
       }
       turn.ended("render", at: Window.milliseconds())
       // The journal as soon as the turn's frames are out: a crash while clips' decoders end and
@@ -266,6 +271,7 @@ public final class PresentationApp {
       shown = session.state.position
       record(.show(.init(session.state.position)))
     }
+    traceTools()
     for entry in windows.all
     where context.showsSlides(entry.role, session.state)
       && only?.contains(entry.window.id) ?? true

@@ -101,20 +101,36 @@ final class TalkPainter {
       guard session.deck.slides.indices.contains(slide) else {
         return filled(RGBAColor(red: 0, green: 0, blue: 0))
       }
+      // Zoom shows on the slide the speaker is on, as the room sees it (not a frozen one).
+      let state = session.state
+      let live = !state.isFrozen && state.position == .init(slide: slide, step: step)
+      let viewport = live ? state.tools.viewport : .whole
       var frame = engine.layout(
-        slideAt: slide, in: session.deck, step: step, size: size, cache: frames)
+        slideAt: slide, in: session.deck, step: step, size: size, viewport: viewport,
+        cache: frames)
+      let now = PresentationApp.now()
+      // Ink is in slide coordinates: drawn where the viewport puts the whole slide, inside the
+      // slide's view.
+      let inked = viewport.slideRect(in: frame.slideRect)
+      func clipped(_ commands: [DrawCommand]) -> [DrawCommand] {
+        commands.isEmpty || !viewport.isZoomed
+          ? commands : [.pushClip(frame.slideRect)] + commands + [.popClip]
+      }
       let laser =
-        session.ink.liveCommands(slide: slide, step: step, in: frame.slideRect)
-        + (session.state.laser.map { $0.dot(in: frame.slideRect) } ?? [])
-      var key = LayoutEngine.layerKey(slide: slide, step: step)
+        clipped(session.ink.liveCommands(slide: slide, step: step, in: inked))
+        + state.toolMarks(in: frame.slideRect, at: now, speaker: false)
+      var key = LayoutEngine.layerKey(slide: slide, step: step, viewport: viewport)
       // The slide's ink is part of its layer, kept as one texture: thousands of strokes cost a
       // copy, and a new stroke draws the layer again once, when the pen comes up.
       if let inkKey = session.ink.layerKey(slide: slide, step: step) {
-        frame.commands += session.ink.commands(slide: slide, step: step, in: frame.slideRect)
+        frame.commands += clipped(session.ink.commands(slide: slide, step: step, in: inked))
         key += " " + inkKey
       }
       let layer = LayerItem(key: key, x: 0, y: 0, frame: frame)
       let now = PresentationApp.now()
+      let laser = state.toolMarks(in: frame.slideRect, at: now, speaker: false)
+      let key = LayoutEngine.layerKey(slide: slide, step: step, viewport: viewport)
+      let layer = LayerItem(key: key, x: 0, y: 0, frame: frame)
       if let transition, transition.to == .init(slide: slide, step: step),
         !transition.isOver(at: now), session.deck.slides.indices.contains(transition.from.slide)
       {
@@ -138,7 +154,8 @@ final class TalkPainter {
     let dpi = context.displays.first { $0.index == context.stage.presenter }?.dpi
     var console = engine.console(
       deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
-    console.addInk(session.ink, slide: state.slide, step: state.step)
+    console.addInk(
+      session.ink, slide: state.slide, step: state.step, viewport: state.tools.viewport)
     if let remoteCard, !state.remoteCardHidden {
       console.frame.commands += remoteCard.commands(
         size: size, family: session.theme.fonts.body, measurer: measurer)
