@@ -111,6 +111,7 @@ extension LayoutEngine {
         height: item.font.size * 2)
     case .image(let item): return item.destination
     case .layer(let item): return item.destination
+    case .stroke(let item): return item.bounds
     case .pushClip, .popClip: return nil
     }
   }

@@ -50,7 +50,8 @@ extension TalkSession {
         let point = tools.viewport.slidePoint(underX: x, y: y, in: view)
       else { return nil }
       return [.tool(.wheel(lines: lines, at: point))]
-    case .terminate:
+    case .terminate, .touch:
+      // A finger or a pen on a touch screen draws ink or clicks (TalkSession+Ink).
       return nil
     }
   }

@@ -105,45 +105,51 @@ final class TalkPainter {
       let state = session.state
       let live = !state.isFrozen && state.position == .init(slide: slide, step: step)
       let viewport = live ? state.tools.viewport : .whole
-      var frame = engine.layout(
-        slideAt: slide, in: session.deck, step: step, size: size, viewport: viewport,
-        cache: frames)
+      let (layer, frame) = slideLayer(session, slide: slide, step: step, size: size, viewport)
       let now = PresentationApp.now()
-      // Ink is in slide coordinates: drawn where the viewport puts the whole slide, inside the
-      // slide's view.
-      let inked = viewport.slideRect(in: frame.slideRect)
-      func clipped(_ commands: [DrawCommand]) -> [DrawCommand] {
-        commands.isEmpty || !viewport.isZoomed
-          ? commands : [.pushClip(frame.slideRect)] + commands + [.popClip]
-      }
       let laser =
-        clipped(session.ink.liveCommands(slide: slide, step: step, in: inked))
+        inkCommands(
+          session.ink.liveCommands(
+            slide: slide, step: step, in: viewport.slideRect(in: frame.slideRect)),
+          viewport, frame.slideRect)
         + state.toolMarks(in: frame.slideRect, at: now, speaker: false)
-      var key = LayoutEngine.layerKey(slide: slide, step: step, viewport: viewport)
-      // The slide's ink is part of its layer, kept as one texture: thousands of strokes cost a
-      // copy, and a new stroke draws the layer again once, when the pen comes up.
-      if let inkKey = session.ink.layerKey(slide: slide, step: step) {
-        frame.commands += clipped(session.ink.commands(slide: slide, step: step, in: inked))
-        key += " " + inkKey
-      }
-      let layer = LayerItem(key: key, x: 0, y: 0, frame: frame)
-      let now = PresentationApp.now()
-      let laser = state.toolMarks(in: frame.slideRect, at: now, speaker: false)
-      let key = LayoutEngine.layerKey(slide: slide, step: step, viewport: viewport)
-      let layer = LayerItem(key: key, x: 0, y: 0, frame: frame)
       if let transition, transition.to == .init(slide: slide, step: step),
         !transition.isOver(at: now), session.deck.slides.indices.contains(transition.from.slide)
       {
         // Both slides are kept layers: each frame of the transition is two copies.
         let from = transition.from
-        let old = engine.layout(
-          slideAt: from.slide, in: session.deck, step: from.step, size: size, cache: frames)
-        let oldLayer = LayerItem(
-          key: LayoutEngine.layerKey(slide: from.slide, step: from.step), x: 0, y: 0, frame: old)
+        let (oldLayer, _) = slideLayer(
+          session, slide: from.slide, step: from.step, size: size, .whole)
         return transition.frame(old: oldLayer, new: layer, size: size, at: now)
       }
       return SlideFrame(size: size, slideRect: frame.slideRect, commands: [.layer(layer)] + laser)
     }
+  }
+
+  /// A slide step as the room sees it through `viewport`, with its ink, as one kept layer:
+  /// thousands of strokes cost a copy, and a new stroke draws the layer again once, when the pen
+  /// comes up. Ink is in slide coordinates, drawn where the viewport puts the whole slide.
+  private func slideLayer(
+    _ session: TalkSession, slide: Int, step: Int, size: PixelSize, _ viewport: SlideViewport
+  ) -> (LayerItem, SlideFrame) {
+    var frame = engine.layout(
+      slideAt: slide, in: session.deck, step: step, size: size, viewport: viewport,
+      cache: frames)
+    var key = LayoutEngine.layerKey(slide: slide, step: step, viewport: viewport)
+    if let inkKey = session.ink.layerKey(slide: slide, step: step) {
+      frame.commands += inkCommands(
+        session.ink.commands(slide: slide, step: step, in: viewport.slideRect(in: frame.slideRect)),
+        viewport, frame.slideRect)
+      key += " " + inkKey
+    }
+    return (LayerItem(key: key, x: 0, y: 0, frame: frame), frame)
+  }
+
+  /// Ink on a zoomed view is clipped to the slide's view.
+  private func inkCommands(_ commands: [DrawCommand], _ viewport: SlideViewport, _ view: Rect)
+    -> [DrawCommand]
+  {
+    commands.isEmpty || !viewport.isZoomed ? commands : [.pushClip(view)] + commands + [.popClip]
   }
 
   /// The console for `state` (the one on show, or one about to be).
