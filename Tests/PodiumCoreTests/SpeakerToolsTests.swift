@@ -89,6 +89,33 @@ import Testing
     #expect(session.state.audienceView == .black)
   }
 
+  /// Ink drawn on a zoomed view lands where it is on the slide (h-ink and h-zoom together): a
+  /// pen in hand takes the press from panning, and the stroke's points are slide coordinates.
+  @Test func inkDrawnWhileZoomedLandsInSlideCoordinates() throws {
+    var session = try talk()
+    _ = session.handle(key("z"), at: 0)
+    drag(&session, from: at(0.5, 0.5), to: at(1, 1))
+    let region = session.state.tools.viewport.region
+    #expect(abs(region.x - 0.5) < 0.01 && abs(region.width - 0.5) < 0.01)
+    _ = session.handle(key("d"), at: 2)
+    // From the zoomed view's top-left corner to its middle: the slide's middle to 3/4 across.
+    drag(&session, from: at(0, 0), to: at(0.5, 0.5))
+    #expect(session.state.tools.viewport.region == region, "the press drew; it did not pan")
+    let strokes = session.ink.ink.strokes(slide: session.ink.identities[0], step: 0)
+    let stroke = try #require(strokes.first)
+    #expect(strokes.count == 1)
+    let first = try #require(stroke.points.first)
+    let last = try #require(stroke.points.last)
+    #expect(abs(first.x - region.x) < 1e-6 && abs(first.y - region.y) < 1e-6)
+    let half = (x: region.x + region.width / 2, y: region.y + region.height / 2)
+    #expect(abs(last.x - half.x) < 1e-6 && abs(last.y - half.y) < 1e-6)
+    // `z` after the pen: the next press is a box again.
+    _ = session.handle(key("z"), at: 3)
+    drag(&session, from: at(0, 0), to: at(0.5, 0.5))
+    #expect(session.state.tools.viewport.factor > 2.5)
+    #expect(session.ink.ink.strokes(slide: session.ink.identities[0], step: 0).count == 1)
+  }
+
   @Test func whileZoomedADragPansTheWheelZoomsAndANewSlideShowsWhole() throws {
     var session = try talk()
     _ = session.handle(key("z"), at: 0)
