@@ -264,27 +264,14 @@ struct ConsoleLayout {
       ConsoleStatus.format(status.elapsed), x: x, y: y, size: big, color: palette.text, bold: true)
     x += unit * 1.5
     var items: [(label: String, color: RGBAColor, bold: Bool)] = []
-    if let duration = status.duration {
-      let remaining = Double(duration.seconds) - status.elapsed
-      let color =
-        remaining < 0
-        ? palette.danger : remaining <= status.warningMinutes * 60 ? palette.warning : palette.muted
-      let label =
-        remaining < 0
-        ? "overtime \(ConsoleStatus.format(-remaining))" : "\(ConsoleStatus.format(remaining)) left"
-      items.append((label, color, false))
+    if let remaining = status.remaining(palette) {
+      items.append((remaining.label, remaining.color, false))
     }
     if !state.timer.isRunning && state.timer.started {
       items.append(("paused", palette.warning, false))
     }
-    if let offset = status.paceOffset, state.timer.started {
-      // Against the plan: amber when behind, red when more than a minute behind.
-      let (label, color): (String, RGBAColor) =
-        offset >= 1
-        ? ("behind \(ConsoleStatus.format(offset))", offset > 60 ? palette.danger : palette.warning)
-        : offset <= -1
-          ? ("ahead \(ConsoleStatus.format(-offset))", palette.good) : ("on time", palette.good)
-      items.append((label, color, true))
+    if let pace = status.pace(palette, started: state.timer.started) {
+      items.append((pace.label, pace.color, true))
     }
     if let end = status.plannedEnd { items.append(("ends \(end)", palette.muted, false)) }
     if let video = status.video { items.append((video, palette.accent, true)) }

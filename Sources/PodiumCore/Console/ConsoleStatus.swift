@@ -61,3 +61,27 @@ public struct ConsoleStatus: Hashable, Sendable {
     return seconds < 0 && total > 0 ? "-" + text : text
   }
 }
+
+extension ConsoleStatus {
+  /// What is left of the talk's length, in its colour (amber in the warning minutes, red in
+  /// overtime); nil without a length. The console's status bar and the views say the same.
+  func remaining(_ palette: Theme.ConsolePalette) -> (label: String, color: RGBAColor)? {
+    guard let duration else { return nil }
+    let left = Double(duration.seconds) - elapsed
+    if left < 0 { return ("overtime \(Self.format(-left))", palette.danger) }
+    return (
+      "\(Self.format(left)) left", left <= warningMinutes * 60 ? palette.warning : palette.muted
+    )
+  }
+
+  /// The pace against the plan once the talk has started: amber when behind, red when more
+  /// than a minute behind; nil without a plan.
+  func pace(_ palette: Theme.ConsolePalette, started: Bool) -> (label: String, color: RGBAColor)? {
+    guard let offset = paceOffset, started else { return nil }
+    if offset >= 1 {
+      return ("behind \(Self.format(offset))", offset > 60 ? palette.danger : palette.warning)
+    }
+    if offset <= -1 { return ("ahead \(Self.format(-offset))", palette.good) }
+    return ("on time", palette.good)
+  }
+}

@@ -55,24 +55,11 @@ struct StageViewLayout {
   }
 
   /// What is left of the talk's length, in the colour the console gives it; nil without one.
-  var remaining: (label: String, color: RGBAColor)? {
-    guard let duration = status.duration else { return nil }
-    let left = Double(duration.seconds) - status.elapsed
-    if left < 0 { return ("overtime \(ConsoleStatus.format(-left))", palette.danger) }
-    let color = left <= status.warningMinutes * 60 ? palette.warning : palette.muted
-    return ("\(ConsoleStatus.format(left)) left", color)
-  }
+  var remaining: (label: String, color: RGBAColor)? { status.remaining(palette) }
 
   /// The pace against the plan, coloured as on the console; nil without a plan.
   var pace: (label: String, color: RGBAColor)? {
-    guard let offset = status.paceOffset, state.timer.started else { return nil }
-    if offset >= 1 {
-      return (
-        "behind \(ConsoleStatus.format(offset))", offset > 60 ? palette.danger : palette.warning
-      )
-    }
-    if offset <= -1 { return ("ahead \(ConsoleStatus.format(-offset))", palette.good) }
-    return ("on time", palette.good)
+    status.pace(palette, started: state.timer.started)
   }
 
   /// The notes view: where the talk is and the time along the top, the current slide's notes
