@@ -1,6 +1,10 @@
 import Foundation
 import PodiumCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Pages of PDF files as pixels, for the screen (`PageRasterizer`): PDF decks and formulas drawn
 /// at each window's own size. Pages asked for ahead are drawn on worker threads, each with its
 /// own Poppler documents (Poppler's objects are never shared between threads), in the order
@@ -142,6 +146,7 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   /// A worker: draws the most needed page not drawn yet, at all the sizes wanted, one page at a
   /// time; sleeps when everything wanted within the budget is drawn.
   private func work() {
+    Self.yieldToTheLoop()
     var files = LRUCache<String, PopplerFile?>(budget: 8)
     var seen = 0
     while true {
@@ -181,6 +186,15 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
       condition.unlock()
       notify?()
     }
+  }
+
+  /// Makes the calling thread nicer than the talk's loop (nice 5): on two busy cores a key is
+  /// answered first and drawing ahead takes what is left. Linux's nice value is a thread's own
+  /// (who 0 is the calling thread). The corresponding C function is `setpriority`.
+  private static func yieldToTheLoop() {
+    #if canImport(Glibc)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+    #endif
   }
 
   /// A drawing scaled down (or up) to another size of the same page.
