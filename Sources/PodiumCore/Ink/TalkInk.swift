@@ -129,7 +129,8 @@ public struct TalkInk: Hashable, Sendable {
 
   /// The pen moves while down. Whether anything on screen changes.
   public mutating func move(to point: InkPoint) -> Bool {
-    guard var (place, stroke) = drawing, let last = stroke.points.last else { return false }
+    guard let (place, drawn) = drawing, let last = drawn.points.last else { return false }
+    var stroke = drawn
     if stroke.tool == .eraser {
       drawing?.stroke.points = [point]
       return ink.erase(at: point, radius: stroke.width / 2, aspect: aspect, in: place)
