@@ -85,3 +85,15 @@ extension ConsoleStatus {
     return ("on time", palette.good)
   }
 }
+
+extension LayoutEngine {
+  /// A line of the console's (or a view's) text in the theme's body face, measured: what the
+  /// console and the notes and timer views append, one line at a time.
+  func consoleLine(
+    _ string: String, x: Double, y: Double, size: Double, color: RGBAColor, bold: Bool
+  ) -> TextItem {
+    let font = FontSpec(family: theme.fonts.body, size: size, bold: bold)
+    let width = measurer.width(of: string, font: font)
+    return TextItem(text: string, font: font, color: color, x: x, y: y, width: width)
+  }
+}

@@ -140,10 +140,8 @@ struct StageViewLayout {
   mutating func text(
     _ string: String, x: Double, y: Double, size: Double, color: RGBAColor, bold: Bool = false
   ) -> Double {
-    let font = FontSpec(family: family, size: size, bold: bold)
-    let width = engine.measurer.width(of: string, font: font)
-    commands.append(
-      .text(TextItem(text: string, font: font, color: color, x: x, y: y, width: width)))
-    return width
+    let item = engine.consoleLine(string, x: x, y: y, size: size, color: color, bold: bold)
+    commands.append(.text(item))
+    return item.width
   }
 }
