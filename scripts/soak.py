@@ -495,7 +495,10 @@ with socket.socket() as probe_socket:
     probe_socket.bind(("127.0.0.1", 0))
     remote_port = probe_socket.getsockname()[1]
 remote_base = f"http://127.0.0.1:{remote_port}/"
-remote = {"token": None, "taps": 0, "refused": 0, "events": 0, "reconnects": 0, "pairings": 0}
+remote = {
+    "token": None, "taps": 0, "refused": 0, "events": 0, "reconnects": 0, "pairings": 0,
+    "stream_due": False, "stream_failures": 0,
+}
 # PINs tried already: each is good once, and a process started after a kill prints a new one (an
 # old one tried again would count towards the lockout).
 remote_pins = set()
@@ -522,6 +525,9 @@ def remote_pair():
     if status == 200:
         remote["token"] = re.search(r"podium_token=([0-9a-f]+)", headers["Set-Cookie"]).group(1)
         remote["pairings"] += 1
+        # A phone that has just paired opens the stream first: every pairing reads a state, so a
+        # run whose dice never chose a reconnection still checks the stream.
+        remote["stream_due"] = True
 
 
 def remote_batch():
@@ -530,8 +536,9 @@ def remote_batch():
     if remote["token"] is None:
         remote_pair()
         return
-    if rng.random() < 0.15:
+    if remote["stream_due"] or rng.random() < 0.15:
         # A phone whose connection dropped: the stream again, its first state, then gone.
+        remote["stream_due"] = False
         request = urllib.request.Request(
             remote_base + "api/events", headers={"X-Podium-Token": remote["token"]})
         try:
@@ -545,8 +552,10 @@ def remote_batch():
         except urllib.error.HTTPError as error:
             if error.code == 401:
                 remote["token"] = None
+            else:
+                remote["stream_failures"] += 1
         except OSError:
-            pass
+            remote["stream_failures"] += 1
         return
     status, _, _ = remote_call("api/command", data=rng.choice([b"next", b"previous"]))
     if status == 204:
@@ -1072,7 +1081,7 @@ if remote_on:
     print(
         f"soak: phone remote: {remote['taps']} taps, {remote['events']} states read over "
         f"{remote['reconnects']} reconnections, {remote['pairings']} pairings, "
-        f"{remote['refused']} taps refused",
+        f"{remote['refused']} taps refused, {remote['stream_failures']} streams that gave no state",
         flush=True,
     )
     if seconds >= 30 and (remote["taps"] == 0 or remote["events"] == 0):
