@@ -38,6 +38,14 @@ public enum Fixtures {
   /// The project's own fixtures shared by several test targets (Tests/Fixtures).
   public static let own = packageRoot.appendingPathComponent("Tests/Fixtures")
 
+  /// The bundled tour deck (Decks/tour.md), the deck README's first command presents.
+  public static let tour = packageRoot.appendingPathComponent("Decks/tour.md").path
+
+  /// The tour deck parsed; the test fails when it does not parse.
+  public static func tourDeck() throws -> Deck {
+    try #require(DeckParser.parse(fileAt: tour).deck)
+  }
+
   /// Podium's own beamer PDFs, with their LaTeX sources and a `.pdfpc` (Tests/Fixtures/pdf).
   public static let pdfs = own.appendingPathComponent("pdf")
 

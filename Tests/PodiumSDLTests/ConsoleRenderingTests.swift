@@ -11,12 +11,6 @@ import Testing
   let fonts = FontLibrary()
   let images = ImageLibrary()
 
-  func tour() throws -> Deck {
-    try #require(
-      DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
-        .deck)
-  }
-
   func render(
     _ deck: Deck, _ state: PresentationState, _ status: ConsoleStatus, size: PixelSize,
     cachingLayers: Bool = false
@@ -44,7 +38,7 @@ import Testing
   }
 
   @Test func showsCurrentNextNotesTimesAndPosition() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     for _ in 0..<12 { state.apply(.next, at: 1) }  // slide 13, the build
     state.apply(.next, at: 2)
@@ -76,7 +70,7 @@ import Testing
   }
 
   @Test func smallWindowsDropTheNextPreviewFirst() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Mirrored")
     let (_, small) = try render(deck, state, status, size: PixelSize(width: 1024, height: 600))
@@ -87,7 +81,7 @@ import Testing
   }
 
   @Test func blankFrozenJumpAndQuitAreVisibleToTheSpeaker() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     state.apply(.toggleBlack, at: 0)
     state.apply(.digit(1), at: 0)
@@ -111,7 +105,7 @@ import Testing
   }
 
   @Test func slidesAreLayersThatLookTheSameFromTheCache() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     state.apply(.next, at: 0)
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Audience on DUMMY1")
@@ -138,7 +132,7 @@ import Testing
   }
 
   @Test func aTickOfTheClockRedrawsOnlyTheTimes() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
@@ -161,7 +155,7 @@ import Testing
   /// The clock and the countdown are new strings every second: their textures must not pile up
   /// over a talk (found by scripts/soak: 5 MB a minute for the first four and a half minutes).
   @Test func theClockDoesNotPileUpTextTextures() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: .dark, measurer: measurer, images: images)
@@ -183,7 +177,7 @@ import Testing
   }
 
   @Test func pacingSaysAheadOrBehindInColourAndWhenTheTalkEnds() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     state.apply(.next, at: 0)  // the clock runs
     func pace(_ offset: Double) throws -> TextItem {
@@ -216,7 +210,7 @@ import Testing
   }
 
   @Test func theOverviewIsAGridWithTheSelectionInView() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     state.apply(.next, at: 0)
     state.apply(.toggleOverview, at: 0)
@@ -245,7 +239,7 @@ import Testing
   }
 
   @Test func textKeepsAPhysicalSizeOnDenseSmallPanels() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
     let engine = LayoutEngine(
@@ -271,7 +265,7 @@ import Testing
   }
 
   @Test func keysAreListedUnderTheCurrentSlide() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     let status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Audience on DUMMY1")
     let (_, frame) = try render(deck, state, status, size: PixelSize(width: 1920, height: 1080))
@@ -313,7 +307,7 @@ import Testing
   /// A clicker's keys bound in config.yaml are the ones the keys line names, in real fonts and
   /// still within the current slide's width.
   @Test func theSpeakersOwnKeysAreListed() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     var status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "Audience on DUMMY1")
     status.bindings = KeyBindings(own: [Key("j"): .next, Key("k"): .previous])
@@ -337,7 +331,7 @@ import Testing
   /// A broken edit's message sits in a red band above the times; a long one ends in an
   /// ellipsis inside the window instead of running off its edge.
   @Test func aLongProblemEndsInAnEllipsisInsideTheWindow() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     var status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
     status.problem = "Kept the last good deck · deck.md:2:9: error: aspect '5:banana'"

@@ -169,9 +169,7 @@ import Testing
   }
 
   @Test func slidesAreAtMostTwiceTheSizeOfSDLImagesPNGs() throws {
-    let deck = try #require(
-      DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
-        .deck)
+    let deck = try Fixtures.tourDeck()
     let fonts = FontLibrary()
     let images = ImageLibrary()
     let measurer = SDLTextMeasurer(library: fonts)
@@ -250,7 +248,7 @@ import Testing
   }
 
   @Test func renderedSlidesDecodeToTheirExactPixels() throws {
-    let tour = Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path
+    let tour = Fixtures.tour
     let deck = try #require(DeckParser.parse(fileAt: tour).deck)
     // Every slide of the tour (text, code, a table, a diagram) and a photograph.
     let size = PixelSize(width: 1280, height: 720)

@@ -18,9 +18,7 @@ import Testing
   static func consoleFrame(
     size: PixelSize, measurer: SDLTextMeasurer, images: ImageLibrary
   ) throws -> SlideFrame {
-    let deck = try #require(
-      DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
-        .deck)
+    let deck = try Fixtures.tourDeck()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
     state.apply(.next, at: 1)
     let status = ConsoleStatus(

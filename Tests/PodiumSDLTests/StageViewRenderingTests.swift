@@ -12,12 +12,6 @@ import Testing
   let fonts = FontLibrary()
   let images = ImageLibrary()
 
-  func tour() throws -> Deck {
-    try #require(
-      DeckParser.parse(fileAt: Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
-        .deck)
-  }
-
   func render(
     _ kind: StageViewKind, _ deck: Deck, _ state: PresentationState, _ status: ConsoleStatus,
     size: PixelSize = PixelSize(width: 1280, height: 720), name: String
@@ -56,7 +50,7 @@ import Testing
   }
 
   @Test func theNotesViewShowsTheCurrentStepsNotesLarge() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     let status = ConsoleStatus(
       now: 790, elapsed: 789, duration: TalkDuration(seconds: 900), clock: "14:05",
       audience: "Audience on DUMMY1")
@@ -94,7 +88,7 @@ import Testing
   }
 
   @Test func theTimerViewIsLargeAndColouredByThePace() throws {
-    let deck = try tour()
+    let deck = try Fixtures.tourDeck()
     var status = ConsoleStatus(
       now: 790, elapsed: 789, duration: TalkDuration(seconds: 900), clock: "14:05",
       audience: "Audience on DUMMY1")

@@ -256,7 +256,7 @@ import Testing
       #expect(result.status == 0, "\(deck.lastPathComponent): \(result.stdout)")
     }
     let tour = try CommandRunner.podium(
-      "check", Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path)
+      "check", Fixtures.tour)
     let slides = Int(tour.stdout.split(separator: ":").last?.split(separator: " ").first ?? "") ?? 0
     #expect(slides >= 12, "the tour has at least 12 slides: \(tour.stdout)")
   }

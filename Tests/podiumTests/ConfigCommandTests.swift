@@ -28,7 +28,7 @@ import Testing
     var headless = environment
     headless["DISPLAY"] = ""
     let present = try CommandRunner.podium(
-      "present", Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path,
+      "present", Fixtures.tour,
       environment: headless)
     #expect(present.status == 1 && present.stderr.contains("config.yaml:1:13"), "\(present.stderr)")
   }
@@ -37,7 +37,7 @@ import Testing
 @Suite struct TalkOptionTests {
   @Test(arguments: ["present", "rehearse"])
   func badLengthsOfTimeAreUsageErrors(command: String) throws {
-    let deck = Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path
+    let deck = Fixtures.tour
     let duration = try CommandRunner.podium(command, deck, "--duration", "soon")
     #expect(
       duration.status == 2 && duration.stderr.contains("--duration 'soon' is not a length of time"))

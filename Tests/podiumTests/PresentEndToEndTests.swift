@@ -7,7 +7,7 @@ import Testing
 
 /// `podium present` on a real two-monitor X server: windows, keys, pixels and hot-plug.
 @Suite(.serialized) struct PresentEndToEndTests {
-  static let deck = Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path
+  static let deck = Fixtures.tour
 
   func windows(_ run: PresentRun, after: Int = 0) -> [String: [String: Any]] {
     var byRole: [String: [String: Any]] = [:]

@@ -7,7 +7,7 @@ import Testing
 /// `podium present --views` (a notes or timer view on a third monitor) and `--share` (the
 /// audience as an ordinary window for a video call) on the real X rig.
 @Suite(.serialized) struct ViewsEndToEndTests {
-  static let tour = Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path
+  static let tour = Fixtures.tour
 
   /// Three slides, each with notes of its own.
   func notesDeck() throws -> String {

@@ -8,7 +8,7 @@ import Testing
 /// native Wayland driver and through XWayland: roles on the right outputs, pixels, keys,
 /// blanking, hot-plug and mode changes.
 @Suite(.serialized) struct WaylandEndToEndTests {
-  static let deck = Fixtures.packageRoot.appendingPathComponent("Decks/tour.md").path
+  static let deck = Fixtures.tour
 
   /// The audience's output against `podium export` of `slide` at `width`x`height`.
   func audienceMatchesExport(
