@@ -85,11 +85,17 @@ import Testing
     #expect(state.upcoming?.slide == 1)
     let frame = console(deck, state, ink: ink(.slide, deck))
     let drawn = strokes(frame.frame.commands)
-    // The current slide's ink is `addInk`'s (over the layer), so the console layout itself
-    // draws only the preview's: slide 2's stroke.
-    #expect(drawn.count == 1)
-    let item = try #require(drawn.first)
-    #expect(lies(item, frame.nextSlide, (0.5, 0.5), (0.75, 0.25)), "\(item.points)")
+    // The current slide's ink (slide 1's, drawn on its second step, shown on all its steps)
+    // on the current slide's view, and slide 2's on the preview.
+    #expect(drawn.count == 2)
+    #expect(drawn.contains { lies($0, frame.currentSlide, (0.1, 0.2), (0.9, 0.8)) })
+    #expect(drawn.contains { lies($0, frame.nextSlide, (0.5, 0.5), (0.75, 0.25)) })
+    // Both in the console's kept layer, none drawn over it at every tick.
+    let bare = frame.frame.commands.filter {
+      if case .stroke = $0 { return true }
+      return false
+    }
+    #expect(bare.isEmpty)
   }
 
   @Test func theOverviewsThumbnailsCarryEachSlidesInk() throws {

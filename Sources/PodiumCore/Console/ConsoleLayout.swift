@@ -171,6 +171,7 @@ struct ConsoleLayout {
   /// The current slide as the audience sees it, framed in colour when they do not see it.
   mutating func currentSlide(in area: Rect) -> Rect {
     let current = currentSlideImage(in: area)
+    addCurrentInk(in: current)
     if state.audienceView == .black || state.audienceView == .white || state.isFrozen {
       let color = state.audienceView == .black ? palette.danger : palette.warning
       commands += current.outline(thickness: max(2, unit * 0.2)).map { .fill($0, color) }
