@@ -63,9 +63,10 @@ enum DeckFuzz {
     // it, as `--resume` does.
     var ink = Ink()
     if bytes.starts(with: Array("podium-ink".utf8)) {
-      ink = InkSidecar.decode(
-        String(decoding: bytes, as: UTF8.self), file: "/fuzz/deck.md.ink", scope: .step
-      ).ink
+      ink =
+        InkSidecar.decode(
+          String(decoding: bytes, as: UTF8.self), file: "/fuzz/deck.md.ink", scope: .step
+        ).ink
     }
     if let journal = TalkJournal.replay(Data(bytes)) { ink.replay(journal.ink) }
     precondition(ink.generation >= 0, "a negative ink generation")
