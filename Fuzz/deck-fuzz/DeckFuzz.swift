@@ -59,6 +59,17 @@ enum DeckFuzz {
     if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") {
       runPdfpc(Array(bytes))
     }
+    // An ink sidecar beside the deck, and a crash journal's lines with their ink replayed over
+    // it, as `--resume` does.
+    var ink = Ink()
+    if bytes.starts(with: Array("podium-ink".utf8)) {
+      ink =
+        InkSidecar.decode(
+          String(decoding: bytes, as: UTF8.self), file: "/fuzz/deck.md.ink", scope: .step
+        ).ink
+    }
+    if let journal = TalkJournal.replay(Data(bytes)) { ink.replay(journal.ink) }
+    precondition(ink.generation >= 0, "a negative ink generation")
     // What a server sends `podium fetch`: sniffed as a remote image before it is kept.
     if case .success(let format) = RemoteImageCache.sniff(Array(bytes)) {
       precondition(RemoteImageCache.formats[format] != nil, "a format that is not kept")

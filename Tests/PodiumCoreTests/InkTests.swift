@@ -173,6 +173,7 @@ import Testing
     #expect(problems.isEmpty && !damaged)
     #expect(read.strokes == ink.strokes)
     #expect(read.titles == ink.titles)
+    #expect(read.generation == 1 && text.contains("\ngeneration 1\n"), "the generation kept")
     // A damaged line is a warning with its place; the good lines are kept.
     let broken = text + "stroke cabc-def 0 pen #zzzzzz 0.004 0.1,0.1 0.2,0.2\ngarbage here\n"
     let (partial, warnings, moved) = InkSidecar.decode(broken, file: "deck.md.ink", scope: .step)
@@ -180,8 +181,8 @@ import Testing
     #expect(partial.strokeCount == 1)
     #expect(
       warnings.map(\.description) == [
-        "deck.md.ink:5:23: warning: colour '#zzzzzz' is not #rrggbb",
-        "deck.md.ink:6:1: warning: unknown record 'garbage' (expected scope, title or stroke)",
+        "deck.md.ink:6:23: warning: colour '#zzzzzz' is not #rrggbb",
+        "deck.md.ink:7:1: warning: unknown record 'garbage' (expected scope, generation, title or stroke)",
       ])
     // Another program's file, or a newer Podium's, is no ink and one warning.
     let (none, foreign, _) = InkSidecar.decode("{\"json\": 1}\n", file: "x.ink", scope: .step)

@@ -14,6 +14,8 @@ public struct ConsoleFrame: Hashable, Sendable {
   public var overviewColumns: Int
   /// The ink strip's buttons (ConsoleFrame+Ink.swift).
   public var inkTools: [InkToolButton] = []
+  /// The next-slide preview (empty when the console shows none).
+  public var nextSlide = Rect(x: 0, y: 0, width: 0, height: 0)
 
   public struct OverviewCell: Hashable, Sendable {
     /// 0-based.

@@ -7,9 +7,11 @@ extension LayoutEngine {
   /// whose `dpi` is known, so a small high-density panel stays legible; when the window is small
   /// the next-slide preview goes first. Slides are laid out through `frames` when given and
   /// placed as layers, so a renderer draws each one once. Colours come from `theme.console`.
+  /// `ink` is drawn on the next-slide preview and the overview's thumbnails at their size (the
+  /// current slide's ink is `ConsoleFrame.addInk`'s, over the kept layer, with the live stroke).
   public func console(
     deck: Deck, state: PresentationState, status: ConsoleStatus, size: PixelSize,
-    dpi: Double? = nil, frames: SlideFrameCache? = nil
+    dpi: Double? = nil, frames: SlideFrameCache? = nil, ink: TalkInk? = nil
   ) -> ConsoleFrame {
     let page = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
     guard !deck.slides.isEmpty, state.slide < deck.slides.count else {
@@ -19,12 +21,13 @@ extension LayoutEngine {
     }
     var layout = ConsoleLayout(
       engine: self, deck: deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
+    layout.ink = ink
     return layout.frame()
   }
 }
 
 extension Rect {
-  fileprivate static let none = Rect(x: 0, y: 0, width: 0, height: 0)
+  static let none = Rect(x: 0, y: 0, width: 0, height: 0)
 }
 
 /// One console frame being laid out: the measures its regions share and the draw list so far.
@@ -41,6 +44,10 @@ struct ConsoleLayout {
   /// Every size and gap is a multiple of this.
   let unit: Double
   var commands: [DrawCommand] = []
+  /// The talk's ink, for the previews (ConsoleLayout+Ink.swift).
+  var ink: TalkInk?
+  /// Where the next-slide preview went (none when there is none).
+  var nextPreview = Rect.none
 
   init(
     engine: LayoutEngine, deck: Deck, state: PresentationState, status: ConsoleStatus,
@@ -97,9 +104,11 @@ struct ConsoleLayout {
     commands += state.toolMarks(in: talk.current, at: status.now, speaker: true)
     times(in: bar)
     body.commands = commands
-    return ConsoleFrame(
+    var console = ConsoleFrame(
       frame: body, currentSlide: talk.current, notes: talk.notes,
       notesScrollLimit: talk.scrollLimit, overview: grid.cells, overviewColumns: grid.columns)
+    console.nextSlide = nextPreview
+    return console
   }
 
   // MARK: - Regions
@@ -162,6 +171,7 @@ struct ConsoleLayout {
   /// The current slide as the audience sees it, framed in colour when they do not see it.
   mutating func currentSlide(in area: Rect) -> Rect {
     let current = currentSlideImage(in: area)
+    addCurrentInk(in: current)
     if state.audienceView == .black || state.audienceView == .white || state.isFrozen {
       let color = state.audienceView == .black ? palette.danger : palette.warning
       commands += current.outline(thickness: max(2, unit * 0.2)).map { .fill($0, color) }
@@ -197,7 +207,9 @@ struct ConsoleLayout {
       _ = text("End of the deck", x: right.x, y: preview.y + unit, size: unit, color: palette.muted)
       return preview.y + unit * 3
     }
-    return slideImage(upcoming, in: preview).maxY + margin
+    nextPreview = slideImage(upcoming, in: preview)
+    addInk(slide: upcoming.slide, step: upcoming.step, in: nextPreview)
+    return nextPreview.maxY + margin
   }
 
   /// The notes in their box, scaled by + and -, scrolled by [ and ] or the mouse wheel over

@@ -30,6 +30,9 @@ extension ConsoleLayout {
         size: PixelSize(width: Int(cellWidth), height: Int(thumbHeight)), cache: frames)
       commands.append(
         .layer(LayoutEngine.speakerLayer(slide: index, step: last, x: x, y: y, frame: thumbnail)))
+      // The thumbnail shows the whole slide (its last step): the ink of all its steps, as a
+      // page of `export --ink` shows it.
+      addInk(slide: index, steps: 0..<(last + 1), in: cell)
       let hidden = deck.slides[index].directives.hidden
       if hidden {
         // Left out of the talk: greyed under the console's background, and said in the label.

@@ -12,8 +12,8 @@ public struct InkToolButton: Hashable, Sendable {
 }
 
 extension ConsoleFrame {
-  /// Draws the current slide's ink on the console's view of it, the stroke being drawn too,
-  /// and the ink strip along the view's top-right corner: pen, highlighter, eraser (the one in
+  /// Draws the stroke being drawn on the console's view of the current slide (its committed ink
+  /// is in the console's kept layer: `console(...ink:)`), and the ink strip along the view's top-right corner: pen, highlighter, eraser (the one in
   /// hand framed), then the colour (a click: the next one). Only the speaker sees the strip.
   /// On a zoomed view (`viewport`) the ink is drawn where the zoom puts it, clipped to the view.
   public mutating func addInk(
@@ -21,9 +21,7 @@ extension ConsoleFrame {
   ) {
     guard currentSlide.width > 0, currentSlide.height > 0, overview.isEmpty else { return }
     let inked = viewport.slideRect(in: currentSlide)
-    let strokes =
-      ink.commands(slide: slide, step: step, in: inked)
-      + ink.liveCommands(slide: slide, step: step, in: inked)
+    let strokes = ink.liveCommands(slide: slide, step: step, in: inked)
     frame.commands +=
       viewport.isZoomed && !strokes.isEmpty
       ? [.pushClip(currentSlide)] + strokes + [.popClip] : strokes

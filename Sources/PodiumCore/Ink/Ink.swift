@@ -41,6 +41,10 @@ public struct Ink: Hashable, Sendable {
   private var redoStack: [Edit] = []
   /// Counts changes: what the painter's cached ink layer and the sidecar's writer compare.
   public private(set) var revision = 0
+  /// Counts the speaker's changes (strokes, erasures, clears, undo, redo) across talks: the
+  /// sidecar keeps it, and the journal's ink lines say which generation they lead from and to,
+  /// so `--resume` applies only what the sidecar does not hold yet (InkJournal.swift).
+  public internal(set) var generation = 0
 
   public init(scope: InkScope = .step) {
     self.scope = scope
@@ -109,6 +113,7 @@ public struct Ink: Hashable, Sendable {
     if undoStack.count > 500 { undoStack.removeFirst() }
     redoStack = []
     revision += 1
+    generation += 1
   }
 
   /// Takes back the last change (a stroke, an erasure, a clear). The place it was on, if any.
@@ -117,6 +122,7 @@ public struct Ink: Hashable, Sendable {
     guard let edit = undoStack.popLast() else { return nil }
     redoStack.append(edit)
     revision += 1
+    generation += 1
     return apply(inverse: edit)
   }
 
@@ -125,6 +131,7 @@ public struct Ink: Hashable, Sendable {
     guard let edit = redoStack.popLast() else { return nil }
     undoStack.append(edit)
     revision += 1
+    generation += 1
     switch edit {
     case .add(let place, let stroke):
       strokes[place, default: []].append(stroke)
@@ -154,6 +161,15 @@ public struct Ink: Hashable, Sendable {
   /// Puts strokes read from a sidecar in place (no undo for them).
   public mutating func load(_ list: [InkStroke], at place: Place) {
     strokes[place, default: []] += list
+    revision += 1
+  }
+
+  /// Puts a place's ink as a journal line says it was (InkJournal.swift): `list` appended, or
+  /// the place's whole ink. Undo does not reach back past it.
+  mutating func restore(_ list: [InkStroke], at place: Place, appended: Bool) {
+    strokes[place] = appended ? (strokes[place] ?? []) + list : list
+    undoStack = []
+    redoStack = []
     revision += 1
   }
 

@@ -23,22 +23,35 @@ public enum InkSidecar {
   /// The sidecar's text for `ink`.
   public static func encode(_ ink: Ink) -> String {
     var lines = ["\(magic) \(version)", "scope \(ink.scope.rawValue)"]
+    if ink.generation > 0 { lines.append("generation \(ink.generation)") }
     let slides = ink.slidesWithInk
     for slide in slides.sorted() {
       if let title = ink.titles[slide] { lines.append("title \(slide) \(quoted(title))") }
     }
     for place in ink.strokes.keys.sorted() {
       for stroke in ink.strokes[place] ?? [] {
-        var line = "stroke \(place.slide) \(place.step) \(stroke.tool.rawValue) \(stroke.color)"
-        line += " " + number(stroke.width)
-        for point in stroke.points {
-          line += " " + number(point.x) + "," + number(point.y)
-          if let pressure = point.pressure { line += "," + number(pressure) }
-        }
-        lines.append(line)
+        lines.append(line(stroke, at: place))
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A stroke's record: `stroke IDENTITY STEP TOOL COLOUR WIDTH POINTS...`.
+  static func line(_ stroke: InkStroke, at place: Ink.Place) -> String {
+    var line = "stroke \(place.slide) \(place.step) \(stroke.tool.rawValue) \(stroke.color)"
+    line += " " + number(stroke.width)
+    for point in stroke.points {
+      line += " " + number(point.x) + "," + number(point.y)
+      if let pressure = point.pressure { line += "," + number(pressure) }
+    }
+    return line
+  }
+
+  /// A stroke record read back (a journal's ink line carries them); nil when it does not parse.
+  static func stroke(line: String) -> (Ink.Place, InkStroke)? {
+    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+    guard fields.first == "stroke", case .success(let read) = stroke(fields) else { return nil }
+    return read
   }
 
   /// Reads a sidecar's text. Bad lines are warnings with their place and are left out; a file
@@ -82,6 +95,12 @@ public enum InkSidecar {
       case "scope":
         fileScope = fields.count == 2 ? InkScope(rawValue: String(fields[1])) : nil
         if fileScope == nil { warn("expected 'scope step' or 'scope slide'", field: 1) }
+      case "generation":
+        guard fields.count == 2, let generation = Int(fields[1]), generation >= 0 else {
+          warn("expected 'generation NUMBER'", field: 1)
+          continue
+        }
+        ink.generation = generation
       case "title":
         guard fields.count >= 3,
           let title = unquoted(line[fields[2].startIndex...])
@@ -103,7 +122,9 @@ public enum InkSidecar {
           warn(problem.message, field: problem.field)
         }
       default:
-        warn("unknown record '\(kind.prefix(40))' (expected scope, title or stroke)", field: 0)
+        warn(
+          "unknown record '\(kind.prefix(40))' (expected scope, generation, title or stroke)",
+          field: 0)
       }
     }
     if let fileScope, fileScope != scope {
@@ -246,10 +267,11 @@ public enum InkSidecar {
     return rename(path, aside) == 0
   }
 
-  /// Writes `ink` beside the deck, whole or not at all; no ink removes the sidecar.
+  /// Writes `ink` beside the deck, whole or not at all; no ink ever drawn removes the sidecar.
   public static func save(_ ink: Ink, deckPath: String) throws {
     let path = path(forDeck: deckPath)
-    if ink.isEmpty {
+    // Ink drawn and all taken away again keeps its generation, for the journal's lines.
+    if ink.isEmpty && ink.generation == 0 {
       unlink(path)
       return
     }

@@ -60,6 +60,13 @@ public struct TalkInk: Hashable, Sendable {
     drawing = nil
   }
 
+  /// Starts again from `ink` (the journal's, at `--resume`), on the deck followed so far.
+  mutating func restart(with ink: Ink) {
+    self.ink = ink
+    orphans = self.ink.rebind(to: identities, titles: titles)
+    drawing = nil
+  }
+
   public var color: RGBAColor {
     let tool = tool ?? .pen
     let palette = tool.palette

@@ -14,10 +14,16 @@ public struct JournalKeeper: Sendable {
   private var lastNow = 0.0
   private var version = 0
   private var spent: [[Double]] = []
+  /// The ink the last ink line (or the sidecar, at the start) left: the next line says what
+  /// changed since. Nil: the session's ink when the keeper first looks.
+  private var inkSeen: Ink?
 
-  public init(talk: JournalRecord.Talk, deckPath: String) {
+  /// `ink`: the ink as the sidecar held it when the talk began, so ink that `--resume` took
+  /// from the old journal goes into the new one too.
+  public init(talk: JournalRecord.Talk, deckPath: String, ink: Ink? = nil) {
     self.talk = talk
     self.deckPath = deckPath
+    inkSeen = ink
   }
 
   /// The records to append now, `now` on the talk's clock and `wall` seconds since 1970; a
@@ -48,10 +54,19 @@ public struct JournalKeeper: Sendable {
       } ?? true
     // The loop wakes once a second for the clock; a little slack keeps one line per wake.
     let tick = state.running && wall - lastWall >= 0.95
-    guard moved || tick || !records.isEmpty else { return [] }
-    let times = talk == .rehearse ? changedTimes(session.recorder.stepSeconds(at: now)) : []
-    records.append(.state(state, spent: times))
-    (last, lastWall, lastNow) = (state, wall, now)
+    if moved || tick || !records.isEmpty {
+      let times = talk == .rehearse ? changedTimes(session.recorder.stepSeconds(at: now)) : []
+      records.append(.state(state, spent: times))
+      (last, lastWall, lastNow) = (state, wall, now)
+    }
+    // A talk that keeps no ink (`--no-ink`) journals none.
+    if session.keepsInk {
+      let ink = session.ink.ink
+      if let seen = inkSeen, let change = ink.journalChange(since: seen) {
+        records.append(.ink(change))
+      }
+      if inkSeen?.generation != ink.generation { inkSeen = ink }
+    }
     return records
   }
 

@@ -68,6 +68,8 @@ public enum JournalRecord: Hashable, Sendable {
   case state(JournalState, spent: [StepTime])
   /// The talk ended cleanly (q twice, or the rehearsal's record written).
   case end
+  /// The speaker's ink changed (InkJournal.swift).
+  case ink(InkChange)
 
   public enum Talk: String, Codable, Hashable, Sendable {
     case present, rehearse
@@ -131,6 +133,8 @@ public struct TalkJournal: Hashable, Sendable {
   public var closed = false
   /// Lines skipped as torn or damaged.
   public var skipped = 0
+  /// The ink lines, in order: what `--resume` applies over the sidecar.
+  public var ink: [JournalRecord.InkChange] = []
 
   /// `record` as one journal line, written `wall` seconds since 1970, with its newline.
   public static func line(_ record: JournalRecord, wall: Double) -> Data {
@@ -194,6 +198,8 @@ public struct TalkJournal: Hashable, Sendable {
       }
     case .end:
       closed = true
+    case .ink(let change):
+      ink.append(change)
     }
   }
 
@@ -227,7 +233,7 @@ public struct TalkJournal: Hashable, Sendable {
     }
 
     enum Keys: String, CodingKey {
-      case k, w, state, spent
+      case k, w, state, spent, ink
     }
 
     init(from decoder: Decoder) throws {
@@ -242,6 +248,7 @@ public struct TalkJournal: Hashable, Sendable {
           spent: try container.decodeIfPresent([JournalRecord.StepTime].self, forKey: .spent)
             ?? [])
       case "end": record = .end
+      case "ink": record = .ink(try container.decode(JournalRecord.InkChange.self, forKey: .ink))
       case let other:
         throw DecodingError.dataCorruptedError(
           forKey: .k, in: container, debugDescription: "unknown record '\(other)'")
@@ -264,6 +271,9 @@ public struct TalkJournal: Hashable, Sendable {
         if !spent.isEmpty { try container.encode(spent, forKey: .spent) }
       case .end:
         try container.encode("end", forKey: .k)
+      case .ink(let change):
+        try container.encode("ink", forKey: .k)
+        try container.encode(change, forKey: .ink)
       }
     }
   }

@@ -7,6 +7,7 @@ extension TalkSession {
   /// Starts with `ink` (read from the sidecar, or none with `--no-ink`), on the deck as it is.
   public mutating func startInk(_ ink: Ink) {
     self.ink = TalkInk(ink: ink, deck: deck)
+    keepsInk = true
   }
 
   mutating func applyInk(_ command: InkCommand) -> Outcome {

@@ -93,6 +93,8 @@ public struct TalkSession: Sendable {
   private var videoCommands: [VideoCommand] = []
   /// The pen, the highlighter and their strokes (TalkSession+Ink.swift).
   public internal(set) var ink = TalkInk()
+  /// Whether the talk keeps its ink (`startInk`): `--resume` takes the journal's then.
+  public internal(set) var keepsInk = false
   /// Where each one-screen window drew the slide, by window id: ink is drawn there.
   var slideViews: [UInt32: Rect] = [:]
 
@@ -201,6 +203,7 @@ public struct TalkSession: Sendable {
     if clock == .wall && saved.running { saved.elapsed += downtime }
     state.restore(saved, at: now)
     if journal.talk == .rehearse { recorder.restore(journal.spent) }
+    if keepsInk { ink.resume(journal.ink) }
     recorder.observe(state, at: now)
     let event = TraceEvent.resumed(
       .init(

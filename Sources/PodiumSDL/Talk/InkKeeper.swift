@@ -13,10 +13,21 @@ final class InkKeeper: @unchecked Sendable {
   private var pending: Ink?
   private var warned = false
   private var revision: Int
+  /// Test-only: `PODIUM_TEST_INK_WRITE_DELAY` (seconds) holds each sidecar write back, so a
+  /// test can `kill -9` the talk while the write is in flight and find the stroke in the
+  /// journal (docs/TESTING.md). Unset in a talk.
+  private let delay: Double
 
-  init(deckPath: String, ink: Ink) {
+  init(
+    deckPath: String, ink: Ink,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
     self.deckPath = deckPath
     revision = ink.revision
+    delay =
+      environment["PODIUM_TEST_INK_WRITE_DELAY"].flatMap(Double.init).map {
+        min(60, max(0, $0))
+      } ?? 0
   }
 
   /// Writes `ink` if it changed since the last call.
@@ -41,6 +52,7 @@ final class InkKeeper: @unchecked Sendable {
     pending = nil
     lock.unlock()
     guard let ink else { return }
+    if delay > 0 { Thread.sleep(forTimeInterval: delay) }
     do {
       try InkSidecar.save(ink, deckPath: deckPath)
     } catch {

@@ -69,7 +69,8 @@ public final class PresentationApp {
     if let ink = options.ink { self.session.startInk(ink) }
     inkKeeper = options.ink.map { InkKeeper(deckPath: session.path, ink: $0) }
     journalling = options.journal.map {
-      TalkJournalling(journal: $0, talk: options.plan.rehearse ? .rehearse : .present)
+      TalkJournalling(
+        journal: $0, talk: options.plan.rehearse ? .rehearse : .present, ink: options.ink)
     }
   }
 

@@ -8,9 +8,10 @@ struct TalkJournalling {
   let journal: JournalFile
   private var keeper: JournalKeeper
 
-  init(journal: JournalFile, talk: JournalRecord.Talk) {
+  /// `ink`: the sidecar's, when the talk keeps ink: its changes go to the journal too.
+  init(journal: JournalFile, talk: JournalRecord.Talk, ink: Ink?) {
     self.journal = journal
-    keeper = JournalKeeper(talk: talk, deckPath: journal.deckPath)
+    keeper = JournalKeeper(talk: talk, deckPath: journal.deckPath, ink: ink)
   }
 
   /// Writes what changed since the last call; returns what to trace.

@@ -159,7 +159,8 @@ final class TalkPainter {
     let status = consoleFrameStatus(session, state, context: context)
     let dpi = context.displays.first { $0.index == context.stage.presenter }?.dpi
     var console = engine.console(
-      deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames)
+      deck: session.deck, state: state, status: status, size: size, dpi: dpi, frames: frames,
+      ink: session.ink)
     console.addInk(
       session.ink, slide: state.slide, step: state.step, viewport: state.tools.viewport)
     if let remoteCard, !state.remoteCardHidden {
