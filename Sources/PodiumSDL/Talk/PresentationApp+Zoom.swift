@@ -42,7 +42,8 @@ extension PresentationApp {
   /// At the end of a turn, once the pointer has rested on the box being dragged (or PDF pages
   /// that a zoom drawn ahead waited for arrived): the zoomed slide the box will show, drawn
   /// ahead (`TalkPainter.prepareZoom`), and said in the trace. A turn that took longer than the
-  /// rest (a slow console frame) counts: the pointer did not move meanwhile.
+  /// rest (a slow console frame) counts: the pointer did not move meanwhile. A PDF deck's pages
+  /// are asked for at every new box (`TalkPainter.askZoomPages`).
   func drawZoomAhead(pagesArrived: Bool) {
     guard let future = session.state.zoomedOnRelease else {
       zoomAhead = nil
@@ -50,10 +51,21 @@ extension PresentationApp {
       return
     }
     let viewport = future.tools.viewport
+    // A PDF deck's pages for the box are asked for as soon as it changes, drawn ahead once they
+    // arrive; the pages of a box moved on from are no longer wanted.
+    let start = Window.milliseconds()
+    if zoomAhead?.viewport != viewport,
+      !painter.askZoomPages(future, session: session, windows: windows.all, context: context)
+    {
+      zoomAhead = (viewport, false)
+      record(
+        .prepared(
+          .init(ms: Window.milliseconds() - start, frames: 0, interrupted: true, zoom: true)))
+      return
+    }
     let retry = pagesArrived && zoomAhead?.viewport == viewport && zoomAhead?.drawn == false
     let rested = pointerRestMs >= Self.zoomRestMs && zoomAhead?.viewport != viewport
     guard rested || retry, !TalkInput.pointerWaiting() else { return }
-    let start = Window.milliseconds()
     guard
       let drawn = painter.prepareZoom(
         future, session: session, windows: windows.all, context: context)

@@ -39,6 +39,34 @@ extension TalkPainter {
   }
 }
 
+extension TalkPainter {
+  /// Asks the rasterizer's workers for the PDF pages the audience windows will show once the
+  /// box being dragged is let go where the pointer is now, at once rather than once the pointer
+  /// rests: Poppler drawing the part of the page that shows takes longer than the rest. Only for
+  /// a PDF deck's slide, whose zoomed layout costs nothing. True when they are drawn already.
+  func askZoomPages(
+    _ future: PresentationState, session: TalkSession, windows: [StageWindow],
+    context: TalkContext
+  ) -> Bool {
+    guard let pages = images.pages, session.deck.slides.indices.contains(future.slide),
+      !session.deck.slides[future.slide].pages.isEmpty
+    else { return true }
+    var requests: [PageRequest] = []
+    for entry in windows where context.showsSlides(entry.role, future) {
+      let frame = audienceFrame(
+        session, future.audienceView, size: entry.window.pixelSize, state: future)
+      if !entry.window.frames.pagesReady(in: frame) {
+        requests += entry.window.frames.pageRequests(in: frame)
+      }
+    }
+    guard !requests.isEmpty else { return true }
+    zoomPages = requests
+    pages.prefetch(
+      requests + (furtherAhead?.requests ?? []), whenReady: TalkInput.announcePagesReady)
+    return false
+  }
+}
+
 extension SlideFrame {
   /// The key of the layer the frame starts with, if it does.
   var layerKey: String? {
