@@ -241,4 +241,34 @@ import Testing
       path: "/c.yaml", files: InMemoryFiles(["/c.yaml": "laser-trail: sometimes\n"]))
     #expect(problems.map(\.description).contains { $0.contains("/c.yaml:1:14") })
   }
+
+  @Test func theZoomABoxWillShowIsKnownWhileItIsDraggedAndEqualsTheRelease() throws {
+    var session = try talk()
+    #expect(session.state.zoomedOnRelease == nil, "nothing dragged")
+    _ = session.handle(key("z"), at: 0)
+    #expect(session.state.zoomedOnRelease == nil, "armed, no box yet")
+    _ = session.handle(.click(.left, x: at(0.2, 0.3).0, y: at(0.2, 0.3).1, window: 7), at: 1)
+    // Pressed but not moved: letting go now is a click (twice as close), not a box.
+    #expect(session.state.zoomedOnRelease == nil)
+    _ = session.handle(.pointerMoved(x: at(0.6, 0.5).0, y: at(0.6, 0.5).1, window: 7), at: 1.1)
+    let ahead = try #require(session.state.zoomedOnRelease)
+    #expect(ahead.tools.viewport.isZoomed && ahead.tools.dragBox == nil)
+    #expect(ahead.tools.armed == nil && ahead.slide == session.state.slide)
+    #expect(session.state.tools.viewport == .whole, "the talk itself is not zoomed yet")
+    _ = session.handle(.release(.left, x: at(0.6, 0.5).0, y: at(0.6, 0.5).1, window: 7), at: 1.2)
+    #expect(session.state.tools.viewport == ahead.tools.viewport, "what was drawn ahead shows")
+    #expect(session.state.zoomedOnRelease == nil)
+
+    // A pan of the zoomed view and a dimmed box are not zooms into a box.
+    drag(&session, from: at(0.5, 0.5), to: at(0.4, 0.4))
+    _ = session.handle(.click(.left, x: at(0.5, 0.5).0, y: at(0.5, 0.5).1, window: 7), at: 2)
+    _ = session.handle(.pointerMoved(x: at(0.3, 0.3).0, y: at(0.3, 0.3).1, window: 7), at: 2.1)
+    #expect(session.state.tools.isDragging && session.state.zoomedOnRelease == nil)
+    _ = session.handle(.release(.left, x: at(0.3, 0.3).0, y: at(0.3, 0.3).1, window: 7), at: 2.2)
+    _ = session.handle(key("Escape"), at: 3)
+    _ = session.handle(key("j"), at: 3)
+    _ = session.handle(.click(.left, x: at(0.2, 0.2).0, y: at(0.2, 0.2).1, window: 7), at: 4)
+    _ = session.handle(.pointerMoved(x: at(0.7, 0.7).0, y: at(0.7, 0.7).1, window: 7), at: 4.1)
+    #expect(session.state.tools.dragBox != nil && session.state.zoomedOnRelease == nil)
+  }
 }

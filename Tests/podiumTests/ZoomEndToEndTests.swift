@@ -131,6 +131,12 @@ import Testing
     let latency = try #require(first["latency_ms"] as? Double, "measured from the release")
     print("zoom: the first zoomed frame of \(deck) \(latency) ms after the release: \(first)")
     #expect(latency < 1000)
+    // While the pointer rested on the box, the zoomed slide was drawn ahead for it (the trace's
+    // `prepared` with `zoom`): the release is answered with a copy.
+    #expect(
+      run.events()[mark..<zoomAt].contains {
+        $0["event"] as? String == "prepared" && $0["zoom"] as? Bool == true
+      }, "drawn ahead while the box was dragged")
     #expect(run.events().last { $0["event"] as? String == "show" }?["slide"] as? Int == 1)
     Thread.sleep(forTimeInterval: 0.5)
     let zoomed = try audience(server)
@@ -156,6 +162,24 @@ import Testing
     #expect(
       bitmap.differing > max(0.004, crisp.differing * 4),
       "a scaled bitmap \(bitmap) vs the zoom \(crisp)")
+    if pdf {
+      // Poppler's own drawing of that region at that size: pdftocairo scales the page to the
+      // zoomed layout's size and cuts the audience's window out of it.
+      let size = layout.split(separator: "x").map(String.init)
+      let regionPath = try Fixtures.temporaryDirectory().appendingPathComponent("region").path
+      let drawn = try CommandRunner.run(
+        URL(fileURLWithPath: "/usr/bin/pdftocairo"),
+        [
+          "-png", "-f", "1", "-l", "1", "-singlefile", "-scale-to-x", size[0], "-scale-to-y",
+          size[1], "-x", "\(-Int(offset[0]))", "-y", "\(-Int(offset[1]))", "-W", "1920", "-H",
+          "1080", deck, regionPath,
+        ])
+      #expect(drawn.status == 0, "\(drawn)")
+      let poppler = try RGBImage(contentsOf: regionPath + ".png")
+      let same = try #require(zoomed.difference(from: poppler))
+      #expect(same.differing < 0.005, "the zoomed page vs pdftocairo of the region: \(same)")
+      try keep(poppler, "zoomed-pdf-poppler")
+    }
     let name = pdf ? "zoomed-pdf" : "zoomed"
     try keep(zoomed, "\(name)-audience")
     let console = try Screenshot.capture(display: server.display).crop(

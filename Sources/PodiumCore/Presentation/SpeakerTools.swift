@@ -147,13 +147,35 @@ public struct SpeakerTools: Hashable, Sendable {
     }
   }
 
+  /// The tools as they will be when the button comes up where the pointer is now, when that
+  /// zooms into a box: a zoom box is being dragged out (not a click, not a pan). Nil otherwise.
+  /// What the talk draws ahead while the pointer rests on the box, so that the zoomed slide is
+  /// ready to copy when the button comes up.
+  public var zoomedOnRelease: SpeakerTools? {
+    guard armed == .zoom, !panning, let anchor = dragAnchor, let dragBox,
+      max(dragBox.width, dragBox.height) >= Self.clickSize
+    else { return nil }
+    var released = self
+    released.finishDrag(box: dragBox, anchor: anchor)
+    return released
+  }
+
+  /// A box smaller than this across (slide coordinates) is a click.
+  private static let clickSize = 0.01
+
   private mutating func finishDrag(at point: SlidePoint?) {
+    guard let anchor = dragAnchor else {
+      (dragBox, panning) = (nil, false)
+      return
+    }
+    finishDrag(box: Self.box(anchor, point ?? anchor), anchor: anchor)
+  }
+
+  private mutating func finishDrag(box: Rect, anchor: SlidePoint) {
     defer { (dragAnchor, dragBox, panning) = (nil, nil, false) }
-    guard let anchor = dragAnchor, !panning, let mode = armed else { return }
-    let end = point ?? anchor
-    let box = Self.box(anchor, end)
+    guard !panning, let mode = armed else { return }
     // A click with no real drag: twice as close around it (zoom), nothing to dim.
-    let isClick = max(box.width, box.height) < 0.01
+    let isClick = max(box.width, box.height) < Self.clickSize
     switch mode {
     case .zoom:
       viewport = isClick ? viewport.zoomed(by: 2, around: anchor) : SlideViewport(box: box)
@@ -177,5 +199,16 @@ public struct SpeakerTools: Hashable, Sendable {
 
   private static func radius(_ value: Double) -> Double {
     min(radiusRange.upperBound, max(radiusRange.lowerBound, value))
+  }
+}
+
+extension PresentationState {
+  /// The state once the zoom box being dragged is let go where the pointer is now
+  /// (`SpeakerTools.zoomedOnRelease`), or nil when letting go would not zoom into a box.
+  public var zoomedOnRelease: PresentationState? {
+    guard let released = tools.zoomedOnRelease else { return nil }
+    var state = self
+    state.tools = released
+    return state
   }
 }

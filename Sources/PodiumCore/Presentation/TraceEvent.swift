@@ -131,11 +131,11 @@ public enum TraceEvent: Hashable, Sendable {
     public var ms: Double
     public var frames: Int
     public var interrupted: Bool
+    /// True for the zoomed slide drawn ahead while the pointer rests on a zoom box.
+    public var zoom: Bool?
 
-    public init(ms: Double, frames: Int, interrupted: Bool) {
-      self.ms = ms
-      self.frames = frames
-      self.interrupted = interrupted
+    public init(ms: Double, frames: Int, interrupted: Bool, zoom: Bool? = nil) {
+      (self.ms, self.frames, self.interrupted, self.zoom) = (ms, frames, interrupted, zoom)
     }
   }
 

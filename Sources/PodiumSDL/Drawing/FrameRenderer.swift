@@ -279,6 +279,15 @@ public final class FrameRenderer {
     layers.contains(LayerKey(key: item.key, size: item.frame.size))
   }
 
+  /// Lets go of the layer `frame` starts with (a zoom drawn ahead for a box the speaker moved
+  /// on from): its texture draws the next layer of its size rather than a new one.
+  func forgetLayer(of frame: SlideFrame) {
+    guard case .layer(let item)? = frame.commands.first,
+      let kept = layers.removeValue(forKey: LayerKey(key: item.key, size: item.frame.size))
+    else { return }
+    letGo.append((kept.texture, true))
+  }
+
   /// Keeps the tile hashes of the layer `frame` starts with (see `baseLayer`).
   func keepTiles(_ tiles: [UInt64], forLayerOf frame: SlideFrame) {
     guard case .layer(let item)? = frame.commands.first else { return }

@@ -118,6 +118,17 @@ extension TalkInput {
   }
 }
 
+extension TalkInput {
+  /// Whether the pointer moved, a button or a key was pressed or let go since the loop last
+  /// looked: what is drawn ahead for where the pointer rests waits for it. The corresponding C
+  /// function is `SDL_HasEvents` (mouse motion to the wheel).
+  static func pointerWaiting() -> Bool {
+    SDL_PumpEvents()
+    return SDL_HasEvents(SDL_MOUSEMOTION.rawValue, SDL_MOUSEWHEEL.rawValue) == SDL_TRUE
+      || isWaiting()
+  }
+}
+
 extension Key {
   /// The key an SDL key press names, with its Ctrl, Alt and Shift. Keys in config.yaml are SDL's
   /// key names, so the press is read through the same name (`SDL_GetKeyName`) to agree with

@@ -32,6 +32,10 @@ public final class PresentationApp {
   private let inkKeeper: InkKeeper?
   /// The zoom, spotlight and dimming the trace last recorded (PresentationApp+Zoom).
   var toolsTraced = SpeakerTools().look
+  /// The zoom box drawn ahead last (PresentationApp+Zoom), and whether it is drawn.
+  var zoomAhead: (viewport: SlideViewport, drawn: Bool)?
+  /// When the pointer last moved (SDL's milliseconds): a zoom box is drawn ahead once it rests.
+  var pointerMovedAt: UInt32 = 0
   let videos: TalkVideos
 
   /// Opens the video system and the trace; throws when there is no display server.
@@ -109,7 +113,8 @@ public final class PresentationApp {
       let wait = min(
         untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond,
         painter.transition == nil ? untilNextSecond : Self.transitionFrameMs,
-        session.state.tools.trailFading(at: Self.now()) ? Self.transitionFrameMs : untilNextSecond)
+        session.state.tools.trailFading(at: Self.now()) ? Self.transitionFrameMs : untilNextSecond,
+        zoomRestWait(untilNextSecond))
       let received = SDL_WaitEventTimeout(&event, wait) != 0
       // The turn from here to the next wait: longer than TurnTimer.limit is a stall, which the
       // trace says with what took longest (keys pressed meanwhile waited that long).
@@ -117,6 +122,7 @@ public final class PresentationApp {
       if received {
         repeat {
           pagesArrived = pagesArrived || event.type == TalkInput.pagesReady
+          if event.type == SDL_MOUSEMOTION.rawValue { pointerMovedAt = event.common.timestamp }
           let outcome = handle(event)
           changed = changed || outcome.changed
           restageNeeded = restageNeeded || outcome.restage
@@ -195,6 +201,7 @@ public final class PresentationApp {
       if (redraw || pagesArrived) && painter.transition == nil {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       }
+      drawZoomAhead(pagesArrived: pagesArrived)
       lastSecond = second
     }
     session.observeClock(at: Self.now())

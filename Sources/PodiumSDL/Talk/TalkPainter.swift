@@ -37,6 +37,13 @@ final class TalkPainter {
     return formatter
   }()
 
+  /// The audience's zoomed slide drawn ahead for the box being dragged, by window: its layer's
+  /// key, its viewport and its frame (`prepareZoom`).
+  var zoomDrawnAhead: [UInt32: (key: String?, viewport: SlideViewport, frame: SlideFrame)] = [:]
+  /// The PDF pages of the zoom being drawn ahead: first of what the rasterizer is asked for
+  /// while the box is dragged (each move draws the console again, and asks for pages ahead).
+  var zoomPages: [PageRequest] = []
+
   /// The console's line for the clip of the slide on show.
   var consoleVideoLine: String?
   /// The phone remote's pairing card, drawn over the console (`--remote`; Shift+R hides it).
@@ -77,14 +84,18 @@ final class TalkPainter {
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
     frames.removeAll()
     furtherAhead = nil
+    zoomDrawnAhead = [:]
+    zoomPages = []
     images.removeAll()
     images.pages?.forget()
     for entry in windows { entry.window.purgeCaches() }
   }
 
-  /// What the audience window shows at `size`: the slide as one layer, or a blank.
+  /// What the audience window shows at `size`: the slide as one layer, or a blank. `state`: the
+  /// talk's tools as they will be (a zoom drawn ahead), not as they are.
   func audienceFrame(
-    _ session: TalkSession, _ view: PresentationState.AudienceView, size: PixelSize
+    _ session: TalkSession, _ view: PresentationState.AudienceView, size: PixelSize,
+    state: PresentationState? = nil
   )
     -> SlideFrame
   {
@@ -102,7 +113,7 @@ final class TalkPainter {
         return filled(RGBAColor(red: 0, green: 0, blue: 0))
       }
       // Zoom shows on the slide the speaker is on, as the room sees it (not a frozen one).
-      let state = session.state
+      let state = state ?? session.state
       let live = !state.isFrozen && state.position == .init(slide: slide, step: step)
       let viewport = live ? state.tools.viewport : .whole
       let (layer, frame) = slideLayer(session, slide: slide, step: step, size: size, viewport)
@@ -331,7 +342,8 @@ final class TalkPainter {
     }
     if let pages = images.pages {
       // The next and previous steps' pages first, then outward as far as the budget goes.
-      let near = waitingPages + planned.flatMap { $0.0.window.frames.pageRequests(in: $0.1) }
+      let near =
+        waitingPages + zoomPages + planned.flatMap { $0.0.window.frames.pageRequests(in: $0.1) }
       let requests = near + pagesFurtherAhead(session, from: ahead, windows: windows, context)
       if !requests.isEmpty { pages.prefetch(requests, whenReady: TalkInput.announcePagesReady) }
     }
