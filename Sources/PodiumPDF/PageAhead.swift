@@ -11,6 +11,11 @@ import PodiumCore
 /// pages up to them fit the budget; to make room, pages no longer wanted go first (the least
 /// recently used first), then the wanted ones last in the order. The first wanted page is never
 /// let go: a window is waiting for it.
+///
+/// Pages a window waits for now (`awaited`) are also given to a thread of their own at the
+/// talk's priority (`nextAwaitedJob`): the workers drawing ahead run nicer than the talk, and on
+/// a machine busy with other work they may take seconds over a page the speaker is waiting for.
+/// An awaited page a worker has been drawing for longer than `staleAfter` is drawn again there.
 struct PageAhead {
   /// One page of one file, cropped or not: what is drawn once for all its sizes.
   struct Page: Hashable {
@@ -36,7 +41,14 @@ struct PageAhead {
   private var rank: [PageRequest: Int] = [:]
   private var kept: [PageRequest: (pixels: [UInt8], used: Int)] = [:]
   private var uses = 0
-  private var drawing: Set<Page> = []
+  /// The pages being drawn, since when (milliseconds) and whether by the awaited pages' thread.
+  private var drawing: [Page: (since: Double, awaited: Bool)] = [:]
+  /// The pages a window waits for now: the first `awaited` of the wanted ones.
+  private(set) var awaited: Set<Page> = []
+  /// How long (milliseconds) a worker drawing ahead may take over a page a window waits for
+  /// before the awaited pages' thread draws it too: about a picture page's drawing at 1080p on
+  /// a free core.
+  static let staleAfter = 50.0
   /// Bytes of the pages kept.
   private(set) var keptBytes = 0
 
@@ -48,10 +60,12 @@ struct PageAhead {
     max(1, request.size.width * request.size.height * 4)
   }
 
-  /// The pages wanted now, in order of need, instead of those wanted before.
-  mutating func want(_ requests: [PageRequest]) {
+  /// The pages wanted now, in order of need, instead of those wanted before; a window waits for
+  /// the first `awaited` of them.
+  mutating func want(_ requests: [PageRequest], awaited: Int = 0) {
     wanted = []
     rank = [:]
+    self.awaited = Set(requests.prefix(max(0, awaited)).map(Page.init))
     for request in requests where rank[request] == nil {
       rank[request] = wanted.count
       wanted.append(request)
@@ -86,7 +100,7 @@ struct PageAhead {
   /// The next page to draw, the most needed one not drawn nor being drawn, if the wanted pages
   /// up to it fit the budget (the first always does); it counts as being drawn until
   /// `finished`.
-  mutating func nextJob() -> Job? {
+  mutating func nextJob(at time: Double = 0) -> Job? {
     var bytesBefore = 0
     var seen: Set<Page> = []
     for request in wanted {
@@ -95,12 +109,10 @@ struct PageAhead {
         let sizes = wanted.filter { Page($0) == page }
         let cost = sizes.reduce(0) { $0 + Self.bytes($1) }
         let missing = sizes.filter { kept[$0] == nil }
-        if !missing.isEmpty && !drawing.contains(page) {
+        if !missing.isEmpty && drawing[page] == nil {
           if bytesBefore > 0 && bytesBefore + cost > budget { return nil }
-          drawing.insert(page)
-          let ordered = missing.sorted { Self.bytes($0) > Self.bytes($1) }
-          let from = ordered.first.flatMap { largerDrawing(of: $0) }
-          return Job(requests: ordered, from: from)
+          drawing[page] = (time, false)
+          return job(missing)
         }
         bytesBefore += cost
       }
@@ -108,10 +120,39 @@ struct PageAhead {
     return nil
   }
 
+  /// The next page a window waits for that the awaited pages' thread should draw: one nobody
+  /// draws, or one a worker has been drawing for more than `staleAfter` milliseconds at
+  /// `time`; nil when there is none (`awaitedInProgress` says whether to look again later).
+  mutating func nextAwaitedJob(at time: Double) -> Job? {
+    for request in wanted where awaited.contains(Page(request)) {
+      let page = Page(request)
+      let missing = wanted.filter { Page($0) == page && kept[$0] == nil }
+      guard !missing.isEmpty else { continue }
+      if let current = drawing[page] {
+        if current.awaited || time - current.since < Self.staleAfter { continue }
+      }
+      drawing[page] = (time, true)
+      return job(missing)
+    }
+    return nil
+  }
+
+  /// Whether a page a window waits for is being drawn by a worker drawing ahead, not yet for
+  /// `staleAfter`: the awaited pages' thread looks again then.
+  var awaitedInProgress: Bool {
+    awaited.contains { drawing[$0].map { !$0.awaited } ?? false }
+  }
+
+  private func job(_ missing: [PageRequest]) -> Job {
+    let ordered = missing.sorted { Self.bytes($0) > Self.bytes($1) }
+    let from = ordered.first.flatMap { largerDrawing(of: $0) }
+    return Job(requests: ordered, from: from)
+  }
+
   /// Keeps what a job drew (an empty drawing for a page that could not be drawn, so that a
   /// window waiting for it stops waiting), then makes room.
   mutating func finished(_ job: Job, _ drawn: [(PageRequest, [UInt8])]) {
-    drawing.remove(Page(job.requests[0]))
+    drawing[Page(job.requests[0])] = nil
     for (request, pixels) in drawn { store(request, pixels) }
     evict()
   }
@@ -152,6 +193,6 @@ struct PageAhead {
 
   /// Forgets every drawing and every wish (the files changed); jobs running finish unkept.
   mutating func removeAll() {
-    (wanted, rank, kept, keptBytes, drawing) = ([], [:], [:], 0, [])
+    (wanted, rank, kept, keptBytes, drawing, awaited) = ([], [:], [:], 0, [:], [])
   }
 }

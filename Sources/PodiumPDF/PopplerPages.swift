@@ -115,19 +115,27 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     return plan.isReady(request)
   }
 
-  public func prefetch(_ requests: [PageRequest], whenReady: @escaping @Sendable () -> Void) {
+  public func prefetch(
+    _ requests: [PageRequest], awaited: Int, whenReady: @escaping @Sendable () -> Void
+  ) {
     condition.lock()
-    plan.want(requests)
+    plan.want(requests, awaited: awaited)
     self.whenReady = whenReady
     if !started {
       started = true
       // The threads live as long as the process: one rasterizer serves a whole talk.
       for index in 0..<threads {
-        let thread = Thread { [self] in work() }
+        let thread = Thread { [self] in work(awaited: false) }
         thread.name = "podium-pages-\(index + 1)"
         thread.qualityOfService = .userInitiated
         thread.start()
       }
+      // Pages a window waits for, at the talk's own priority (not nice 5): on a machine busy
+      // with other work the workers drawing ahead can take seconds over a page.
+      let thread = Thread { [self] in work(awaited: true) }
+      thread.name = "podium-pages-now"
+      thread.qualityOfService = .userInteractive
+      thread.start()
     }
     condition.broadcast()
     condition.unlock()
@@ -144,17 +152,23 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   }
 
   /// A worker: draws the most needed page not drawn yet, at all the sizes wanted, one page at a
-  /// time; sleeps when everything wanted within the budget is drawn.
-  private func work() {
-    Self.yieldToTheLoop()
+  /// time; sleeps when everything wanted within the budget is drawn. With `awaited`, the
+  /// awaited pages' thread: draws only pages a window waits for, at the talk's priority.
+  private func work(awaited: Bool) {
+    if !awaited { Self.yieldToTheLoop() }
     var files = LRUCache<String, PopplerFile?>(budget: 8)
     var seen = 0
     while true {
       condition.lock()
-      var next = plan.nextJob()
+      var next = awaited ? plan.nextAwaitedJob(at: Self.milliseconds()) : plan.nextJob()
       while next == nil {
-        condition.wait()
-        next = plan.nextJob()
+        if awaited && plan.awaitedInProgress {
+          // A worker is drawing the page: look again once it has taken too long.
+          _ = condition.wait(until: Date(timeIntervalSinceNow: PageAhead.staleAfter / 1000))
+        } else {
+          condition.wait()
+        }
+        next = awaited ? plan.nextAwaitedJob(at: Self.milliseconds()) : plan.nextJob()
       }
       let current = generation
       condition.unlock()
@@ -186,6 +200,11 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
       condition.unlock()
       notify?()
     }
+  }
+
+  /// Monotonic milliseconds, for how long a page has been drawing.
+  private static func milliseconds() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000
   }
 
   /// Makes the calling thread nicer than the talk's loop (nice 5): on two busy cores a key is

@@ -108,4 +108,36 @@ import Testing
     plan.removeAll()
     #expect(plan.wanted.isEmpty && plan.keptBytes == 0)
   }
+
+  @Test func aPageAWindowWaitsForGoesToTheAwaitedThreadOnceAWorkerTakesTooLong() {
+    var plan = PageAhead(budget: 1 << 30)
+    // A window waits for page 4 at two sizes; 5 and 3 are ahead.
+    plan.want(
+      [Self.request(4), Self.request(4, Self.console), Self.request(5), Self.request(3)],
+      awaited: 2)
+    // Nothing being drawn: the awaited thread takes page 4, both sizes, the largest first.
+    let now = plan.nextAwaitedJob(at: 0)
+    #expect(now?.requests == [Self.request(4), Self.request(4, Self.console)])
+    #expect(plan.nextAwaitedJob(at: 1000) == nil)
+    // The workers draw ahead, not page 4 again.
+    #expect(plan.nextJob(at: 0)?.requests == [Self.request(5)])
+    // Ahead pages are never the awaited thread's.
+    plan.want([Self.request(6), Self.request(7)], awaited: 1)
+    let worker = plan.nextJob(at: 100)
+    #expect(worker?.requests == [Self.request(6)])
+    #expect(plan.nextAwaitedJob(at: 100) == nil)
+    #expect(plan.awaitedInProgress)
+    // A worker drawing page 6 for longer than staleAfter: the awaited thread draws it too.
+    #expect(plan.nextAwaitedJob(at: 100 + PageAhead.staleAfter - 1) == nil)
+    let again = plan.nextAwaitedJob(at: 100 + PageAhead.staleAfter + 1)
+    #expect(again?.requests == [Self.request(6)])
+    #expect(!plan.awaitedInProgress)
+    // Whichever finishes first is kept; the other's drawing replaces it, counted once.
+    let pixels = [UInt8](repeating: 6, count: Self.bytes(Self.audience))
+    if let again { plan.finished(again, [(Self.request(6), pixels)]) }
+    #expect(plan.isReady(Self.request(6)))
+    if let worker { plan.finished(worker, [(Self.request(6), pixels)]) }
+    #expect(plan.keptBytes == Self.bytes(Self.audience))
+    #expect(plan.nextAwaitedJob(at: 1000) == nil)
+  }
 }
