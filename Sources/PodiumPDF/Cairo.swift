@@ -126,7 +126,7 @@ final class CairoImage {
 
 /// An owned cairo image surface and its context, to draw a PDF page into pixels.
 final class CairoCanvas {
-  private let surface: OpaquePointer
+  let surface: OpaquePointer
   let context: OpaquePointer
   let size: PixelSize
 
@@ -158,36 +158,6 @@ final class CairoCanvas {
   func fit(_ crop: Rect) {
     cairo_scale(context, Double(size.width) / crop.width, Double(size.height) / crop.height)
     cairo_translate(context, -crop.x, -crop.y)
-  }
-
-  /// Draws premultiplied BGRA pixels of `size` (rows of `size.width * 4` bytes) scaled to fill
-  /// the whole canvas, with cairo's GOOD filter (a box filter when shrinking: every source
-  /// pixel counts, no aliasing). The corresponding C functions are
-  /// `cairo_image_surface_create_for_data`, `cairo_pattern_set_filter` and `cairo_paint`.
-  func paintScaled(_ pixels: [UInt8], size source: PixelSize) {
-    guard source.width > 0, source.height > 0, pixels.count >= source.width * source.height * 4
-    else { return }
-    // cairo only reads a source surface: the pixels are lent, not copied.
-    pixels.withUnsafeBytes { buffer in
-      guard let address = buffer.baseAddress else { return }
-      let base = UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: UInt8.self))
-      guard
-        let image = cairo_image_surface_create_for_data(
-          base, CAIRO_FORMAT_ARGB32, Int32(source.width), Int32(source.height),
-          Int32(source.width * 4))
-      else { return }
-      defer { cairo_surface_destroy(image) }
-      cairo_save(context)
-      cairo_scale(
-        context, Double(size.width) / Double(source.width),
-        Double(size.height) / Double(source.height))
-      cairo_set_source_surface(context, image, 0, 0)
-      cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-      cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-      cairo_paint(context)
-      cairo_restore(context)
-      cairo_surface_flush(surface)
-    }
   }
 
   /// The pixels drawn, premultiplied BGRA rows of `size.width * 4` bytes. The corresponding C

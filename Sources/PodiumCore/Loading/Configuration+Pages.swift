@@ -5,8 +5,9 @@ extension Configuration {
   public static let pageCacheRange = 16...65536
 
   /// `page-cache: MB` (memory for a PDF's pages drawn ahead) or `auto` (sized to the displays).
-  static func readPageCache(_ value: Node, into config: inout Configuration, sink: inout DiagnosticSink)
-  {
+  static func readPageCache(
+    _ value: Node, into config: inout Configuration, sink: inout DiagnosticSink
+  ) {
     let raw = value.scalar?.string ?? ""
     if raw.lowercased() == "auto" {
       config.pageCacheMB = nil

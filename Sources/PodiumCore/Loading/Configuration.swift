@@ -234,7 +234,8 @@ public struct Configuration: Hashable, Sendable {
     lines.append("laser-trail: \(laserTrail)")
     lines.append(
       "page-cache: \(pageCacheMB.map(String.init) ?? "auto")"
-        + (pageCacheMB == nil ? "      # MB for PDF pages drawn ahead; auto: sized to the displays" : ""))
+        + (pageCacheMB == nil
+          ? "      # MB for PDF pages drawn ahead; auto: sized to the displays" : ""))
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()
