@@ -37,6 +37,13 @@ struct PageAhead {
 
   /// Bytes of drawn pages kept at most.
   var budget: Int
+  /// What a 1080p page takes to draw, on average over the last few (milliseconds of a core):
+  /// nil before the first.
+  private(set) var drawMs: Double?
+  /// From this cost up (a picture page, 40 ms of a core at 1080p) the whole budget is used;
+  /// cheaper pages (a vector slide, a few ms) are kept only half as far ahead, down to half
+  /// the budget: they are drawn again in a moment, and each kept drawing is megabytes.
+  static let fullBudgetFrom = 40.0
   private(set) var wanted: [PageRequest] = []
   private var rank: [PageRequest: Int] = [:]
   private var kept: [PageRequest: (pixels: [UInt8], used: Int)] = [:]
@@ -54,6 +61,20 @@ struct PageAhead {
 
   init(budget: Int) {
     self.budget = budget
+  }
+
+  /// The bytes used: the budget, or a part of it for pages cheap to draw (`fullBudgetFrom`).
+  var effectiveBudget: Int {
+    guard let drawMs else { return budget }
+    return Int(Double(budget) * min(1, max(0.5, drawMs / Self.fullBudgetFrom)))
+  }
+
+  /// A page of `pixels` drawn by Poppler in `ms` of a core, for the average cost.
+  mutating func drew(pixels: Int, in ms: Double) {
+    guard pixels > 0, ms >= 0 else { return }
+    let at1080p = ms * Double(1920 * 1080) / Double(pixels)
+    drawMs = drawMs.map { $0 * 0.75 + at1080p * 0.25 } ?? at1080p
+    evict()
   }
 
   static func bytes(_ request: PageRequest) -> Int {
@@ -110,7 +131,7 @@ struct PageAhead {
         let cost = sizes.reduce(0) { $0 + Self.bytes($1) }
         let missing = sizes.filter { kept[$0] == nil }
         if !missing.isEmpty && drawing[page] == nil {
-          if bytesBefore > 0 && bytesBefore + cost > budget { return nil }
+          if bytesBefore > 0 && bytesBefore + cost > effectiveBudget { return nil }
           drawing[page] = (time, false)
           return job(missing)
         }
@@ -174,6 +195,7 @@ struct PageAhead {
   /// Lets go of pages until the kept ones fit the budget: those not wanted first, the least
   /// recently used first, then wanted ones from the end of the order, the first never.
   private mutating func evict() {
+    let budget = effectiveBudget
     guard keptBytes > budget else { return }
     let unwanted = kept.filter { rank[$0.key] == nil }.sorted { $0.value.used < $1.value.used }
     for (request, _) in unwanted where keptBytes > budget {

@@ -14,7 +14,7 @@ import PodiumCore
 public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   /// The default budget of pages drawn ahead for windows of `pixels` pixels in all: eight
   /// windowfuls (two 1080p windows: 133 MB, the next and previous few slides for both),
-  /// between 64 and 256 MB.
+  /// between 64 and 256 MB; pages cheap to draw use down to half of it (`PageAhead`).
   public static func budget(forWindowPixels pixels: Int) -> Int {
     min(256 << 20, max(64 << 20, pixels * 4 * 8))
   }
@@ -180,12 +180,16 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
       var drawn: [(PageRequest, [UInt8])] = []
       var largest: (request: PageRequest, pixels: [UInt8])? = job.from
       var poppler = 0
+      var costs: [(pixels: Int, ms: Double)] = []
       for request in job.requests {
         var pixels: [UInt8]?
         if let larger = largest {
           pixels = Self.scale(larger.pixels, from: larger.request.size, to: request)
         } else {
+          let start = Self.threadMilliseconds()
           pixels = Self.draw(request, password: password, files: &files)
+          costs.append(
+            (request.size.width * request.size.height, Self.threadMilliseconds() - start))
           poppler += 1
         }
         if let pixels, largest == nil { largest = (request, pixels) }
@@ -195,11 +199,22 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
       drawnCount += poppler
       scaledCount += job.requests.count - poppler
       // A page drawn from a file forgotten meanwhile is not kept.
-      if generation == current { plan.finished(job, drawn) }
+      if generation == current {
+        for cost in costs { plan.drew(pixels: cost.pixels, in: cost.ms) }
+        plan.finished(job, drawn)
+      }
       let notify = whenReady
       condition.unlock()
       notify?()
     }
+  }
+
+  /// Milliseconds of a core the calling thread has used: what a page costs to draw, however
+  /// busy the machine. The corresponding C function is `clock_gettime`.
+  private static func threadMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
   }
 
   /// Monotonic milliseconds, for how long a page has been drawing.

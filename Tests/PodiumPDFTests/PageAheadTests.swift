@@ -140,4 +140,25 @@ import Testing
     #expect(plan.keptBytes == Self.bytes(Self.audience))
     #expect(plan.nextAwaitedJob(at: 1000) == nil)
   }
+
+  @Test func pagesCheapToDrawAreKeptHalfAsFarAhead() {
+    // Room for four audience pages while pages cost 40 ms or more at 1080p.
+    var plan = PageAhead(budget: 4 * Self.bytes(Self.audience))
+    plan.drew(pixels: 1920 * 1080, in: 80)
+    #expect(plan.effectiveBudget == plan.budget)
+    plan.want((1...10).map { Self.request($0) })
+    #expect(Self.drawAll(&plan).map { $0.requests[0].page } == [1, 2, 3, 4])
+    // Vector slides, 4 ms at 1080p (here 1 ms for a quarter of the pixels): the average falls
+    // and the budget with it, to half, never less; the last wanted pages are let go.
+    for _ in 0..<40 { plan.drew(pixels: 960 * 540, in: 1) }
+    #expect(plan.effectiveBudget == plan.budget / 2)
+    #expect(plan.keptBytes <= plan.budget / 2)
+    #expect(plan.isReady(Self.request(1)) && plan.isReady(Self.request(2)))
+    #expect(!plan.isReady(Self.request(3)) && !plan.isReady(Self.request(4)))
+    #expect(plan.nextJob() == nil)
+    // Dearer pages again: the whole budget comes back, and the next pages are drawn ahead.
+    for _ in 0..<40 { plan.drew(pixels: 1920 * 1080, in: 60) }
+    #expect(plan.effectiveBudget == plan.budget)
+    #expect(plan.nextJob()?.requests == [Self.request(3)])
+  }
 }
