@@ -42,8 +42,12 @@ struct PageAhead {
   private(set) var drawMs: Double?
   /// From this cost up (a picture page, 40 ms of a core at 1080p) the whole budget is used;
   /// cheaper pages (a vector slide, a few ms) are kept only half as far ahead, down to half
-  /// the budget: they are drawn again in a moment, and each kept drawing is megabytes.
+  /// the budget but never under `floor`: they are drawn again in a moment, and each kept
+  /// drawing is megabytes.
   static let fullBudgetFrom = 40.0
+  /// The least a budget shrinks to for cheap pages (64 MB: the next and previous steps of two
+  /// 1080p windows and more); a budget under it is used whole.
+  let floor: Int
   private(set) var wanted: [PageRequest] = []
   private var rank: [PageRequest: Int] = [:]
   private var kept: [PageRequest: (pixels: [UInt8], used: Int)] = [:]
@@ -59,14 +63,16 @@ struct PageAhead {
   /// Bytes of the pages kept.
   private(set) var keptBytes = 0
 
-  init(budget: Int) {
+  init(budget: Int, floor: Int = 64 << 20) {
     self.budget = budget
+    self.floor = floor
   }
 
   /// The bytes used: the budget, or a part of it for pages cheap to draw (`fullBudgetFrom`).
   var effectiveBudget: Int {
     guard let drawMs else { return budget }
-    return Int(Double(budget) * min(1, max(0.5, drawMs / Self.fullBudgetFrom)))
+    let share = Int(Double(budget) * min(1, max(0.5, drawMs / Self.fullBudgetFrom)))
+    return max(min(budget, floor), share)
   }
 
   /// A page of `pixels` drawn by Poppler in `ms` of a core, for the average cost.

@@ -143,7 +143,7 @@ import Testing
 
   @Test func pagesCheapToDrawAreKeptHalfAsFarAhead() {
     // Room for four audience pages while pages cost 40 ms or more at 1080p.
-    var plan = PageAhead(budget: 4 * Self.bytes(Self.audience))
+    var plan = PageAhead(budget: 4 * Self.bytes(Self.audience), floor: 0)
     plan.drew(pixels: 1920 * 1080, in: 80)
     #expect(plan.effectiveBudget == plan.budget)
     plan.want((1...10).map { Self.request($0) })
@@ -160,5 +160,15 @@ import Testing
     for _ in 0..<40 { plan.drew(pixels: 1920 * 1080, in: 60) }
     #expect(plan.effectiveBudget == plan.budget)
     #expect(plan.nextJob()?.requests == [Self.request(3)])
+    // A budget under the floor is used whole, however cheap the pages.
+    var small = PageAhead(budget: 4 * Self.bytes(Self.audience))
+    small.drew(pixels: 1920 * 1080, in: 1)
+    #expect(small.effectiveBudget == small.budget)
+    var large = PageAhead(budget: 256 << 20)
+    large.drew(pixels: 1920 * 1080, in: 1)
+    #expect(large.effectiveBudget == 128 << 20)
+    var middling = PageAhead(budget: 100 << 20)
+    middling.drew(pixels: 1920 * 1080, in: 1)
+    #expect(middling.effectiveBudget == 64 << 20)
   }
 }
