@@ -160,7 +160,9 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     var seen = 0
     while true {
       condition.lock()
-      var next = awaited ? plan.nextAwaitedJob(at: Self.milliseconds()) : plan.nextJob()
+      var next =
+        awaited
+        ? plan.nextAwaitedJob(at: Self.milliseconds()) : plan.nextJob(at: Self.milliseconds())
       while next == nil {
         if awaited && plan.awaitedInProgress {
           // A worker is drawing the page: look again once it has taken too long.
@@ -168,7 +170,9 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
         } else {
           condition.wait()
         }
-        next = awaited ? plan.nextAwaitedJob(at: Self.milliseconds()) : plan.nextJob()
+        next =
+          awaited
+          ? plan.nextAwaitedJob(at: Self.milliseconds()) : plan.nextJob(at: Self.milliseconds())
       }
       let current = generation
       condition.unlock()
