@@ -11,6 +11,11 @@ import PodiumCore
 /// pages up to them fit the budget; to make room, pages no longer wanted go first (the least
 /// recently used first), then the wanted ones last in the order. The first wanted page is never
 /// let go: a window is waiting for it.
+///
+/// Pages a window waits for now (`awaited`) are also given to a thread of their own at the
+/// talk's priority (`nextAwaitedJob`): the workers drawing ahead run nicer than the talk, and on
+/// a machine busy with other work they may take seconds over a page the speaker is waiting for.
+/// An awaited page a worker has been drawing for longer than `staleAfter` is drawn again there.
 struct PageAhead {
   /// One page of one file, cropped or not: what is drawn once for all its sizes.
   struct Page: Hashable {
@@ -32,26 +37,62 @@ struct PageAhead {
 
   /// Bytes of drawn pages kept at most.
   var budget: Int
+  /// What a 1080p page takes to draw, on average over the last few (milliseconds of a core):
+  /// nil before the first.
+  private(set) var drawMs: Double?
+  /// From this cost up (a picture page, 40 ms of a core at 1080p) the whole budget is used;
+  /// cheaper pages (a vector slide, a few ms) are kept only half as far ahead, down to half
+  /// the budget but never under `floor`: they are drawn again in a moment, and each kept
+  /// drawing is megabytes.
+  static let fullBudgetFrom = 40.0
+  /// The least a budget shrinks to for cheap pages (64 MB: the next and previous steps of two
+  /// 1080p windows and more); a budget under it is used whole.
+  let floor: Int
   private(set) var wanted: [PageRequest] = []
   private var rank: [PageRequest: Int] = [:]
   private var kept: [PageRequest: (pixels: [UInt8], used: Int)] = [:]
   private var uses = 0
-  private var drawing: Set<Page> = []
+  /// The pages being drawn, since when (milliseconds) and whether by the awaited pages' thread.
+  private var drawing: [Page: (since: Double, awaited: Bool)] = [:]
+  /// The pages a window waits for now: the first `awaited` of the wanted ones.
+  private(set) var awaited: Set<Page> = []
+  /// How long (milliseconds) a worker drawing ahead may take over a page a window waits for
+  /// before the awaited pages' thread draws it too: about a picture page's drawing at 1080p on
+  /// a free core.
+  static let staleAfter = 50.0
   /// Bytes of the pages kept.
   private(set) var keptBytes = 0
 
-  init(budget: Int) {
+  init(budget: Int, floor: Int = 64 << 20) {
     self.budget = budget
+    self.floor = floor
+  }
+
+  /// The bytes used: the budget, or a part of it for pages cheap to draw (`fullBudgetFrom`).
+  var effectiveBudget: Int {
+    guard let drawMs else { return budget }
+    let share = Int(Double(budget) * min(1, max(0.5, drawMs / Self.fullBudgetFrom)))
+    return max(min(budget, floor), share)
+  }
+
+  /// A page of `pixels` drawn by Poppler in `ms` of a core, for the average cost.
+  mutating func drew(pixels: Int, in ms: Double) {
+    guard pixels > 0, ms >= 0 else { return }
+    let at1080p = ms * Double(1920 * 1080) / Double(pixels)
+    drawMs = drawMs.map { $0 * 0.75 + at1080p * 0.25 } ?? at1080p
+    evict()
   }
 
   static func bytes(_ request: PageRequest) -> Int {
     max(1, request.size.width * request.size.height * 4)
   }
 
-  /// The pages wanted now, in order of need, instead of those wanted before.
-  mutating func want(_ requests: [PageRequest]) {
+  /// The pages wanted now, in order of need, instead of those wanted before; a window waits for
+  /// the first `awaited` of them.
+  mutating func want(_ requests: [PageRequest], awaited: Int = 0) {
     wanted = []
     rank = [:]
+    self.awaited = Set(requests.prefix(max(0, awaited)).map(Page.init))
     for request in requests where rank[request] == nil {
       rank[request] = wanted.count
       wanted.append(request)
@@ -86,7 +127,7 @@ struct PageAhead {
   /// The next page to draw, the most needed one not drawn nor being drawn, if the wanted pages
   /// up to it fit the budget (the first always does); it counts as being drawn until
   /// `finished`.
-  mutating func nextJob() -> Job? {
+  mutating func nextJob(at time: Double = 0) -> Job? {
     var bytesBefore = 0
     var seen: Set<Page> = []
     for request in wanted {
@@ -95,12 +136,10 @@ struct PageAhead {
         let sizes = wanted.filter { Page($0) == page }
         let cost = sizes.reduce(0) { $0 + Self.bytes($1) }
         let missing = sizes.filter { kept[$0] == nil }
-        if !missing.isEmpty && !drawing.contains(page) {
-          if bytesBefore > 0 && bytesBefore + cost > budget { return nil }
-          drawing.insert(page)
-          let ordered = missing.sorted { Self.bytes($0) > Self.bytes($1) }
-          let from = ordered.first.flatMap { largerDrawing(of: $0) }
-          return Job(requests: ordered, from: from)
+        if !missing.isEmpty && drawing[page] == nil {
+          if bytesBefore > 0 && bytesBefore + cost > effectiveBudget { return nil }
+          drawing[page] = (time, false)
+          return job(missing)
         }
         bytesBefore += cost
       }
@@ -108,10 +147,39 @@ struct PageAhead {
     return nil
   }
 
+  /// The next page a window waits for that the awaited pages' thread should draw: one nobody
+  /// draws, or one a worker has been drawing for more than `staleAfter` milliseconds at
+  /// `time`; nil when there is none (`awaitedInProgress` says whether to look again later).
+  mutating func nextAwaitedJob(at time: Double) -> Job? {
+    for request in wanted where awaited.contains(Page(request)) {
+      let page = Page(request)
+      let missing = wanted.filter { Page($0) == page && kept[$0] == nil }
+      guard !missing.isEmpty else { continue }
+      if let current = drawing[page] {
+        if current.awaited || time - current.since < Self.staleAfter { continue }
+      }
+      drawing[page] = (time, true)
+      return job(missing)
+    }
+    return nil
+  }
+
+  /// Whether a page a window waits for is being drawn by a worker drawing ahead, not yet for
+  /// `staleAfter`: the awaited pages' thread looks again then.
+  var awaitedInProgress: Bool {
+    awaited.contains { drawing[$0].map { !$0.awaited } ?? false }
+  }
+
+  private func job(_ missing: [PageRequest]) -> Job {
+    let ordered = missing.sorted { Self.bytes($0) > Self.bytes($1) }
+    let from = ordered.first.flatMap { largerDrawing(of: $0) }
+    return Job(requests: ordered, from: from)
+  }
+
   /// Keeps what a job drew (an empty drawing for a page that could not be drawn, so that a
   /// window waiting for it stops waiting), then makes room.
   mutating func finished(_ job: Job, _ drawn: [(PageRequest, [UInt8])]) {
-    drawing.remove(Page(job.requests[0]))
+    drawing[Page(job.requests[0])] = nil
     for (request, pixels) in drawn { store(request, pixels) }
     evict()
   }
@@ -133,6 +201,7 @@ struct PageAhead {
   /// Lets go of pages until the kept ones fit the budget: those not wanted first, the least
   /// recently used first, then wanted ones from the end of the order, the first never.
   private mutating func evict() {
+    let budget = effectiveBudget
     guard keptBytes > budget else { return }
     let unwanted = kept.filter { rank[$0.key] == nil }.sorted { $0.value.used < $1.value.used }
     for (request, _) in unwanted where keptBytes > budget {
@@ -152,6 +221,6 @@ struct PageAhead {
 
   /// Forgets every drawing and every wish (the files changed); jobs running finish unkept.
   mutating func removeAll() {
-    (wanted, rank, kept, keptBytes, drawing) = ([], [:], [:], 0, [])
+    (wanted, rank, kept, keptBytes, drawing, awaited) = ([], [:], [:], 0, [:], [])
   }
 }

@@ -14,7 +14,7 @@ import PodiumCore
 public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   /// The default budget of pages drawn ahead for windows of `pixels` pixels in all: eight
   /// windowfuls (two 1080p windows: 133 MB, the next and previous few slides for both),
-  /// between 64 and 256 MB.
+  /// between 64 and 256 MB; pages cheap to draw use down to half of it (`PageAhead`).
   public static func budget(forWindowPixels pixels: Int) -> Int {
     min(256 << 20, max(64 << 20, pixels * 4 * 8))
   }
@@ -115,19 +115,27 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     return plan.isReady(request)
   }
 
-  public func prefetch(_ requests: [PageRequest], whenReady: @escaping @Sendable () -> Void) {
+  public func prefetch(
+    _ requests: [PageRequest], awaited: Int, whenReady: @escaping @Sendable () -> Void
+  ) {
     condition.lock()
-    plan.want(requests)
+    plan.want(requests, awaited: awaited)
     self.whenReady = whenReady
     if !started {
       started = true
       // The threads live as long as the process: one rasterizer serves a whole talk.
       for index in 0..<threads {
-        let thread = Thread { [self] in work() }
+        let thread = Thread { [self] in work(awaited: false) }
         thread.name = "podium-pages-\(index + 1)"
         thread.qualityOfService = .userInitiated
         thread.start()
       }
+      // Pages a window waits for, at the talk's own priority (not nice 5): on a machine busy
+      // with other work the workers drawing ahead can take seconds over a page.
+      let thread = Thread { [self] in work(awaited: true) }
+      thread.name = "podium-pages-now"
+      thread.qualityOfService = .userInteractive
+      thread.start()
     }
     condition.broadcast()
     condition.unlock()
@@ -144,17 +152,27 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   }
 
   /// A worker: draws the most needed page not drawn yet, at all the sizes wanted, one page at a
-  /// time; sleeps when everything wanted within the budget is drawn.
-  private func work() {
-    Self.yieldToTheLoop()
+  /// time; sleeps when everything wanted within the budget is drawn. With `awaited`, the
+  /// awaited pages' thread: draws only pages a window waits for, at the talk's priority.
+  private func work(awaited: Bool) {
+    if !awaited { Self.yieldToTheLoop() }
     var files = LRUCache<String, PopplerFile?>(budget: 8)
     var seen = 0
     while true {
       condition.lock()
-      var next = plan.nextJob()
+      var next =
+        awaited
+        ? plan.nextAwaitedJob(at: Self.milliseconds()) : plan.nextJob(at: Self.milliseconds())
       while next == nil {
-        condition.wait()
-        next = plan.nextJob()
+        if awaited && plan.awaitedInProgress {
+          // A worker is drawing the page: look again once it has taken too long.
+          _ = condition.wait(until: Date(timeIntervalSinceNow: PageAhead.staleAfter / 1000))
+        } else {
+          condition.wait()
+        }
+        next =
+          awaited
+          ? plan.nextAwaitedJob(at: Self.milliseconds()) : plan.nextJob(at: Self.milliseconds())
       }
       let current = generation
       condition.unlock()
@@ -166,12 +184,16 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
       var drawn: [(PageRequest, [UInt8])] = []
       var largest: (request: PageRequest, pixels: [UInt8])? = job.from
       var poppler = 0
+      var costs: [(pixels: Int, ms: Double)] = []
       for request in job.requests {
         var pixels: [UInt8]?
         if let larger = largest {
           pixels = Self.scale(larger.pixels, from: larger.request.size, to: request)
         } else {
+          let start = Self.threadMilliseconds()
           pixels = Self.draw(request, password: password, files: &files)
+          costs.append(
+            (request.size.width * request.size.height, Self.threadMilliseconds() - start))
           poppler += 1
         }
         if let pixels, largest == nil { largest = (request, pixels) }
@@ -181,11 +203,27 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
       drawnCount += poppler
       scaledCount += job.requests.count - poppler
       // A page drawn from a file forgotten meanwhile is not kept.
-      if generation == current { plan.finished(job, drawn) }
+      if generation == current {
+        for cost in costs { plan.drew(pixels: cost.pixels, in: cost.ms) }
+        plan.finished(job, drawn)
+      }
       let notify = whenReady
       condition.unlock()
       notify?()
     }
+  }
+
+  /// Milliseconds of a core the calling thread has used: what a page costs to draw, however
+  /// busy the machine. The corresponding C function is `clock_gettime`.
+  private static func threadMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+  }
+
+  /// Monotonic milliseconds, for how long a page has been drawing.
+  private static func milliseconds() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000
   }
 
   /// Makes the calling thread nicer than the talk's loop (nice 5): on two busy cores a key is

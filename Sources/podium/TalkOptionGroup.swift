@@ -35,7 +35,7 @@ struct TalkOptionGroup: ParsableArguments {
 
   @Option(
     help:
-      "Memory in MB for PDF pages drawn ahead (default: eight windowfuls, 64 to 256 MB; 133 MB for two 1080p windows)."
+      "Memory in MB for PDF pages drawn ahead (default: the configuration's page-cache, else eight windowfuls, 64 to 256 MB; 133 MB for two 1080p windows)."
   )
   var pageCache: Int?
   @Flag(
@@ -51,7 +51,7 @@ struct TalkOptionGroup: ParsableArguments {
     if let duration, TalkDuration(parsing: duration) == nil {
       throw ValidationError("--duration '\(duration)' is not a length of time, e.g. 20m or 1h10m.")
     }
-    if let pageCache, pageCache < 16 || pageCache > 65536 {
+    if let pageCache, !Configuration.pageCacheRange.contains(pageCache) {
       throw ValidationError("--page-cache '\(pageCache)' is not a number of MB from 16 to 65536.")
     }
     if let warning, TalkDuration(parsing: warning) == nil {
@@ -59,10 +59,12 @@ struct TalkOptionGroup: ParsableArguments {
     }
   }
 
-  /// What draws the talk's PDF pages, with `--page-cache` or a budget sized to the windows.
+  /// What draws the talk's PDF pages, with `--page-cache`, else the configuration's
+  /// `page-cache:`, else a budget sized to the windows.
   func pages(password: String?, options: inout PresentationApp.Options) -> PopplerPages {
-    let pages = PopplerPages(password: password, budget: pageCache.map { $0 << 20 }, talk: true)
-    if pageCache == nil {
+    let megabytes = pageCache ?? options.configuration.pageCacheMB
+    let pages = PopplerPages(password: password, budget: megabytes.map { $0 << 20 }, talk: true)
+    if megabytes == nil {
       options.pagesForWindows = { pages.budget = PopplerPages.budget(forWindowPixels: $0) }
     }
     return pages

@@ -108,4 +108,67 @@ import Testing
     plan.removeAll()
     #expect(plan.wanted.isEmpty && plan.keptBytes == 0)
   }
+
+  @Test func aPageAWindowWaitsForGoesToTheAwaitedThreadOnceAWorkerTakesTooLong() {
+    var plan = PageAhead(budget: 1 << 30)
+    // A window waits for page 4 at two sizes; 5 and 3 are ahead.
+    plan.want(
+      [Self.request(4), Self.request(4, Self.console), Self.request(5), Self.request(3)],
+      awaited: 2)
+    // Nothing being drawn: the awaited thread takes page 4, both sizes, the largest first.
+    let now = plan.nextAwaitedJob(at: 0)
+    #expect(now?.requests == [Self.request(4), Self.request(4, Self.console)])
+    #expect(plan.nextAwaitedJob(at: 1000) == nil)
+    // The workers draw ahead, not page 4 again.
+    #expect(plan.nextJob(at: 0)?.requests == [Self.request(5)])
+    // Ahead pages are never the awaited thread's.
+    plan.want([Self.request(6), Self.request(7)], awaited: 1)
+    let worker = plan.nextJob(at: 100)
+    #expect(worker?.requests == [Self.request(6)])
+    #expect(plan.nextAwaitedJob(at: 100) == nil)
+    #expect(plan.awaitedInProgress)
+    // A worker drawing page 6 for longer than staleAfter: the awaited thread draws it too.
+    #expect(plan.nextAwaitedJob(at: 100 + PageAhead.staleAfter - 1) == nil)
+    let again = plan.nextAwaitedJob(at: 100 + PageAhead.staleAfter + 1)
+    #expect(again?.requests == [Self.request(6)])
+    #expect(!plan.awaitedInProgress)
+    // Whichever finishes first is kept; the other's drawing replaces it, counted once.
+    let pixels = [UInt8](repeating: 6, count: Self.bytes(Self.audience))
+    if let again { plan.finished(again, [(Self.request(6), pixels)]) }
+    #expect(plan.isReady(Self.request(6)))
+    if let worker { plan.finished(worker, [(Self.request(6), pixels)]) }
+    #expect(plan.keptBytes == Self.bytes(Self.audience))
+    #expect(plan.nextAwaitedJob(at: 1000) == nil)
+  }
+
+  @Test func pagesCheapToDrawAreKeptHalfAsFarAhead() {
+    // Room for four audience pages while pages cost 40 ms or more at 1080p.
+    var plan = PageAhead(budget: 4 * Self.bytes(Self.audience), floor: 0)
+    plan.drew(pixels: 1920 * 1080, in: 80)
+    #expect(plan.effectiveBudget == plan.budget)
+    plan.want((1...10).map { Self.request($0) })
+    #expect(Self.drawAll(&plan).map { $0.requests[0].page } == [1, 2, 3, 4])
+    // Vector slides, 4 ms at 1080p (here 1 ms for a quarter of the pixels): the average falls
+    // and the budget with it, to half, never less; the last wanted pages are let go.
+    for _ in 0..<40 { plan.drew(pixels: 960 * 540, in: 1) }
+    #expect(plan.effectiveBudget == plan.budget / 2)
+    #expect(plan.keptBytes <= plan.budget / 2)
+    #expect(plan.isReady(Self.request(1)) && plan.isReady(Self.request(2)))
+    #expect(!plan.isReady(Self.request(3)) && !plan.isReady(Self.request(4)))
+    #expect(plan.nextJob() == nil)
+    // Dearer pages again: the whole budget comes back, and the next pages are drawn ahead.
+    for _ in 0..<40 { plan.drew(pixels: 1920 * 1080, in: 60) }
+    #expect(plan.effectiveBudget == plan.budget)
+    #expect(plan.nextJob()?.requests == [Self.request(3)])
+    // A budget under the floor is used whole, however cheap the pages.
+    var small = PageAhead(budget: 4 * Self.bytes(Self.audience))
+    small.drew(pixels: 1920 * 1080, in: 1)
+    #expect(small.effectiveBudget == small.budget)
+    var large = PageAhead(budget: 256 << 20)
+    large.drew(pixels: 1920 * 1080, in: 1)
+    #expect(large.effectiveBudget == 128 << 20)
+    var middling = PageAhead(budget: 100 << 20)
+    middling.drew(pixels: 1920 * 1080, in: 1)
+    #expect(middling.effectiveBudget == 64 << 20)
+  }
 }

@@ -136,11 +136,20 @@ public protocol PageRasterizer: Sendable {
   /// Whether the page is drawn and waiting, so that showing it costs no drawing.
   func isReady(_ request: PageRequest) -> Bool
   /// Draws these pages ahead, in this order, instead of those asked for before; calls
-  /// `whenReady` (on another thread) after each one.
-  func prefetch(_ requests: [PageRequest], whenReady: @escaping @Sendable () -> Void)
+  /// `whenReady` (on another thread) after each one. A window waits for the first `awaited`
+  /// of them now: they are drawn at the talk's priority, not only ahead.
+  func prefetch(
+    _ requests: [PageRequest], awaited: Int, whenReady: @escaping @Sendable () -> Void)
   /// Lets go of every open file and every page drawn: the files may have changed on disk (a
   /// PDF deck rewritten by LaTeX, reloaded).
   func forget()
+}
+
+extension PageRasterizer {
+  /// Draws these pages ahead, none of them waited for yet.
+  public func prefetch(_ requests: [PageRequest], whenReady: @escaping @Sendable () -> Void) {
+    prefetch(requests, awaited: 0, whenReady: whenReady)
+  }
 }
 
 /// Gives the pixels of a deck's image when a renderer cannot decode its format itself (the PDF

@@ -24,6 +24,9 @@ public struct Configuration: Hashable, Sendable {
   public var inkScope: InkScope? = .step
   /// `laser-trail: true`: the laser pointer starts with its fading trail (Shift+X toggles it).
   public var laserTrail = false
+  /// `page-cache: MB`: memory for a PDF's pages drawn ahead; nil (`auto`, the default) sizes it
+  /// to the displays. `--page-cache` wins over it.
+  public var pageCacheMB: Int?
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -50,7 +53,7 @@ public struct Configuration: Hashable, Sendable {
 
   static let topLevelKeys = [
     "keys", "theme", "warning", "audience-display", "notes-size", "views", "remote",
-    "remote-readonly", "ink", "laser-trail",
+    "remote-readonly", "ink", "laser-trail", "page-cache",
   ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
@@ -151,6 +154,8 @@ public struct Configuration: Hashable, Sendable {
             "laser-trail must be true or false, not '\(value.scalar?.string ?? "a list")'",
             at: value.sourceLocation)
         }
+      case "page-cache":
+        readPageCache(value, into: &config, sink: &sink)
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {
@@ -227,6 +232,10 @@ public struct Configuration: Hashable, Sendable {
     if remoteReadOnly { lines.append("remote-readonly: true") }
     if inkScope != .step { lines.append("ink: \(inkScope?.rawValue ?? "off")") }
     lines.append("laser-trail: \(laserTrail)")
+    lines.append(
+      "page-cache: \(pageCacheMB.map(String.init) ?? "auto")"
+        + (pageCacheMB == nil
+          ? "      # MB for PDF pages drawn ahead; auto: sized to the displays" : ""))
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()

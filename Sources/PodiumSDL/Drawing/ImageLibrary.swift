@@ -70,6 +70,9 @@ public final class ImageLibrary: ImageMeasurer {
   /// Premultiplied BGRA made straight, as SDL blends it; with a tint, every pixel takes the
   /// tint's colour and keeps its coverage.
   static func straighten(_ pixels: inout [UInt8], tint: RGBAColor?) {
+    // An opaque page (a PDF deck's slide, a picture) is the same straight: a read of its
+    // alphas, on the loop's thread, instead of a write pass (and a copy of the drawing kept).
+    if tint == nil, isOpaque(pixels) { return }
     for index in stride(from: 0, to: pixels.count - 3, by: 4) {
       let alpha = Int(pixels[index + 3])
       if let tint {
@@ -82,6 +85,23 @@ public final class ImageLibrary: ImageMeasurer {
           pixels[index + channel] = UInt8(min(255, Int(pixels[index + channel]) * 255 / alpha))
         }
       }
+    }
+  }
+
+  /// Whether every pixel of BGRA rows is opaque.
+  static func isOpaque(_ pixels: [UInt8]) -> Bool {
+    pixels.withUnsafeBytes { bytes in
+      // Eight pixels at a time: their alphas ANDed stay 0xFF only if all are.
+      let words = bytes.count / 32
+      var all: UInt64 = ~0
+      for index in 0..<(words * 4) {
+        all &= bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+      }
+      guard all & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 else { return false }
+      for index in stride(from: words * 32 + 3, to: bytes.count, by: 4) where bytes[index] != 255 {
+        return false
+      }
+      return true
     }
   }
 

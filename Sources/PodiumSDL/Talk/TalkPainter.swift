@@ -228,7 +228,8 @@ final class TalkPainter {
       if waitingCause == nil { waitingCause = cause }
       waitingWindows.insert(entry.window.id)
       pages.prefetch(
-        waitingPages + (furtherAhead?.requests ?? []), whenReady: TalkInput.announcePagesReady)
+        waitingPages + (furtherAhead?.requests ?? []), awaited: waitingPages.count,
+        whenReady: TalkInput.announcePagesReady)
       return nil
     }
     waitingWindows.remove(entry.window.id)
@@ -345,7 +346,10 @@ final class TalkPainter {
       let near =
         waitingPages + zoomPages + planned.flatMap { $0.0.window.frames.pageRequests(in: $0.1) }
       let requests = near + pagesFurtherAhead(session, from: ahead, windows: windows, context)
-      if !requests.isEmpty { pages.prefetch(requests, whenReady: TalkInput.announcePagesReady) }
+      if !requests.isEmpty {
+        pages.prefetch(
+          requests, awaited: waitingPages.count, whenReady: TalkInput.announcePagesReady)
+      }
     }
     for (entry, frame, playOn) in planned {
       if TalkInput.isWaiting() { return prepared(interrupted: true) }
