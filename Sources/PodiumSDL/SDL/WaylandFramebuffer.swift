@@ -35,9 +35,11 @@ final class WaylandFramebuffer: FrameTarget {
   private let display: OpaquePointer
   private let wlSurface: OpaquePointer
   private let queue: OpaquePointer
-  private let registry: OpaquePointer?
   private let shm: OpaquePointer
   private var buffers: [Buffer]
+  /// The buffers of the size before a resize, kept until the next frame: the renderer that
+  /// drew into them goes after `resize` (`Window.followSize`).
+  private var retired: [Buffer] = []
   /// The buffer frames are drawn into, holding the frame drawn last.
   private var drawing: Buffer
   /// What frames are drawn into, at the window's size in pixels: a surface over the pixels of
@@ -81,9 +83,11 @@ final class WaylandFramebuffer: FrameTarget {
       _ = wl_registry_add_listener(
         registry, Self.registryListener, Unmanaged.passUnretained(globals).toOpaque())
       _ = wl_display_roundtrip_queue(display, queue)
+      // Gone once wl_shm is bound: its later events (an output plugged in) would reach a
+      // listener whose `globals` is gone.
+      wl_registry_destroy(registry)
     }
     guard let shm = globals.shm else {
-      registry.map { wl_registry_destroy($0) }
       wl_event_queue_destroy(queue)
       throw SDLError(function: "wl_registry_bind", message: "the compositor offers no wl_shm")
     }
@@ -91,7 +95,6 @@ final class WaylandFramebuffer: FrameTarget {
     let first = Self.makeBuffer(shm, width: size.width, height: size.height)
     guard let first, let pixels = Self.drawingSurface(over: first) else {
       wl_shm_destroy(shm)
-      registry.map { wl_registry_destroy($0) }
       wl_event_queue_destroy(queue)
       throw first == nil
         ? SDLError(function: "wl_shm_pool_create_buffer", message: "no shared-memory buffer")
@@ -99,7 +102,6 @@ final class WaylandFramebuffer: FrameTarget {
     }
     self.display = display
     self.queue = queue
-    self.registry = registry
     self.shm = shm
     wlSurface = surface
     damagesBuffer = wl_proxy_get_version(surface) >= 4
@@ -110,13 +112,16 @@ final class WaylandFramebuffer: FrameTarget {
     ownsWindow = true
   }
 
-  /// The buffers, the shm global, the registry and the queue, in that order; then the window.
+  /// The buffers, the shm global and the queue, in that order; then the window.
   /// The corresponding C functions are `wl_buffer_destroy`, `wl_shm_destroy`,
   /// `wl_registry_destroy`, `wl_event_queue_destroy` and `SDL_DestroyWindow`.
   deinit {
+    // Every buffer's proxy goes before the queue (`drawing` outlives this body): an event for
+    // one left would be put on the queue destroyed here, when SDL next reads the connection.
+    for buffer in buffers + retired + [drawing] { buffer.destroyProxy() }
     buffers = []
+    retired = []
     wl_shm_destroy(shm)
-    registry.map { wl_registry_destroy($0) }
     wl_event_queue_destroy(queue)
     if ownsWindow { SDL_DestroyWindow(window) }
   }
@@ -153,6 +158,7 @@ final class WaylandFramebuffer: FrameTarget {
       throw SDLError.last("SDL_CreateRGBSurfaceWithFormatFrom")
     }
     pixels = surface
+    retired = buffers
     buffers = [first]
     drawing = first
   }
@@ -165,6 +171,7 @@ final class WaylandFramebuffer: FrameTarget {
   /// drawn last: the buffer drawn last if the compositor released it, else another, brought up
   /// to date by copying what changed since it was drawn. Called before a frame is drawn.
   func beginFrame() {
+    retired = []
     readEvents(waitingUpTo: 0)
     let now = Self.milliseconds()
     if drawing.busy, let next = freeBuffer() {
@@ -309,7 +316,8 @@ final class WaylandFramebuffer: FrameTarget {
 
   /// One `wl_buffer` and its memory.
   fileprivate final class Buffer {
-    let proxy: OpaquePointer
+    /// Nil once destroyed (`destroyProxy`).
+    private(set) var proxy: OpaquePointer?
     let data: UnsafeMutableRawPointer
     let width: Int
     let height: Int
@@ -352,9 +360,15 @@ final class WaylandFramebuffer: FrameTarget {
       stale = rects
     }
 
-    /// The corresponding C functions are `wl_buffer_destroy` and `munmap`.
+    /// The corresponding C function is `wl_buffer_destroy`.
+    func destroyProxy() {
+      proxy.map { wl_buffer_destroy($0) }
+      proxy = nil
+    }
+
+    /// The corresponding C function is `munmap`.
     deinit {
-      wl_buffer_destroy(proxy)
+      destroyProxy()
       munmap(data, size)
     }
   }
