@@ -174,13 +174,7 @@ final class WaylandFramebuffer: FrameTarget {
     retired = []
     readEvents(waitingUpTo: 0)
     let now = Self.milliseconds()
-    if drawing.busy, let next = freeBuffer() {
-      let whole = SDL_Rect(x: 0, y: 0, w: Int32(pixels.width), h: Int32(pixels.height))
-      copy(next.stale ?? [whole], from: drawing, into: next)
-      next.stale = []
-      drawing = next
-      pixels.pointer.pointee.pixels = next.data
-    }
+    if drawing.busy, let next = freeBuffer() { draw(into: next) }
     drawing.lastDrawn = now
     // Spares made while the compositor held on to buffers go once unused for a while.
     let drawn = drawing
@@ -191,6 +185,26 @@ final class WaylandFramebuffer: FrameTarget {
     {
       buffers.remove(at: spare)
     }
+  }
+
+  /// Between frames (the windows shown, before drawing ahead): where the compositor has
+  /// released a buffer since, it is brought up to date now and the next frame drawn into it,
+  /// so that the next frame's path has no copy.
+  func catchUp() {
+    readEvents(waitingUpTo: 0)
+    guard drawing.busy, let next = buffers.first(where: { !$0.busy }) else { return }
+    draw(into: next)
+    next.lastDrawn = Self.milliseconds()
+  }
+
+  /// `next` gets what changed since it was drawn, from the buffer drawn last, and frames are
+  /// drawn into it from now.
+  private func draw(into next: Buffer) {
+    let whole = SDL_Rect(x: 0, y: 0, w: Int32(pixels.width), h: Int32(pixels.height))
+    copy(next.stale ?? [whole], from: drawing, into: next)
+    next.stale = []
+    drawing = next
+    pixels.pointer.pointee.pixels = next.data
   }
 
   /// Attaches the buffer drawn, damaged where `rects` are (everywhere with nil).

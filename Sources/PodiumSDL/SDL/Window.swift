@@ -216,6 +216,12 @@ public final class Window {
     return (drawn - start, Self.milliseconds() - drawn)
   }
 
+  /// Between frames: a Wayland window brings a buffer the compositor released up to date now,
+  /// not when the next frame is due (`WaylandFramebuffer.catchUp`).
+  func catchUp() {
+    waylandPixels?.catchUp()
+  }
+
   /// The screen lost what the window showed (exposed, resized, shown again): the next frame is
   /// sent whole.
   func contentLost() {
