@@ -95,8 +95,45 @@ import Testing
       Thread.sleep(forTimeInterval: 0.5)
       #expect(try settlesOnExport(rig, deck: deck, slide: slide) < 0.002, "slide \(slide)")
     }
+
+    // Memory: no drawing surface beside the buffers, two buffers a window once the compositor
+    // has released the rest, and the OpenGL driver SDL loaded (Mesa, LLVM) not resident.
+    var buffers = Self.mappings(pid).filter { $0.path.contains("/podium-wl-") }
+    for _ in 0..<10 where Set(buffers.map(\.path)).count > 4 {
+      Thread.sleep(forTimeInterval: 0.5)
+      buffers = Self.mappings(pid).filter { $0.path.contains("/podium-wl-") }
+    }
+    #expect((2...4).contains(Set(buffers.map(\.path)).count), "\(buffers.map(\.path))")
+    let driverCode = Self.mappings(pid).filter {
+      $0.path.contains("libLLVM") && $0.permissions == "r-xp"
+    }
+    #expect(!driverCode.isEmpty, "SDL's Wayland driver loaded LLVM (through Mesa's EGL)")
+    let resident = driverCode.map(\.residentKB).reduce(0, +)
+    #expect(resident < 4096, "LLVM's code: \(resident) kB resident")
     try run.key("q")
     try run.key("q")
     #expect(run.waitForExit() == 0)
+  }
+
+  /// The mappings of process `pid` with a file, from `/proc/PID/smaps`.
+  static func mappings(_ pid: Int32) -> [(path: String, permissions: String, residentKB: Int)] {
+    // Read to its end: the file's size is 0.
+    guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps"),
+      let bytes = try? file.readToEnd()
+    else { return [] }
+    try? file.close()
+    let smaps = String(decoding: bytes, as: UTF8.self)
+    var found: [(path: String, permissions: String, residentKB: Int)] = []
+    var current: (path: String, permissions: String)?
+    for line in smaps.split(separator: "\n") {
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+      if let first = fields.first, first.contains("-"), !first.hasSuffix(":") {
+        current = fields.count >= 6 ? (fields[5...].joined(separator: " "), String(fields[1])) : nil
+      } else if let mapping = current, fields.first == "Rss:", fields.count >= 2 {
+        found.append((mapping.path, mapping.permissions, Int(fields[1]) ?? 0))
+        current = nil
+      }
+    }
+    return found
   }
 }

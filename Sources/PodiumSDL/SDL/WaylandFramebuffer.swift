@@ -12,14 +12,17 @@ import Glibc
 /// more when the machine is busy) and copy all of it into a buffer for the compositor; and
 /// OpenGL brought LLVM, llvmpipe's threads, its textures and four buffers a window (about
 /// 130 MB more than X; docs/TESTING.md has the figures). Here a frame is drawn by SDL's
-/// software renderer as on X, the changed rectangles are copied into a buffer the compositor
-/// is not reading, and that buffer is attached with those rectangles as its damage. Nothing
-/// waits for the compositor's frame callback; a present waits only when every buffer is still
-/// the compositor's (it has not released one within a second: then the frame is dropped and
-/// the next one brings its changes too).
+/// software renderer as on X, straight into a buffer the compositor is not reading, and that
+/// buffer is attached with the changed rectangles as its damage. Nothing waits for the
+/// compositor's frame callback; a frame waits only when every buffer is still the compositor's
+/// (it has not released one within a second: then the frame is drawn into the buffer shown
+/// last, as X's shared memory is).
 ///
-/// Each buffer remembers where it differs from the frame drawn (`stale`): a frame copies into
-/// the buffer it uses what changed since that buffer was last sent, not the whole window.
+/// There is no drawing surface beside the buffers (it cost a window's size, 8 MB at 1080p):
+/// the renderer's surface points at the buffer being drawn (`drawing`), which holds the frame
+/// drawn last. Each other buffer remembers where it differs from that frame (`stale`): before a
+/// frame is drawn into it, what changed since it was last drawn is copied from the buffer drawn
+/// last, not the whole window (as EGL's buffer age lets a GL client do).
 ///
 /// Objects of its own go on an event queue of its own, so SDL's event loop never sees them.
 /// The corresponding C functions are `SDL_GetWindowWMInfo`, `wl_shm_create_pool`,
@@ -32,10 +35,15 @@ final class WaylandFramebuffer: FrameTarget {
   private let display: OpaquePointer
   private let wlSurface: OpaquePointer
   private let queue: OpaquePointer
-  private var registry: OpaquePointer?
-  fileprivate var shm: OpaquePointer?
-  private var buffers: [Buffer] = []
-  /// What frames are drawn into, at the window's size in pixels.
+  private let shm: OpaquePointer
+  private var buffers: [Buffer]
+  /// The buffers of the size before a resize, kept until the next frame: the renderer that
+  /// drew into them goes after `resize` (`Window.followSize`).
+  private var retired: [Buffer] = []
+  /// The buffer frames are drawn into, holding the frame drawn last.
+  private var drawing: Buffer
+  /// What frames are drawn into, at the window's size in pixels: a surface over the pixels of
+  /// `drawing` (SDL's software renderer reads its `pixels` at each drawing call).
   private(set) var pixels: Surface
   /// Whether the surface takes damage in buffer pixels (wl_surface version 4 and later).
   private let damagesBuffer: Bool
@@ -45,8 +53,10 @@ final class WaylandFramebuffer: FrameTarget {
   /// The pixels' format: XRGB8888, which every compositor takes.
   static let format = SDL_PIXELFORMAT_RGB888.rawValue
   /// Two suffice while the compositor releases a buffer once it shows the next; a third and a
-  /// fourth are made only while it holds on to them.
+  /// fourth are made only while it holds on to them, and go again once unused for
+  /// `spareLifetime` milliseconds.
   static let maximumBuffers = 4
+  static let spareLifetime = 2000.0
 
   /// Takes ownership of `window` (it is destroyed with this object); throws, leaving the window
   /// to the caller, where it is not a Wayland window or the compositor offers no `wl_shm`.
@@ -61,13 +71,9 @@ final class WaylandFramebuffer: FrameTarget {
     guard let queue = wl_display_create_queue(display) else {
       throw SDLError(function: "wl_display_create_queue", message: "no event queue")
     }
-    self.display = display
-    self.queue = queue
-    wlSurface = surface
-    damagesBuffer = wl_proxy_get_version(surface) >= 4
-    pixels = try Self.drawingSurface(window)
-    self.window = window
     // The registry, and what is made from it, on this object's queue.
+    var registry: OpaquePointer?
+    let globals = Globals()
     if let wrapper = wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)) {
       wl_proxy_set_queue(OpaquePointer(wrapper), queue)
       registry = wl_display_get_registry(OpaquePointer(wrapper))
@@ -75,35 +81,57 @@ final class WaylandFramebuffer: FrameTarget {
     }
     if let registry {
       _ = wl_registry_add_listener(
-        registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        registry, Self.registryListener, Unmanaged.passUnretained(globals).toOpaque())
       _ = wl_display_roundtrip_queue(display, queue)
+      // Gone once wl_shm is bound: its later events (an output plugged in) would reach a
+      // listener whose `globals` is gone.
+      wl_registry_destroy(registry)
     }
-    guard shm != nil else {
+    guard let shm = globals.shm else {
+      wl_event_queue_destroy(queue)
       throw SDLError(function: "wl_registry_bind", message: "the compositor offers no wl_shm")
     }
+    let size = Self.pixelSize(window)
+    let first = Self.makeBuffer(shm, width: size.width, height: size.height)
+    guard let first, let pixels = Self.drawingSurface(over: first) else {
+      wl_shm_destroy(shm)
+      wl_event_queue_destroy(queue)
+      throw first == nil
+        ? SDLError(function: "wl_shm_pool_create_buffer", message: "no shared-memory buffer")
+        : SDLError.last("SDL_CreateRGBSurfaceWithFormatFrom")
+    }
+    self.display = display
+    self.queue = queue
+    self.shm = shm
+    wlSurface = surface
+    damagesBuffer = wl_proxy_get_version(surface) >= 4
+    buffers = [first]
+    drawing = first
+    self.pixels = pixels
+    self.window = window
     ownsWindow = true
   }
 
-  /// The buffers, the shm global, the registry and the queue, in that order; then the window.
+  /// The buffers, the shm global and the queue, in that order; then the window.
   /// The corresponding C functions are `wl_buffer_destroy`, `wl_shm_destroy`,
   /// `wl_registry_destroy`, `wl_event_queue_destroy` and `SDL_DestroyWindow`.
   deinit {
+    // Every buffer's proxy goes before the queue (`drawing` outlives this body): an event for
+    // one left would be put on the queue destroyed here, when SDL next reads the connection.
+    for buffer in buffers + retired + [drawing] { buffer.destroyProxy() }
     buffers = []
-    shm.map { wl_shm_destroy($0) }
-    registry.map { wl_registry_destroy($0) }
+    retired = []
+    wl_shm_destroy(shm)
     wl_event_queue_destroy(queue)
     if ownsWindow { SDL_DestroyWindow(window) }
   }
 
-  /// A surface at the window's size in pixels. The corresponding C functions are
-  /// `SDL_GetWindowSizeInPixels` and `SDL_CreateRGBSurfaceWithFormat`.
-  private static func drawingSurface(_ window: OpaquePointer) throws -> Surface {
-    let size = pixelSize(window)
-    guard
-      let raw = SDL_CreateRGBSurfaceWithFormat(
-        0, Int32(size.width), Int32(size.height), 32, format)
-    else { throw SDLError.last("SDL_CreateRGBSurfaceWithFormat") }
-    return Surface(owning: raw)
+  /// A surface over `buffer`'s pixels (freeing it leaves them be). The corresponding C
+  /// function is `SDL_CreateRGBSurfaceWithFormatFrom`.
+  private static func drawingSurface(over buffer: Buffer) -> Surface? {
+    SDL_CreateRGBSurfaceWithFormatFrom(
+      buffer.data, Int32(buffer.width), Int32(buffer.height), 32, Int32(buffer.pitch), format
+    ).map(Surface.init(owning:))
   }
 
   private static func pixelSize(_ window: OpaquePointer) -> (width: Int, height: Int) {
@@ -119,26 +147,73 @@ final class WaylandFramebuffer: FrameTarget {
     Self.pixelSize(window) != (pixels.width, pixels.height)
   }
 
-  /// A drawing surface at the window's new size; the buffers of the old size go.
+  /// Buffers and a drawing surface at the window's new size; those of the old size go (the
+  /// renderer drawing into the old surface must go first: see `sizeChanged`).
   func resize() throws {
-    pixels = try Self.drawingSurface(window)
-    buffers = []
+    let size = Self.pixelSize(window)
+    guard let first = Self.makeBuffer(shm, width: size.width, height: size.height) else {
+      throw SDLError(function: "wl_shm_pool_create_buffer", message: "no shared-memory buffer")
+    }
+    guard let surface = Self.drawingSurface(over: first) else {
+      throw SDLError.last("SDL_CreateRGBSurfaceWithFormatFrom")
+    }
+    pixels = surface
+    retired = buffers
+    buffers = [first]
+    drawing = first
   }
 
   func surface() -> UnsafeMutablePointer<SDL_Surface>? {
     pixels.pointer
   }
 
-  /// Copies what changed into a buffer the compositor is not reading and attaches it, damaged
-  /// where `rects` are (everywhere with nil).
+  /// Points the drawing surface at a buffer the compositor is not reading, holding the frame
+  /// drawn last: the buffer drawn last if the compositor released it, else another, brought up
+  /// to date by copying what changed since it was drawn. Called before a frame is drawn.
+  func beginFrame() {
+    retired = []
+    readEvents(waitingUpTo: 0)
+    let now = Self.milliseconds()
+    if drawing.busy, let next = freeBuffer() { draw(into: next) }
+    drawing.lastDrawn = now
+    // Spares made while the compositor held on to buffers go once unused for a while.
+    let drawn = drawing
+    while buffers.count > 2,
+      let spare = buffers.firstIndex(where: {
+        $0 !== drawn && !$0.busy && now - $0.lastDrawn > Self.spareLifetime
+      })
+    {
+      buffers.remove(at: spare)
+    }
+  }
+
+  /// Between frames (the windows shown, before drawing ahead): where the compositor has
+  /// released a buffer since, it is brought up to date now and the next frame drawn into it,
+  /// so that the next frame's path has no copy.
+  func catchUp() {
+    readEvents(waitingUpTo: 0)
+    guard drawing.busy, let next = buffers.first(where: { !$0.busy }) else { return }
+    draw(into: next)
+    next.lastDrawn = Self.milliseconds()
+  }
+
+  /// `next` gets what changed since it was drawn, from the buffer drawn last, and frames are
+  /// drawn into it from now.
+  private func draw(into next: Buffer) {
+    let whole = SDL_Rect(x: 0, y: 0, w: Int32(pixels.width), h: Int32(pixels.height))
+    copy(next.stale ?? [whole], from: drawing, into: next)
+    next.stale = []
+    drawing = next
+    pixels.pointer.pointee.pixels = next.data
+  }
+
+  /// Attaches the buffer drawn, damaged where `rects` are (everywhere with nil).
   func send(_ rects: [SDL_Rect]?) {
     let whole = SDL_Rect(x: 0, y: 0, w: Int32(pixels.width), h: Int32(pixels.height))
     let damage = (rects ?? [whole]).compactMap { Self.clipped($0, to: whole) }
     guard !damage.isEmpty else { return }
-    for buffer in buffers { buffer.mark(damage) }
-    guard let buffer = freeBuffer() else { return }
-    copy(buffer.stale ?? [whole], into: buffer)
-    buffer.stale = []
+    for buffer in buffers where buffer !== drawing { buffer.mark(damage) }
+    let buffer = drawing
     buffer.busy = true
     wl_surface_attach(wlSurface, buffer.proxy, 0, 0)
     for rect in damage {
@@ -158,9 +233,10 @@ final class WaylandFramebuffer: FrameTarget {
   /// A buffer the compositor has released, or a new one while there are fewer than
   /// `maximumBuffers`; else waits up to a second for a release. Nil if none came.
   private func freeBuffer() -> Buffer? {
-    readEvents(waitingUpTo: 0)
     if let free = buffers.first(where: { !$0.busy }) { return free }
-    if buffers.count < Self.maximumBuffers, let made = makeBuffer() {
+    if buffers.count < Self.maximumBuffers,
+      let made = Self.makeBuffer(shm, width: pixels.width, height: pixels.height)
+    {
       buffers.append(made)
       return made
     }
@@ -190,15 +266,13 @@ final class WaylandFramebuffer: FrameTarget {
     _ = wl_display_dispatch_queue_pending(display, queue)
   }
 
-  /// A buffer at the drawing surface's size in a new shared-memory file. The corresponding C
+  /// A buffer of `width` x `height` pixels in a new shared-memory file. The corresponding C
   /// functions are `shm_open`, `mmap`, `wl_shm_create_pool` and `wl_shm_pool_create_buffer`.
-  private func makeBuffer() -> Buffer? {
-    guard let shm else { return nil }
-    let (width, height) = (pixels.width, pixels.height)
+  private static func makeBuffer(_ shm: OpaquePointer, width: Int, height: Int) -> Buffer? {
     let pitch = width * 4
     let size = pitch * height
-    Self.files += 1
-    let name = "/podium-wl-\(getpid())-\(Self.files)"
+    files += 1
+    let name = "/podium-wl-\(getpid())-\(files)"
     let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
     guard fd >= 0 else { return nil }
     shm_unlink(name)
@@ -219,26 +293,29 @@ final class WaylandFramebuffer: FrameTarget {
       munmap(data, size)
       return nil
     }
-    let buffer = Buffer(proxy: proxy, data: data, size: size, pitch: pitch)
-    _ = wl_buffer_add_listener(
-      proxy, Self.bufferListener, Unmanaged.passUnretained(buffer).toOpaque())
+    let buffer = Buffer(proxy: proxy, data: data, width: width, height: height, pitch: pitch)
+    _ = wl_buffer_add_listener(proxy, bufferListener, Unmanaged.passUnretained(buffer).toOpaque())
     return buffer
   }
 
   /// Names for the shared-memory files, each unlinked as soon as it is open.
   nonisolated(unsafe) private static var files = 0
 
-  private func copy(_ rects: [SDL_Rect], into buffer: Buffer) {
-    guard let source = pixels.pointer.pointee.pixels else { return }
-    let sourcePitch = Int(pixels.pointer.pointee.pitch)
+  private func copy(_ rects: [SDL_Rect], from source: Buffer, into buffer: Buffer) {
     for rect in rects {
       let bytes = Int(rect.w) * 4
       for row in Int(rect.y)..<Int(rect.y + rect.h) {
-        memcpy(
-          buffer.data + row * buffer.pitch + Int(rect.x) * 4,
-          source + row * sourcePitch + Int(rect.x) * 4, bytes)
+        let offset = row * buffer.pitch + Int(rect.x) * 4
+        memcpy(buffer.data + offset, source.data + offset, bytes)
       }
     }
+  }
+
+  /// A monotonic clock in milliseconds. The corresponding C function is `clock_gettime`.
+  private static func milliseconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
   }
 
   /// `rect` inside `bounds`, or nil where it is empty there.
@@ -253,19 +330,27 @@ final class WaylandFramebuffer: FrameTarget {
 
   /// One `wl_buffer` and its memory.
   fileprivate final class Buffer {
-    let proxy: OpaquePointer
+    /// Nil once destroyed (`destroyProxy`).
+    private(set) var proxy: OpaquePointer?
     let data: UnsafeMutableRawPointer
-    let size: Int
+    let width: Int
+    let height: Int
     let pitch: Int
+    var size: Int { pitch * height }
     /// Until the compositor releases it.
     var busy = false
-    /// Where it differs from the frame drawn; nil where it may anywhere (a new buffer).
+    /// Where it differs from the frame drawn last; nil where it may anywhere (a new buffer).
     var stale: [SDL_Rect]?
+    /// When a frame was last drawn into it (`milliseconds`).
+    var lastDrawn = 0.0
 
-    init(proxy: OpaquePointer, data: UnsafeMutableRawPointer, size: Int, pitch: Int) {
+    init(
+      proxy: OpaquePointer, data: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int
+    ) {
       self.proxy = proxy
       self.data = data
-      self.size = size
+      self.width = width
+      self.height = height
       self.pitch = pitch
     }
 
@@ -289,11 +374,22 @@ final class WaylandFramebuffer: FrameTarget {
       stale = rects
     }
 
-    /// The corresponding C functions are `wl_buffer_destroy` and `munmap`.
+    /// The corresponding C function is `wl_buffer_destroy`.
+    func destroyProxy() {
+      proxy.map { wl_buffer_destroy($0) }
+      proxy = nil
+    }
+
+    /// The corresponding C function is `munmap`.
     deinit {
-      wl_buffer_destroy(proxy)
+      destroyProxy()
       munmap(data, size)
     }
+  }
+
+  /// What the registry's listener binds, before this object exists.
+  private final class Globals {
+    var shm: OpaquePointer?
   }
 
   nonisolated(unsafe) private static let bufferListener = {
@@ -314,10 +410,9 @@ final class WaylandFramebuffer: FrameTarget {
         global: { data, registry, name, interface, _ in
           guard let data, let registry, let interface, String(cString: interface) == "wl_shm"
           else { return }
-          let framebuffer = Unmanaged<WaylandFramebuffer>.fromOpaque(data)
-            .takeUnretainedValue()
-          guard framebuffer.shm == nil else { return }
-          framebuffer.shm = wl_registry_bind(registry, name, podium_wl_shm_interface(), 1)
+          let globals = Unmanaged<Globals>.fromOpaque(data).takeUnretainedValue()
+          guard globals.shm == nil else { return }
+          globals.shm = wl_registry_bind(registry, name, podium_wl_shm_interface(), 1)
             .map(OpaquePointer.init)
         },
         global_remove: { _, _, _ in }))

@@ -58,6 +58,8 @@ public final class Window {
       waylandPixels = try? WaylandFramebuffer(window: window)
     }
     if let waylandPixels {
+      // SDL made it an EGL window too, loading Mesa and LLVM, which will not be used.
+      UnusedDriverPages.handBack()
       // The window is the framebuffer's from here, destroyed after the renderer that keeps it.
       renderer = try Renderer(drawingInto: waylandPixels.pixels, owner: waylandPixels)
     } else {
@@ -158,6 +160,8 @@ public final class Window {
   /// looking for what did.
   func show(_ frame: SlideFrame, whole: Bool = false) -> (draw: Double, present: Double) {
     let start = Self.milliseconds()
+    // On Wayland, frames are drawn straight into a buffer the compositor is not reading.
+    waylandPixels?.beginFrame()
     // Only a window that sends its changed tiles needs to know where clips draw.
     let pictures = changedRows == nil ? [] : frames.shownPictures(frame)
     defer { picturesShown = pictures }
@@ -210,6 +214,12 @@ public final class Window {
       pixelsSent = pixelSize.width * pixelSize.height
     }
     return (drawn - start, Self.milliseconds() - drawn)
+  }
+
+  /// Between frames: a Wayland window brings a buffer the compositor released up to date now,
+  /// not when the next frame is due (`WaylandFramebuffer.catchUp`).
+  func catchUp() {
+    waylandPixels?.catchUp()
   }
 
   /// The screen lost what the window showed (exposed, resized, shown again): the next frame is

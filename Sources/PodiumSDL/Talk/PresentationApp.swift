@@ -199,6 +199,7 @@ public final class PresentationApp {
       serveRemote(changed: redraw || second != lastSecond)
       // While a transition plays its frames come first: drawing ahead waits for its end.
       if (redraw || pagesArrived) && painter.transition == nil {
+        for stage in windows.all { stage.window.catchUp() }
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       }
       drawZoomAhead(pagesArrived: pagesArrived)
