@@ -28,8 +28,10 @@ extension TalkPainter {
       zoomDrawnAhead[entry.window.id] = (frame.layerKey, future.tools.viewport, frame)
       if let pages = images.pages, !entry.window.frames.pagesReady(in: frame) {
         zoomPages = entry.window.frames.pageRequests(in: frame)
+        // Awaited: the box shows them the moment the button comes up.
         pages.prefetch(
-          zoomPages + (furtherAhead?.requests ?? []), whenReady: TalkInput.announcePagesReady)
+          zoomPages + (furtherAhead?.requests ?? []), awaited: zoomPages.count,
+          whenReady: TalkInput.announcePagesReady)
         ready = false
         continue
       }
@@ -61,8 +63,10 @@ extension TalkPainter {
     }
     guard !requests.isEmpty else { return true }
     zoomPages = requests
+    // Awaited, at the talk's priority: the speaker lets go of the box any moment now.
     pages.prefetch(
-      requests + (furtherAhead?.requests ?? []), whenReady: TalkInput.announcePagesReady)
+      requests + (furtherAhead?.requests ?? []), awaited: requests.count,
+      whenReady: TalkInput.announcePagesReady)
     return false
   }
 }
