@@ -38,6 +38,14 @@ public enum Fixtures {
   /// The project's own fixtures shared by several test targets (Tests/Fixtures).
   public static let own = packageRoot.appendingPathComponent("Tests/Fixtures")
 
+  /// `text` read as a config.yaml from a fresh folder: the settings and the diagnostics' lines.
+  public static func configuration(_ text: String) throws -> (Configuration, [String]) {
+    let path = try temporaryDirectory("podium-config").appendingPathComponent("config.yaml").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let (config, diagnostics) = Configuration.load(path: path)
+    return (config, diagnostics.map(\.description))
+  }
+
   /// The bundled tour deck (Decks/tour.md), the deck README's first command presents.
   public static let tour = packageRoot.appendingPathComponent("Decks/tour.md").path
 

@@ -5,28 +5,20 @@ import Testing
 
 /// `page-cache:` in config.yaml: memory for a PDF's pages drawn ahead, beside `--page-cache`.
 @Suite struct PageCacheConfigurationTests {
-  func load(_ text: String) throws -> (Configuration, [String]) {
-    let folder = try Fixtures.temporaryDirectory("podium-config")
-    let path = folder.appendingPathComponent("config.yaml").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let (config, diagnostics) = Configuration.load(path: path)
-    return (config, diagnostics.map(\.description))
-  }
-
   @Test func aBudgetInMBOrAutoIsReadAndPrinted() throws {
     #expect(Configuration().pageCacheMB == nil)
     #expect(Configuration().printed.contains("\npage-cache: auto "))
-    let (config, problems) = try load("page-cache: 96\n")
+    let (config, problems) = try Fixtures.configuration("page-cache: 96\n")
     #expect(problems.isEmpty, "\(problems)")
     #expect(config.pageCacheMB == 96)
     #expect(config.printed.contains("\npage-cache: 96\n"))
-    #expect(try load("page-cache: auto\n").0.pageCacheMB == nil)
-    #expect(try load("page-cache: 16\n").0.pageCacheMB == 16)
+    #expect(try Fixtures.configuration("page-cache: auto\n").0.pageCacheMB == nil)
+    #expect(try Fixtures.configuration("page-cache: 16\n").0.pageCacheMB == 16)
   }
 
   @Test func aBudgetOutOfRangeIsALocatedError() throws {
     for bad in ["8", "65537", "lots", "-1"] {
-      let (config, problems) = try load("theme: dark\npage-cache: \(bad)\n")
+      let (config, problems) = try Fixtures.configuration("theme: dark\npage-cache: \(bad)\n")
       #expect(config.pageCacheMB == nil)
       #expect(
         problems.contains {
@@ -35,7 +27,7 @@ import Testing
         }, "\(problems)")
     }
     // A near miss of the key's name is a warning that names it.
-    let (_, problems) = try load("page-cach: 64\n")
+    let (_, problems) = try Fixtures.configuration("page-cach: 64\n")
     #expect(problems.contains { $0.contains("did you mean 'page-cache'?") }, "\(problems)")
   }
 }

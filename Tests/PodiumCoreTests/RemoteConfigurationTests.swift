@@ -5,19 +5,12 @@ import Testing
 
 /// `remote:` and `remote-readonly:` in config.yaml, Shift+R, and the console's pairing card.
 @Suite struct RemoteConfigurationTests {
-  func load(_ text: String) throws -> (Configuration, [String]) {
-    let folder = try Fixtures.temporaryDirectory("podium-config")
-    let path = folder.appendingPathComponent("config.yaml").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let (config, diagnostics) = Configuration.load(path: path)
-    return (config, diagnostics.map(\.description))
-  }
-
   @Test func remoteIsOffUnlessAskedFor() throws {
     #expect(Configuration().remote == nil)
-    #expect(try load("remote: off\n").0.remote == nil)
-    #expect(try load("remote: on\n").0.remote == "127.0.0.1")
-    let (config, problems) = try load("remote: 0.0.0.0:9000\nremote-readonly: true\n")
+    #expect(try Fixtures.configuration("remote: off\n").0.remote == nil)
+    #expect(try Fixtures.configuration("remote: on\n").0.remote == "127.0.0.1")
+    let (config, problems) = try Fixtures.configuration(
+      "remote: 0.0.0.0:9000\nremote-readonly: true\n")
     #expect(problems.isEmpty, "\(problems)")
     #expect(config.remote == "0.0.0.0:9000" && config.remoteReadOnly)
     #expect(config.printed.contains("remote: 0.0.0.0:9000\nremote-readonly: true"))
@@ -25,7 +18,7 @@ import Testing
   }
 
   @Test func badRemoteValuesAreLocatedErrors() throws {
-    let (_, problems) = try load("remote: 'a b/c'\nremote-readonly: maybe\n")
+    let (_, problems) = try Fixtures.configuration("remote: 'a b/c'\nremote-readonly: maybe\n")
     #expect(problems.contains { $0.contains(":1:9: error: remote must be on, off, an address") })
     #expect(
       problems.contains { $0.contains(":2:18: error: remote-readonly must be true or false") },
