@@ -14,7 +14,7 @@ extension TalkPainter {
     _ future: PresentationState, session: TalkSession, windows: [StageWindow],
     context: TalkContext
   ) -> Bool? {
-    var ready = true
+    var waiting: [PageRequest] = []
     for entry in windows where context.showsSlides(entry.role, future) {
       if TalkInput.pointerWaiting() { return nil }
       let size = entry.window.pixelSize
@@ -26,18 +26,25 @@ extension TalkPainter {
         entry.window.frames.forgetLayer(of: earlier.frame)
       }
       zoomDrawnAhead[entry.window.id] = (frame.layerKey, future.tools.viewport, frame)
-      if let pages = images.pages, !entry.window.frames.pagesReady(in: frame) {
-        zoomPages = entry.window.frames.pageRequests(in: frame)
-        // Awaited: the box shows them the moment the button comes up.
-        pages.prefetch(
-          zoomPages + (furtherAhead?.requests ?? []), awaited: zoomPages.count,
-          whenReady: TalkInput.announcePagesReady)
-        ready = false
+      if images.pages != nil, !entry.window.frames.pagesReady(in: frame) {
+        waiting += entry.window.frames.pageRequests(in: frame)
         continue
       }
       entry.window.prepare(frame)
     }
-    return ready
+    return awaitZoomPages(waiting)
+  }
+
+  /// Asks for the pages of the box being dragged as awaited, at the talk's priority: the
+  /// speaker lets go of the button any moment, and the box shows them then. They go before the
+  /// pages drawn further ahead. True when there are none to wait for.
+  private func awaitZoomPages(_ requests: [PageRequest]) -> Bool {
+    guard let pages = images.pages, !requests.isEmpty else { return true }
+    zoomPages = requests
+    pages.prefetch(
+      requests + (furtherAhead?.requests ?? []), awaited: requests.count,
+      whenReady: TalkInput.announcePagesReady)
+    return false
   }
 }
 
@@ -50,7 +57,7 @@ extension TalkPainter {
     _ future: PresentationState, session: TalkSession, windows: [StageWindow],
     context: TalkContext
   ) -> Bool {
-    guard let pages = images.pages, session.deck.slides.indices.contains(future.slide),
+    guard images.pages != nil, session.deck.slides.indices.contains(future.slide),
       !session.deck.slides[future.slide].pages.isEmpty
     else { return true }
     var requests: [PageRequest] = []
@@ -61,13 +68,7 @@ extension TalkPainter {
         requests += entry.window.frames.pageRequests(in: frame)
       }
     }
-    guard !requests.isEmpty else { return true }
-    zoomPages = requests
-    // Awaited, at the talk's priority: the speaker lets go of the box any moment now.
-    pages.prefetch(
-      requests + (furtherAhead?.requests ?? []), awaited: requests.count,
-      whenReady: TalkInput.announcePagesReady)
-    return false
+    return awaitZoomPages(requests)
   }
 }
 
