@@ -67,6 +67,8 @@ public final class FrameRenderer {
   /// have stopped (the room will see another slide): they are drawn as they will be shown then,
   /// a poster or a first frame, not a picture of now or a stand-in.
   var picturesPlayOn = true
+  /// Where blended ink strokes are drawn before they go over the frame (InkStrokes.swift).
+  var strokeScratch: Texture?
   /// Frames drawn by this renderer, the clock of `CachedText.lastFrame`.
   private var framesDrawn: UInt64 = 0
 
@@ -206,7 +208,7 @@ public final class FrameRenderer {
         clips.removeLast()
         renderer.clip(clips.last?.sdlRect)
       case .stroke(let item):
-        renderer.fillTriangles(item.triangles(), item.color, multiply: item.blend == .multiply)
+        drawStroke(item, clip: clips.last)
       case .layer(let item):
         let visible = clips.last.map { $0.intersection(item.destination) } ?? item.destination
         if onScreen, hiddenByLiveClip(item, visible: visible) {
@@ -431,5 +433,6 @@ public final class FrameRenderer {
     pageTextures.removeAll()
     layers.removeAll()
     videoTextures.removeAll()
+    strokeScratch = nil
   }
 }

@@ -61,10 +61,14 @@ public final class Renderer {
   /// `multiply`, the colour is multiplied into what is beneath (`SDL_BLENDMODE_MOD`: a
   /// highlighter). The corresponding C functions are `SDL_SetRenderDrawBlendMode` and
   /// `SDL_RenderGeometry` (SDL 2.0.18+).
-  func fillTriangles(_ corners: [Double], _ color: RGBAColor, multiply: Bool) {
+  func fillTriangles(
+    _ corners: [Double], _ color: RGBAColor, multiply: Bool, blend: SDL_BlendMode? = nil
+  ) {
     guard corners.count >= 6 else { return }
     let mode =
-      multiply ? SDL_BLENDMODE_MOD : color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND
+      blend
+      ?? (multiply
+        ? SDL_BLENDMODE_MOD : color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
     SDL_SetRenderDrawBlendMode(pointer, mode)
     let tint = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
     var vertices: [SDL_Vertex] = []
@@ -78,6 +82,45 @@ public final class Renderer {
     vertices.withUnsafeBufferPointer { buffer in
       _ = SDL_RenderGeometry(pointer, nil, buffer.baseAddress, Int32(buffer.count), nil, 0)
     }
+  }
+
+  /// Fills triangles as `fillTriangles` does, but through `scratch`: drawn opaque into its
+  /// top-left `area.w` x `area.h` pixels (white beneath a multiplied stroke, nothing beneath any
+  /// other), which then go over `area` of what is drawn into now as one picture, multiplied or
+  /// blended at the colour's alpha. SDL's software renderer blends a triangle by making a
+  /// surface for it alone (a highlighter stroke is hundreds), and blended triangles that
+  /// overlap would show their seams; through the scratch, neither. The clip is lifted after;
+  /// false when the scratch cannot be drawn into (nothing was drawn). The corresponding C
+  /// functions are `SDL_GetRenderTarget`, `SDL_SetRenderTarget`, `SDL_RenderGeometry`,
+  /// `SDL_SetTextureBlendMode` and `SDL_RenderCopy`.
+  func fillTriangles(
+    _ corners: [Double], _ color: RGBAColor, multiply: Bool, through scratch: Texture,
+    area: SDL_Rect
+  ) -> Bool {
+    let target = SDL_GetRenderTarget(pointer)
+    guard area.w <= scratch.width, area.h <= scratch.height,
+      SDL_SetRenderTarget(pointer, scratch.pointer) == 0
+    else { return false }
+    let opaque = RGBAColor(red: color.red, green: color.green, blue: color.blue)
+    let beneath =
+      multiply
+      ? RGBAColor(red: 255, green: 255, blue: 255)
+      : RGBAColor(red: color.red, green: color.green, blue: color.blue, alpha: 0)
+    let inside = SDL_Rect(x: 0, y: 0, w: area.w, h: area.h)
+    SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_NONE)
+    SDL_SetRenderDrawColor(pointer, beneath.red, beneath.green, beneath.blue, beneath.alpha)
+    var rect = inside
+    SDL_RenderFillRect(pointer, &rect)
+    var moved = corners
+    for index in stride(from: 0, to: moved.count - 1, by: 2) {
+      moved[index] -= Double(area.x)
+      moved[index + 1] -= Double(area.y)
+    }
+    fillTriangles(moved, multiply ? opaque : color, multiply: false, blend: SDL_BLENDMODE_NONE)
+    guard SDL_SetRenderTarget(pointer, target) == 0 else { return false }
+    SDL_SetTextureBlendMode(scratch.pointer, multiply ? SDL_BLENDMODE_MOD : SDL_BLENDMODE_BLEND)
+    copy(scratch, source: inside, destination: area)
+    return true
   }
 
   /// Limits drawing to `rect`, or lifts the limit with nil. The corresponding C function is
@@ -108,6 +151,20 @@ public final class Renderer {
       throw SDLError.last("SDL_CreateTexture")
     }
     return Texture(owning: texture, renderer: self, width: width, height: height, opaque: true)
+  }
+
+  /// A texture to draw into with an alpha channel (ARGB8888), for what is drawn and then put
+  /// over a frame as one picture (ink strokes). The corresponding C function is
+  /// `SDL_CreateTexture`.
+  func scratchTexture(width: Int, height: Int) throws -> Texture {
+    guard
+      let texture = SDL_CreateTexture(
+        pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+        Int32(width), Int32(height))
+    else {
+      throw SDLError.last("SDL_CreateTexture")
+    }
+    return Texture(owning: texture, renderer: self, width: width, height: height)
   }
 
   /// A texture for a clip's pictures, planar YUV 4:2:0 as decoders give them: the renderer turns
