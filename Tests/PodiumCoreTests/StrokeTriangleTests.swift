@@ -55,7 +55,8 @@ import Testing
 
   /// No hole deeper than `slack` pixels inside the stroke, nothing beyond it by more.
   func expectFaithful(
-    _ item: StrokeItem, slack: Double = 0.75, sourceLocation: SourceLocation = #_sourceLocation
+    _ item: StrokeItem, slack: Double = 0.75,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     let inside = covered(item)
     let bounds = item.bounds
@@ -109,16 +110,24 @@ import Testing
     #expect(covered(dot).count > 250, "a 20-pixel dot covers about 314 pixels")
   }
 
-  @Test func aLongSmoothStrokeIsItsQuadsAndSlimJoins() {
-    // A mouse's quarter circle, a point every 2 degrees: 4 triangles a quad, a join or two each.
-    let points = (0...45).flatMap { step -> [Double] in
-      let angle = Double(step) * 2 * .pi / 180
+  @Test(arguments: [(4.3, 2.0), (32, 8)])
+  func aLongSmoothStrokeIsItsQuadsAndSlimJoins(width: Double, degrees: Double) {
+    // A quarter circle as a stroke is kept: a pen's points every 5 pixels, a highlighter's every
+    // 21 (simplified within 0.7 pixels at 1080p). 4 triangles a quad, a slim fan a join.
+    let steps = Int(90 / degrees)
+    let points = (0...steps).flatMap { step -> [Double] in
+      let angle = Double(step) * degrees * .pi / 180
       return [200 + 150 * cos(angle), 200 + 150 * sin(angle)]
     }
-    let item = StrokeItem(points: points, width: 32, color: Self.yellow)
+    let item = StrokeItem(points: points, width: width, color: Self.yellow)
     expectFaithful(item)
     let triangles = item.triangles().count / 6
-    // A disc at every point was 18 triangles a point at this width, 19 with the quad's 4.
-    #expect(triangles < 7 * item.pointCount, "\(triangles) triangles for \(item.pointCount) points")
+    // 4 a quad, a disc at each end, and at most 2 a join: a disc at every point was 7 (pen) or
+    // 18 (highlighter) triangles a point more.
+    let disc = StrokeItem(points: [0, 0], width: width, color: Self.yellow).triangles().count / 6
+    let count = item.pointCount
+    #expect(
+      triangles <= 4 * (count - 1) + 2 * disc + 2 * (count - 2),
+      "\(triangles) triangles for \(count) points, \(disc) a disc")
   }
 }

@@ -117,7 +117,7 @@ import Testing
     if let folder = ProcessInfo.processInfo.environment["PODIUM_INK_SHOTS"] {
       // For looking at: the audience as a PPM, and the export beside it.
       let header = Array("P6 \(shown.width) \(shown.height) 255\n".utf8)
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: folder + "/audience.ppm", contents: Data(header + shown.pixels))
       try? FileManager.default.copyItem(
         atPath: out.appendingPathComponent("slide-001-step-1.png").path,
@@ -125,7 +125,7 @@ import Testing
       let console = try Screenshot.capture(display: server.display).crop(
         x: 0, y: 0, width: 1920, height: 1080)
       let consoleHeader = Array("P6 1920 1080 255\n".utf8)
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: folder + "/console.ppm", contents: Data(consoleHeader + console.pixels))
     }
 

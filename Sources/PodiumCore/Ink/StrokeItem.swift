@@ -68,47 +68,8 @@ public struct StrokeItem: Hashable, Sendable {
   /// segment is shorter than the stroke is wide, the quads do not hold the rest of the join's
   /// disc, and the whole disc is drawn. The triangles overlap where segments meet: a renderer
   /// draws them opaque into the stroke's own pixels before blending those (see
-  /// `FrameRenderer.drawStroke`). Points that lie within a quarter pixel of the line through
-  /// their neighbours are left out first (`simplified`): a mouse's stroke has a point every few
-  /// pixels.
+  /// `FrameRenderer.drawStroke`). (A stroke kept is simplified already: `InkStroke.smoothed`.)
   public func triangles() -> [Double] {
-    simplified(within: 0.25).triangulated()
-  }
-
-  /// The stroke without the points that lie within `tolerance` pixels of the line drawn without
-  /// them (Douglas and Peucker's simplification: the farthest point from the line between the
-  /// ends is kept if it is farther than that, and each side is simplified in turn). A stroke
-  /// whose width changes point by point (pressure) keeps all its points.
-  func simplified(within tolerance: Double) -> StrokeItem {
-    let count = pointCount
-    guard count > 2, widths.isEmpty else { return self }
-    var keep = [Bool](repeating: false, count: count)
-    keep[0] = true
-    keep[count - 1] = true
-    var ranges = [(0, count - 1)]
-    while let (first, last) = ranges.popLast() {
-      guard last - first > 1 else { continue }
-      let (ax, ay) = (points[2 * first], points[2 * first + 1])
-      let (dx, dy) = (points[2 * last] - ax, points[2 * last + 1] - ay)
-      let length = dx * dx + dy * dy
-      var farthest = (index: first, distance: -1.0)
-      for index in (first + 1)..<last {
-        let (x, y) = (points[2 * index] - ax, points[2 * index + 1] - ay)
-        let t = length == 0 ? 0 : max(0, min(1, (x * dx + y * dy) / length))
-        let (ex, ey) = (x - t * dx, y - t * dy)
-        let distance = (ex * ex + ey * ey).squareRoot()
-        if distance > farthest.distance { farthest = (index, distance) }
-      }
-      guard farthest.distance > tolerance else { continue }
-      keep[farthest.index] = true
-      ranges += [(first, farthest.index), (farthest.index, last)]
-    }
-    var item = self
-    item.points = (0..<count).filter { keep[$0] }.flatMap { [points[2 * $0], points[2 * $0 + 1]] }
-    return item
-  }
-
-  private func triangulated() -> [Double] {
     var out: [Double] = []
     let count = pointCount
     guard count > 0 else { return out }
