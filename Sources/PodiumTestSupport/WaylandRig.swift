@@ -28,6 +28,8 @@ public final class WaylandRig: DisplayRig {
   public let variables: [String: String]
   private let rig: RigSession
   private var folder: URL { rig.folder }
+  /// The outputs side by side as they started: the layout a pointer moves over.
+  private let layout: (width: Int, height: Int)
 
   static let script = Fixtures.packageRoot.appendingPathComponent("scripts/wlrig")
 
@@ -44,6 +46,7 @@ public final class WaylandRig: DisplayRig {
       throw XorgServer.XorgError.notInstalled(tool)
     }
     self.driver = driver
+    layout = (outputs * width, height)
     let folder = try Fixtures.temporaryDirectory("podium-wlrig")
     var arguments = [
       "serve", "--outputs", "\(outputs)", "--size", "\(width)x\(height)", "--dir",
@@ -89,6 +92,14 @@ public final class WaylandRig: DisplayRig {
     case .wayland: try wlrig(["key", name])
     case .xwayland: try wlrig(["as", "xdotool", "key", name])
     }
+  }
+
+  /// A mouse on the seat that the test moves and clicks (`WaylandPointer`), over the outputs
+  /// the rig started with. sway 1.7 then repaints an output for a window's new frames only
+  /// while the pointer is over it (docs/TESTING.md, "The Wayland rig").
+  public func pointer() throws -> WaylandPointer {
+    try WaylandPointer(
+      rig: Self.script, environment: environment, width: layout.width, height: layout.height)
   }
 
   /// A screenshot of one output (grim), as the room sees it: the path of a PNG that lasts as
