@@ -14,7 +14,8 @@ public protocol DisplayRig: AnyObject {
 /// A rig's `serve` process (`scripts/xrig serve`, `scripts/wlrig serve`), which both rigs run
 /// the same way: its standard input kept open (closing it stops the rig's server, so a test
 /// process that crashes takes its server with it), its standard error in `log` in the rig's
-/// `folder`, and its replies read a line at a time.
+/// `folder`, and its replies read a line at a time. A probe that the tests talk to a line at a
+/// time on the rig (`WaylandPointer`) runs the same way.
 final class RigSession {
   let folder: URL
   let log: URL
@@ -24,12 +25,16 @@ final class RigSession {
   /// What the rig printed and nobody has read yet.
   private var unread = Data()
 
-  init(script: URL, arguments: [String], folder: URL, log name: String) throws {
+  init(
+    script: URL, arguments: [String], folder: URL, log name: String,
+    environment: [String: String] = [:]
+  ) throws {
     self.folder = folder
     log = folder.appendingPathComponent(name)
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     process.executableURL = script
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardInput = requests
     process.standardOutput = replies
     process.standardError = try FileHandle(forWritingTo: log)
@@ -39,14 +44,22 @@ final class RigSession {
   /// The lines the rig prints up to the line `marker`, or nil if it ended first (the rigs bound
   /// their own waits, so this does not block for long).
   func reply(until marker: String) -> [String]? {
-    let newline = UInt8(ascii: "\n")
     var lines: [String] = []
+    while let line = line() {
+      if line == marker { return lines }
+      lines.append(line)
+    }
+    return nil
+  }
+
+  /// The next line the rig prints, or nil if it ended first.
+  func line() -> String? {
+    let newline = UInt8(ascii: "\n")
     while true {
-      while let end = unread.firstIndex(of: newline) {
+      if let end = unread.firstIndex(of: newline) {
         let line = String(decoding: unread[unread.startIndex..<end], as: UTF8.self)
         unread = Data(unread[(end + 1)...])
-        if line == marker { return lines }
-        lines.append(line)
+        return line
       }
       let chunk = replies.fileHandleForReading.availableData
       if chunk.isEmpty { return nil }

@@ -28,13 +28,17 @@ public final class WaylandRig: DisplayRig {
   public let variables: [String: String]
   private let rig: RigSession
   private var folder: URL { rig.folder }
+  /// The outputs side by side as they started: the layout a pointer moves over.
+  private let layout: (width: Int, height: Int)
 
   static let script = Fixtures.packageRoot.appendingPathComponent("scripts/wlrig")
 
-  /// Starts sway with `outputs` outputs side by side, each `width`x`height`.
+  /// Starts sway with `outputs` outputs side by side, each `width`x`height`. Without `scanout`
+  /// sway composites every frame (`scripts/wlrig --no-scanout`), as a session with a `pointer()`
+  /// needs.
   public init(
     driver: Driver = .wayland, compositor: Compositor = .sway, outputs: Int = 2,
-    width: Int = 1920, height: Int = 1080
+    width: Int = 1920, height: Int = 1080, scanout: Bool = true
   ) throws {
     let tools =
       compositor == .sway
@@ -44,6 +48,7 @@ public final class WaylandRig: DisplayRig {
       throw XorgServer.XorgError.notInstalled(tool)
     }
     self.driver = driver
+    layout = (outputs * width, height)
     let folder = try Fixtures.temporaryDirectory("podium-wlrig")
     var arguments = [
       "serve", "--outputs", "\(outputs)", "--size", "\(width)x\(height)", "--dir",
@@ -51,6 +56,7 @@ public final class WaylandRig: DisplayRig {
     ]
     if driver == .xwayland { arguments.append("--no-keyboard") }
     if compositor == .mutter { arguments.append("--mutter") }
+    if !scanout { arguments.append("--no-scanout") }
     rig = try RigSession(
       script: Self.script, arguments: arguments, folder: folder, log: "wlrig.log")
     let variables = RigSession.variables(rig.reply(until: "WLRIG_READY") ?? [])
@@ -89,6 +95,15 @@ public final class WaylandRig: DisplayRig {
     case .wayland: try wlrig(["key", name])
     case .xwayland: try wlrig(["as", "xdotool", "key", name])
     }
+  }
+
+  /// A mouse on the seat that the test moves and clicks (`WaylandPointer`), over the outputs
+  /// the rig started with. Start the rig with `scanout: false` for it: with a pointer on the
+  /// seat, sway 1.7 scanning a full-screen window out directly repaints that output for the
+  /// window's new frames only while the cursor is over it (docs/TESTING.md, "The Wayland rig").
+  public func pointer() throws -> WaylandPointer {
+    try WaylandPointer(
+      rig: Self.script, environment: environment, width: layout.width, height: layout.height)
   }
 
   /// A screenshot of one output (grim), as the room sees it: the path of a PNG that lasts as
