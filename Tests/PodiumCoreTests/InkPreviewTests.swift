@@ -116,4 +116,29 @@ import Testing
     _ = hidden.apply(.toggleHidden, slide: 0, step: 0)
     #expect(strokes(console(deck, state, ink: hidden).frame.commands).isEmpty)
   }
+  /// The console's kept layer is keyed by its strokes' places, not their points: the key
+  /// changes with the ink on either view and comes back with it, and is the same for the same
+  /// ink laid out again.
+  @Test func theConsoleLayerKeyFollowsTheInkOnItsViews() throws {
+    let deck = try deck()
+    let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    func key(_ ink: TalkInk?) -> String? {
+      guard case .layer(let layer)? = console(deck, state, ink: ink).frame.commands.first
+      else { return nil }
+      return layer.key
+    }
+    let identities = InkIdentity.identities(of: deck)
+    let bare = TalkInk(ink: Ink(scope: .step), deck: deck)
+    var current = Ink(scope: .step)
+    current.add(stroke(0.1, 0.1, 0.2, 0.2), at: current.place(slide: identities[0], step: 0))
+    var moved = Ink(scope: .step)
+    moved.add(stroke(0.1, 0.1, 0.2, 0.3), at: moved.place(slide: identities[0], step: 0))
+    // The next view (step 2 of slide 1) has the other's ink.
+    var next = Ink(scope: .step)
+    next.add(stroke(0.1, 0.1, 0.2, 0.2), at: next.place(slide: identities[0], step: 1))
+    let keys = [bare.ink, current, moved, next].map { key(TalkInk(ink: $0, deck: deck)) }
+    #expect(keys.allSatisfy { $0 != nil })
+    #expect(Set(keys).count == 4, "\(keys)")
+    #expect(key(TalkInk(ink: current, deck: deck)) == keys[1], "the same ink, the same key")
+  }
 }

@@ -46,6 +46,9 @@ struct ConsoleLayout {
   var commands: [DrawCommand] = []
   /// The talk's ink, for the previews (ConsoleLayout+Ink.swift).
   var ink: TalkInk?
+  /// What the ink strokes in `commands` are, by their places' layer keys and where they lie:
+  /// the console layer's key takes these instead of the strokes' points (`layerKey`).
+  var inkKeys: [InkPlaced] = []
   /// Where the next-slide preview went (none when there is none).
   var nextPreview = Rect.none
 
@@ -92,7 +95,7 @@ struct ConsoleLayout {
     // Everything above changes with the slide, the rest with the clock: the slide part is one
     // layer, kept as a texture, so a tick of the clock or a prepared slide change redraws little.
     var body = SlideFrame(size: size, slideRect: page, commands: commands)
-    commands = [.layer(LayerItem(key: "console \(body.hashValue)", x: 0, y: 0, frame: body))]
+    commands = [.layer(LayerItem(key: "console \(layerKey(body))", x: 0, y: 0, frame: body))]
     var bandsTop = bar.y
     if let problem = status.problem {
       bandsTop = band(problem, above: bandsTop, fill: palette.problem, color: palette.text)
