@@ -17,16 +17,7 @@ public enum InkCommand: String, CaseIterable, Hashable, Sendable {
 /// A talk's ink as the speaker works it: the strokes (`Ink`), the tool in hand, its colour and
 /// width, and the stroke being drawn. The session holds one; the painter draws from it.
 public struct TalkInk: Hashable, Sendable {
-  public private(set) var ink: Ink {
-    didSet {
-      // Ink changes by one revision at a time; a copy that changes its own gets its own memo.
-      if ink.revision <= oldValue.revision || !isKnownUniquelyReferenced(&made) {
-        made = InkMemo()
-      }
-    }
-  }
-  /// The draw commands and layer keys made for the places shown lately (see `InkMemo`).
-  private var made = InkMemo()
+  public private(set) var ink: Ink
   /// The tool in hand; nil: clicks on the slide advance it, as without ink.
   public private(set) var tool: InkTool?
   public private(set) var hidden = false
@@ -72,7 +63,6 @@ public struct TalkInk: Hashable, Sendable {
   /// Starts again from `ink` (the journal's, at `--resume`), on the deck followed so far.
   mutating func restart(with ink: Ink) {
     self.ink = ink
-    made = InkMemo()
     orphans = self.ink.rebind(to: identities, titles: titles)
     drawing = nil
   }
@@ -172,20 +162,16 @@ public struct TalkInk: Hashable, Sendable {
   /// The committed strokes of `slide` at `step`, drawn on a slide lying at `rect`.
   public func commands(slide: Int, step: Int, in rect: Rect) -> [DrawCommand] {
     guard !hidden, identities.indices.contains(slide) else { return [] }
-    let place = ink.place(slide: identities[slide], step: step)
-    return made.commands(.init(revision: ink.revision, places: [place], rect: rect)) {
-      Self.commands(ink.strokes(slide: identities[slide], step: step), in: rect)
-    }
+    return Self.commands(ink.strokes(slide: identities[slide], step: step), in: rect)
   }
 
   /// The strokes of every step of `slide` (a page that shows the whole slide: an export without
   /// `--steps`), each place once.
   public func commands(slide: Int, steps: Range<Int>, in rect: Rect) -> [DrawCommand] {
     guard !hidden, identities.indices.contains(slide) else { return [] }
-    let places = Set(steps.map { ink.place(slide: identities[slide], step: $0) }).sorted()
-    return made.commands(.init(revision: ink.revision, places: places, rect: rect)) {
-      Self.commands(places.flatMap { ink.strokes[$0] ?? [] }, in: rect)
-    }
+    let places = Set(steps.map { ink.place(slide: identities[slide], step: $0) })
+    let strokes = places.sorted().flatMap { ink.strokes[$0] ?? [] }
+    return Self.commands(strokes, in: rect)
   }
 
   /// The stroke being drawn, if it is on `slide` at `step`.
@@ -208,50 +194,8 @@ public struct TalkInk: Hashable, Sendable {
   /// The version of what `slide` at `step` shows, for a cached layer's key.
   public func layerKey(slide: Int, step: Int) -> String? {
     guard !hidden, identities.indices.contains(slide) else { return nil }
-    let place = ink.place(slide: identities[slide], step: step)
-    return made.layerKey(.init(revision: ink.revision, places: [place], rect: nil)) {
-      let strokes = ink.strokes(slide: identities[slide], step: step)
-      guard !strokes.isEmpty else { return nil }
-      return "ink \(ink.version(slide: identities[slide], step: step))"
-    }
-  }
-}
-
-/// What `TalkInk` made for the places a frame shows, kept by the ink's revision: every frame
-/// showing a slide with 500 strokes hashed them for the layer's key and made 500 stroke commands,
-/// 0.6 ms of each slide change for the audience and 1.1 ms for the console (its slide and the
-/// next), though the layer they go into is kept and drawn already. A revision is never reused
-/// within one ink's history (`Ink.revision`); a `TalkInk` whose ink is replaced, or changed
-/// while a copy shares this memo, takes a new one. A few dozen entries at most: the places on
-/// show and drawn ahead.
-final class InkMemo: @unchecked Sendable {
-  struct Key: Hashable {
-    var revision: Int
-    var places: [Ink.Place]
-    var rect: Rect?
-  }
-  private let lock = NSLock()
-  private var madeCommands: [Key: [DrawCommand]] = [:]
-  private var madeKeys: [Key: String?] = [:]
-  private static let limit = 64
-
-  func commands(_ key: Key, make: () -> [DrawCommand]) -> [DrawCommand] {
-    if let kept = lock.withLock({ madeCommands[key] }) { return kept }
-    let commands = make()
-    lock.withLock {
-      if madeCommands.count >= Self.limit { madeCommands.removeAll() }
-      madeCommands[key] = commands
-    }
-    return commands
-  }
-
-  func layerKey(_ key: Key, make: () -> String?) -> String? {
-    if let kept = lock.withLock({ madeKeys[key] }) { return kept }
-    let made = make()
-    lock.withLock {
-      if madeKeys.count >= Self.limit { madeKeys.removeAll() }
-      madeKeys[key] = made
-    }
-    return made
+    let strokes = ink.strokes(slide: identities[slide], step: step)
+    guard !strokes.isEmpty else { return nil }
+    return "ink \(ink.version(slide: identities[slide], step: step))"
   }
 }
