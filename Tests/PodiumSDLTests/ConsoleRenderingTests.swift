@@ -104,6 +104,63 @@ import Testing
     #expect(texts(over).contains("overtime 0:10"))
   }
 
+  /// A slide number being typed and the quit prompt come and go within seconds: they are drawn
+  /// over the console's kept layer, whose key they leave alone, so showing one does not draw the
+  /// layer (and the ink on its views) again. The prompt is drawn where the top line's badges end.
+  @Test func passingBadgesAreDrawnOverTheKeptLayer() throws {
+    let deck = try Fixtures.tourDeck()
+    let size = PixelSize(width: 1280, height: 720)
+    var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    state.apply(.toggleBlack, at: 0)
+    let status = ConsoleStatus(
+      now: 0.5, elapsed: 0, duration: TalkDuration(seconds: 60), clock: "09:00", audience: "x")
+    let (plainImage, plain) = try render(deck, state, status, size: size, cachingLayers: true)
+    state.apply(.quit, at: 1)
+    let armed = ConsoleStatus(
+      now: 1.5, elapsed: 0, duration: TalkDuration(seconds: 60), clock: "09:00", audience: "x")
+    let (armedImage, quitting) = try render(deck, state, armed, size: size, cachingLayers: true)
+    func layerKey(_ frame: SlideFrame) -> String? {
+      frame.commands.lazy.compactMap { command -> String? in
+        guard case .layer(let item) = command, item.key.hasPrefix("console") else { return nil }
+        return item.key
+      }.first
+    }
+    func overTexts(_ frame: SlideFrame) -> [TextItem] {
+      frame.commands.compactMap { command in
+        guard case .text(let item) = command else { return nil }
+        return item
+      }
+    }
+    #expect(layerKey(plain) != nil)
+    #expect(layerKey(plain) == layerKey(quitting))
+    let prompt = try #require(overTexts(quitting).first { $0.text == "press q again to quit" })
+    #expect(!overTexts(plain).contains { $0.text == "press q again to quit" })
+    // After the badge the layer has (AUDIENCE SEES BLACK), on the top line.
+    let black = try #require(
+      plain.commands.lazy.compactMap { command -> TextItem? in
+        guard case .layer(let item) = command, item.key.hasPrefix("console") else { return nil }
+        return item.frame.commands.lazy.compactMap { inner -> TextItem? in
+          guard case .text(let text) = inner, text.text == "AUDIENCE SEES BLACK" else { return nil }
+          return text
+        }.first
+      }.first)
+    #expect(prompt.x > black.x + black.width)
+    #expect(abs(prompt.y - black.y) < 1)
+    // The prompt's pixels are there, and only along the top line.
+    var changedRows = Set<Int>()
+    for y in 0..<size.height {
+      for x in 0..<size.width where plainImage.pixel(x: x, y: y) != armedImage.pixel(x: x, y: y) {
+        changedRows.insert(y)
+      }
+    }
+    #expect(changedRows.count > 5)
+    #expect(changedRows.allSatisfy { Double($0) < black.y + black.font.size * 1.6 })
+    state.apply(.digit(3), at: 2)
+    let (_, typing) = try render(deck, state, armed, size: size)
+    #expect(layerKey(typing) == layerKey(plain))
+    #expect(overTexts(typing).contains { $0.text == "go to slide 3_" })
+  }
+
   @Test func slidesAreLayersThatLookTheSameFromTheCache() throws {
     let deck = try Fixtures.tourDeck()
     var state = PresentationState(stepCounts: deck.slides.map(\.stepCount))

@@ -51,6 +51,8 @@ struct ConsoleLayout {
   var inkKeys: [InkPlaced] = []
   /// Where the next-slide preview went (none when there is none).
   var nextPreview = Rect.none
+  /// Where the top line's badges end, for those drawn over the kept layer (`passingBadges`).
+  var passingBadgesAt = (x: 0.0, y: 0.0, size: 12.0)
 
   init(
     engine: LayoutEngine, deck: Deck, state: PresentationState, status: ConsoleStatus,
@@ -96,6 +98,7 @@ struct ConsoleLayout {
     // layer, kept as a texture, so a tick of the clock or a prepared slide change redraws little.
     var body = SlideFrame(size: size, slideRect: page, commands: commands)
     commands = [.layer(LayerItem(key: "console \(layerKey(body))", x: 0, y: 0, frame: body))]
+    passingBadges()
     var bandsTop = bar.y
     if let problem = status.problem {
       bandsTop = band(problem, above: bandsTop, fill: palette.problem, color: palette.text)
@@ -133,7 +136,31 @@ struct ConsoleLayout {
       x += unit
       x += text(label, x: x, y: y, size: textSize, color: color, bold: true)
     }
+    passingBadgesAt = (x, y, textSize)
     return y + textSize * 1.6
+  }
+
+  /// The badges that come and go within seconds (a slide number being typed, the quit prompt):
+  /// drawn over the console's kept layer after the others, so showing or dropping one does not
+  /// draw the layer again (with much ink on the slides, that took 80 ms).
+  mutating func passingBadges() {
+    var x = passingBadgesAt.x
+    for (label, color) in passing {
+      x += unit
+      x += text(
+        label, x: x, y: passingBadgesAt.y, size: passingBadgesAt.size, color: color, bold: true)
+    }
+  }
+
+  private var passing: [(String, RGBAColor)] {
+    var badges: [(String, RGBAColor)] = []
+    if !state.jumpEntry.isEmpty {
+      badges.append(("go to slide \(state.jumpEntry)_", palette.accent))
+    }
+    if state.isQuitArmed(at: status.now) {
+      badges.append(("press q again to quit", palette.danger))
+    }
+    return badges
   }
 
   private var badges: [(String, RGBAColor)] {
@@ -145,12 +172,6 @@ struct ConsoleLayout {
     }
     if state.overviewSelection != nil {
       badges.append(("OVERVIEW: the audience still sees slide \(state.slide + 1)", palette.accent))
-    }
-    if !state.jumpEntry.isEmpty {
-      badges.append(("go to slide \(state.jumpEntry)_", palette.accent))
-    }
-    if state.isQuitArmed(at: status.now) {
-      badges.append(("press q again to quit", palette.danger))
     }
     return badges
   }

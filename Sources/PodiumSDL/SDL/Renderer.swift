@@ -144,41 +144,41 @@ public final class Renderer {
   /// A texture to draw into, opaque, in `format` (the window's, so copying it to the window is a
   /// plain copy). The corresponding C function is `SDL_CreateTexture`.
   func targetTexture(width: Int, height: Int, format: UInt32) throws -> Texture {
-    guard
-      let texture = SDL_CreateTexture(
-        pointer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(width), Int32(height))
-    else {
-      throw SDLError.last("SDL_CreateTexture")
-    }
-    return Texture(owning: texture, renderer: self, width: width, height: height, opaque: true)
+    try makeTexture(
+      format: format, access: SDL_TEXTUREACCESS_TARGET, width: width, height: height, opaque: true)
   }
 
   /// A texture to draw into with an alpha channel (ARGB8888), for what is drawn and then put
   /// over a frame as one picture (ink strokes). The corresponding C function is
   /// `SDL_CreateTexture`.
   func scratchTexture(width: Int, height: Int) throws -> Texture {
-    guard
-      let texture = SDL_CreateTexture(
-        pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-        Int32(width), Int32(height))
-    else {
-      throw SDLError.last("SDL_CreateTexture")
-    }
-    return Texture(owning: texture, renderer: self, width: width, height: height)
+    try makeTexture(
+      format: SDL_PIXELFORMAT_ARGB8888.rawValue, access: SDL_TEXTUREACCESS_TARGET, width: width,
+      height: height, opaque: false)
   }
 
   /// A texture for a clip's pictures, planar YUV 4:2:0 as decoders give them: the renderer turns
   /// them into the window's colours as it copies them. The corresponding C function is
   /// `SDL_CreateTexture`.
   func videoTexture(width: Int, height: Int) throws -> Texture {
+    try makeTexture(
+      format: SDL_PIXELFORMAT_IYUV.rawValue, access: SDL_TEXTUREACCESS_STREAMING, width: width,
+      height: height, opaque: true)
+  }
+
+  /// The one place textures of a given format and access are made. `opaque`: what is drawn from
+  /// it covers what is under it (no blending). The corresponding C function is
+  /// `SDL_CreateTexture`.
+  private func makeTexture(
+    format: UInt32, access: SDL_TextureAccess, width: Int, height: Int, opaque: Bool
+  ) throws -> Texture {
     guard
       let texture = SDL_CreateTexture(
-        pointer, SDL_PIXELFORMAT_IYUV.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-        Int32(width), Int32(height))
+        pointer, format, Int32(access.rawValue), Int32(width), Int32(height))
     else {
       throw SDLError.last("SDL_CreateTexture")
     }
-    return Texture(owning: texture, renderer: self, width: width, height: height, opaque: true)
+    return Texture(owning: texture, renderer: self, width: width, height: height, opaque: opaque)
   }
 
   /// Sends drawing to `texture`, or back to the window with nil. The corresponding C function is
