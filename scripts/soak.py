@@ -324,6 +324,7 @@ class XRig(Rig):
     new resolution brings a window event only with a window manager (docs/TESTING.md)."""
 
     tool, environment = "xdotool", {}
+    draws_ink = True
     cables = "DUMMY1 pulled out and plugged back"
 
     def __init__(self):
@@ -345,6 +346,12 @@ class XRig(Rig):
         for kind, *values in actions:
             if kind == "key":
                 command += ["key", "--delay", str(values[0]), *values[1]]
+            elif kind == "drag":
+                (x, y), *rest = values[0]
+                command += ["mousemove", str(x), str(y), "mousedown", "1"]
+                for x, y in rest:
+                    command += ["mousemove", str(x), str(y), "sleep", "0.012"]
+                command += ["mouseup", "1"]
             else:
                 command += ["mousemove", str(values[0]), str(values[1])]
                 command += ["click", str(values[2])] if kind == "click" else []
@@ -390,6 +397,9 @@ class WaylandRig(Rig):
     more), all before the mark since each adds an audience window for good."""
 
     tool, environment = "wl-keyboard and swaymsg", {"SDL_VIDEODRIVER": "wayland"}
+    # sway 1.7's cursor commands move no pointer while a button is held: no strokes on Wayland
+    # (InkWaylandEndToEndTests drags through a virtual pointer of its own).
+    draws_ink = False
     cables = "new outputs, HEADLESS-3 on"
 
     def __init__(self):
@@ -652,7 +662,32 @@ def on_a_window():
     return left + rng.randrange(0, width), rng.randrange(0, height)
 
 
-counts = {"keys": 0, "clicks": 0, "wheel": 0, "moves": 0, "batches": 0}
+counts = {"keys": 0, "clicks": 0, "wheel": 0, "moves": 0, "batches": 0, "gestures": 0, "drags": 0}
+
+# Ink (X only): a tool picked, a stroke or two dragged across the console's view of the slide (or
+# the slide itself while the talk is mirrored), now and then undo, redo, the next colour or a
+# clear, and the tool put down again: its key pressed once per width it has (docs/INK.md). The
+# tools' keys come only from here, so a tool is never left in hand.
+INK_TOOLS = [("d", 3, 5), ("h", 2, 3), ("e", 1, 1)]  # key, widths, weight
+
+
+def ink_gesture(tool=None, extras=True):
+    key, widths, _ = tool or rng.choices(INK_TOOLS, [weight for *_, weight in INK_TOOLS])[0]
+    width, height = (int(v) for v in rig.modes[rig.presenter].split("x"))
+    actions = [("key", 40, [key])]
+    for _ in range(rng.randint(1, 2)):
+        # Inside the console's view of the current slide at every size it takes, and inside the
+        # slide of a mirrored talk.
+        x, y = rng.uniform(0.12, 0.40) * width, rng.uniform(0.22, 0.45) * height
+        dx, dy = rng.uniform(0.005, 0.012) * width, rng.uniform(-0.01, 0.01) * height
+        actions.append(("drag", [(int(x + i * dx), int(y + i * dy)) for i in range(10)]))
+        counts["drags"] += 1
+    more = rng.sample(["ctrl+z", "ctrl+y", "k", "c"], rng.randint(0, 2)) if extras else []
+    actions.append(("key", 40, more + [key] * widths))
+    counts["keys"] += 1 + len(more) + widths
+    counts["gestures"] += 1
+    rig.send(actions)
+
 
 
 def input_batch():
@@ -679,6 +714,8 @@ def input_batch():
             counts["keys"] += 1
     rig.send(actions)
     counts["batches"] += 1
+    if rig.draws_ink and rng.random() < 0.06:
+        ink_gesture()
 
 
 # --- The disturbances, spread over the run. ---
@@ -706,6 +743,9 @@ unplug_hold, mode_hold, rest = ((1, 4), (2, 5), 1.5) if seconds >= 300 else ((1,
 # one process's (the deck is good then, too: broken edits come after the mark).
 n_kill = max(2, round(3 * scale))
 warm_up = [("cable", index) for index in range(rig.cables_before_mark)]
+# A highlighter stroke before the mark too (X): the first one a window draws makes its scratch
+# texture (docs/INK.md), which memory after the mark must not count.
+warm_up += [("ink", 0)] if rig.draws_ink else []
 warm_up += [("kill", 0), ("resolution", 0), ("edit", 0), ("kill", 1)]
 warm_up += [("resolution", 1)] + [("kill", index) for index in range(2, n_kill)]
 
@@ -908,6 +948,16 @@ def kill_and_resume():
             f"kill {number}: the journal kept slide {kept['slide'] + 1} step {kept['step'] + 1}, "
             f"the talk showed slide {shown['slide']} step {shown['step']}"
         )
+    # The ink's generation the journal must bring back: the last ink line this talk journalled,
+    # else the one it resumed with (a kill never comes mid-stroke: strokes are whole bursts).
+    inked = next(
+        (
+            e.get("generation", e.get("ink"))
+            for e in reversed(mine)
+            if e.get("event") == "ink" or (e.get("event") == "resumed" and "ink" in e)
+        ),
+        None,
+    )
     app.kill()
     app.wait()
     # The next process's trace.
@@ -925,6 +975,11 @@ def kill_and_resume():
         time.sleep(0.05)
     if resumed is None:
         fail(f"kill {number}: podium --resume did not resume within 20 s")
+    elif inked is not None and resumed.get("ink") != inked:
+        fail(
+            f"kill {number}: resumed with ink generation {resumed.get('ink')}; the talk had "
+            f"journalled {inked}"
+        )
     elif kept is not None:
         wanted = (
             kept["slide"] + 1,
@@ -976,6 +1031,16 @@ def normalize():
     """Brings the talk to one state (no overview, no number typed, no blank, no freeze), then walks
     every slide and step and goes back to the first: the windows' caches hold the same kind of
     things at every measurement, so memory compares like with like."""
+    one_state()
+    steps = next(
+        (e["steps"] for e in reversed(events) if e.get("event") in ("deck", "reload")), [1]
+    )
+    rig.keys(40, "Home", *(["Right"] * sum(steps)), "Home")
+    time.sleep(1)
+
+
+def one_state():
+    """No overview, no number typed, no blank, no freeze."""
     for _ in range(4):
         console, audience = latest("present", role="presenter"), latest("present", role="audience")
         keys = (
@@ -993,11 +1058,6 @@ def normalize():
             break
         rig.keys(300, *keys)
         time.sleep(0.6)
-    steps = next(
-        (e["steps"] for e in reversed(events) if e.get("event") in ("deck", "reload")), [1]
-    )
-    rig.keys(40, "Home", *(["Right"] * sum(steps)), "Home")
-    time.sleep(1)
 
 
 def settle():
@@ -1070,6 +1130,10 @@ while time.monotonic() < end - 4:
         if kind == "edit":
             schedule.pop(0)
             edit(index)
+        elif kind == "ink":
+            schedule.pop(0)
+            one_state()
+            ink_gesture(INK_TOOLS[1], extras=False)
         elif kind == "kill" and elapsed >= display_busy_until:
             schedule.pop(0)
             kill_and_resume()
@@ -1321,6 +1385,26 @@ if longest_gap > 5:
         f"no frame answered input for {longest_gap:.1f} s from {at:.1f} s (keys were being sent)",
     )
 
+# Ink: the sidecar the talk kept (through kills, edits, a folder moved away and back) reads back
+# whole: `podium check` finds no damaged line in it, and no copy was moved aside as damaged.
+ink_events = [e for e in events if e.get("event") == "ink"]
+sidecar = deck_path + ".ink"
+if os.path.exists(sidecar):
+    checked = subprocess.run(
+        [podium, "check", deck_path], capture_output=True, text=True, timeout=60
+    )
+    damaged = [
+        line
+        for line in (checked.stdout + checked.stderr).splitlines()
+        # A damaged line has its line and column; ink for a slide an edit took away has none.
+        if re.match(re.escape(sidecar) + r":\d+:\d+:", line)
+    ]
+    if damaged:
+        problem("ink", f"podium check finds damaged lines in the sidecar: {damaged[0]}")
+aside = [name for name in os.listdir(talk) if name.endswith(".damaged")]
+if aside:
+    problem("ink", f"a sidecar was moved aside as damaged: {', '.join(aside)}")
+
 for kind, messages in problems.items():
     fail(f"{kind}: {len(messages)} problem(s), first: " + "; ".join(messages[:3]))
 
@@ -1409,6 +1493,12 @@ print(
     f"  disturbances answered: {len(done_ops)}; slowest: "
     + ", ".join(f"{what} {took:.1f} s" for what, took in sorted(done_ops, key=lambda d: -d[1])[:3])
 )
+if rig.draws_ink:
+    print(
+        f"  ink: {counts['gestures']} gestures, {counts['drags']} strokes dragged; "
+        f"{len(ink_events)} ink lines journalled, "
+        f"{ink_events[-1]['strokes'] if ink_events else 0} strokes at the last"
+    )
 print(f"  exit status after q q: {exit_status}")
 with open(os.path.join(work, "rss.tsv"), "w") as out:
     out.write("seconds\tVmRSS_kB\tVmHWM_kB\tRssAnon_kB\n")

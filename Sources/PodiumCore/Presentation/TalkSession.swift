@@ -210,7 +210,8 @@ public struct TalkSession: Sendable {
         slide: state.slide + 1, step: state.step + 1, blank: state.blank?.rawValue ?? "none",
         frozen: state.isFrozen, elapsed: (state.timer.elapsed(at: now) * 1000).rounded() / 1000,
         running: state.timer.isRunning, downtime: (downtime * 10).rounded() / 10,
-        clamped: state.slide != saved.slide || state.step != saved.step))
+        clamped: state.slide != saved.slide || state.step != saved.step,
+        ink: keepsInk ? ink.ink.generation : nil))
     answers.append(event)
     return event
   }

@@ -24,8 +24,10 @@ public enum TraceEvent: Hashable, Sendable {
   case stall(Stall)
   case transition(Transition)
   case quit
-  /// Zoom, spotlight or dimming changed (TraceEvent+Zoom.swift).
+  /// Zoom, spotlight or dimming changed (TraceEvent+Tools.swift).
   case zoom(Zoom)
+  /// Ink changed and its journal line was written (TraceEvent+Tools.swift).
+  case ink(InkJournalled)
 
   /// The talk's journal is kept at `path` (what `--resume` reads after a crash).
   public struct Journal: Codable, Hashable, Sendable {
@@ -67,6 +69,8 @@ public enum TraceEvent: Hashable, Sendable {
     public var running: Bool
     public var downtime: Double
     public var clamped: Bool
+    /// The ink's generation once resumed (sidecar and journal); nil in a talk without ink.
+    public var ink: Int?
   }
 
   /// The speaker left the offer: `esc`, or `moved on`.
@@ -267,6 +271,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .transition: "transition"
     case .quit: "quit"
     case .zoom: "zoom"
+    case .ink: "ink"
     }
   }
 }
@@ -317,6 +322,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "transition": event = .transition(try body(TraceEvent.Transition.self))
     case "quit": event = .quit
     case "zoom": event = .zoom(try body(TraceEvent.Zoom.self))
+    case "ink": event = .ink(try body(TraceEvent.InkJournalled.self))
     default: throw UnknownEvent(name: name)
     }
   }
@@ -347,6 +353,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .video(let body): try body.encode(to: encoder)
     case .stall(let body): try body.encode(to: encoder)
     case .zoom(let body): try body.encode(to: encoder)
+    case .ink(let body): try body.encode(to: encoder)
     case .transition(let body): try body.encode(to: encoder)
     case .quit: break
     }

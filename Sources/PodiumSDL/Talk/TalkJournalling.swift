@@ -17,8 +17,12 @@ struct TalkJournalling {
   /// Writes what changed since the last call; returns what to trace.
   mutating func keep(_ session: inout TalkSession, at now: Double) -> [TraceEvent] {
     let wall = Date().timeIntervalSince1970
-    journal.append(keeper.records(for: session, at: now, wall: wall), wall: wall)
-    var events: [TraceEvent] = []
+    let records = keeper.records(for: session, at: now, wall: wall)
+    journal.append(records, wall: wall)
+    var events: [TraceEvent] = records.compactMap { record in
+      guard case .ink(let change) = record else { return nil }
+      return .ink(.init(generation: change.to, strokes: session.ink.ink.strokeCount))
+    }
     for report in journal.takeReports() {
       switch report {
       case .opened(let path):

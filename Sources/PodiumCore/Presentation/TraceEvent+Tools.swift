@@ -38,3 +38,18 @@ extension TraceEvent {
     }
   }
 }
+
+extension TraceEvent {
+  /// Ink changed (a stroke ended, an erasure, a clear, undo, redo) and its journal line went to
+  /// the journal: the ink's `generation` after it (what `--resume` must come back to) and how
+  /// many strokes the talk's ink holds.
+  public struct InkJournalled: Codable, Hashable, Sendable {
+    public var generation: Int
+    public var strokes: Int
+
+    public init(generation: Int, strokes: Int) {
+      self.generation = generation
+      self.strokes = strokes
+    }
+  }
+}
