@@ -152,8 +152,15 @@ import Testing
     let journal = try #require(TalkJournal.replay(data))
     var next = try session(ink: sidecar)
     #expect(next.ink.ink.strokeCount == 0)
-    next.resume(journal, clock: .talk, at: 0, wall: 1001)
+    let event = next.resume(journal, clock: .talk, at: 0, wall: 1001)
     #expect(written(next.ink.ink) == drawn)
+    // The trace says which generation the talk came back to: the journal's last ink line's.
+    guard case .resumed(let resumed) = event else {
+      Issue.record("not a resumed event: \(event)")
+      return
+    }
+    #expect(resumed.ink != nil && resumed.ink == journal.ink.last?.to)
+    #expect(resumed.ink == next.ink.ink.generation)
     let shown = next.ink.commands(slide: 0, step: 1, in: Rect(x: 0, y: 0, width: 80, height: 45))
     #expect(shown.count == 3, "the stroke between its clip: \(shown)")
     // The resumed talk's journal, begun over the same old sidecar, has the stroke again.
@@ -169,10 +176,23 @@ import Testing
     // A talk that keeps no ink (`--no-ink`) takes none from the journal, and journals none.
     let loaded = DeckLoader(files: InMemoryFiles([Self.path: Self.deckText])).load(Self.path)
     var bare = TalkSession(path: Self.path, deck: try #require(loaded.deck), theme: loaded.theme)
-    bare.resume(journal, clock: .talk, at: 0, wall: 1001)
+    let bareEvent = bare.resume(journal, clock: .talk, at: 0, wall: 1001)
     #expect(bare.ink.ink.strokeCount == 0)
+    if case .resumed(let resumed) = bareEvent { #expect(resumed.ink == nil) }
     var bareKeeper = JournalKeeper(talk: .present, deckPath: Self.path)
     #expect(!bareKeeper.records(for: bare, at: 0, wall: 1).contains { $0.isInk })
+  }
+}
+
+extension InkJournalTests {
+  /// The trace's ink event, as the soak reads it: its name, generation and strokes.
+  @Test func theInkTraceEventSaysTheGenerationAndStrokes() throws {
+    let line = TraceLine(t: 1.5, event: .ink(.init(generation: 7, strokes: 3)))
+    let data = try JSONEncoder().encode(line)
+    let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["event"] as? String == "ink")
+    #expect(object["generation"] as? Int == 7 && object["strokes"] as? Int == 3)
+    #expect(try JSONDecoder().decode(TraceLine.self, from: data) == line)
   }
 }
 
