@@ -231,6 +231,39 @@ import Testing
     #expect(slides.count == 2)
   }
 
+  /// Pictures written side by side in one paragraph are inline in Marp (and in every Markdown
+  /// renderer): a row, not a stack cut off at the slide's foot. A line break between them, or
+  /// text beside them, keeps them one under the other as before.
+  @Test func picturesInOneParagraphAreARow() throws {
+    let text = """
+      ---
+      marp: true
+      ---
+
+      # Three
+
+      ![h:300](a.png) ![h:300](b.png)
+      ![h:300](c.png)
+      """
+    let blocks = try deck(text).slides[0].blocks
+    #expect(kinds(blocks) == ["h1", "columns(image | image | image)"])
+    let sizes = ["a.png", "b.png", "c.png"].reduce(into: [String: PixelSize]()) {
+      $0["/deck/" + $1] = PixelSize(width: 400, height: 300)
+    }
+    let laid = try frame(text, theme: .marpDefault, images: sizes).imageItems
+    #expect(laid.count == 3)
+    let tops = Set(laid.map { Int($0.destination.y.rounded()) })
+    #expect(tops.count == 1, "one row: \(laid.map(\.destination))")
+    let lefts = laid.map(\.destination.x)
+    #expect(lefts == lefts.sorted() && Set(lefts).count == 3)
+    #expect(laid.allSatisfy { $0.destination.maxX <= 1920 && $0.destination.maxY <= 1080 })
+    // A hard line break (a backslash) stacks them; so does text beside them.
+    let stacked = try deck("---\nmarp: true\n---\n\n![](a.png)\\\n![](b.png)\n").slides[0]
+    #expect(kinds(stacked.blocks) == ["image", "image"])
+    let withText = try deck("---\nmarp: true\n---\n\nSee ![](a.png) ![](b.png)\n").slides[0]
+    #expect(kinds(withText.blocks) == ["p", "image", "image"])
+  }
+
   @Test func aMarpDeckIsNeverCentredByPodiumItself() throws {
     let text = "---\nmarp: true\n---\n\n# Title\n\nA subtitle\n"
     let deck = try layoutDeck(text)

@@ -292,6 +292,31 @@ import Testing
     #expect(parsed.slides[2].blocks.map(\.plainText) == ["Next steps", "More work."])
   }
 
+  /// Two sections are enough: pandoc makes three slides of this (its title slide and one a
+  /// heading), Podium's own reading one slide with both.
+  @Test func aTitledTalkOfTwoSectionsIsPandocs() throws {
+    let parsed = try deck(
+      """
+      ---
+      title: My Talk
+      author: Jane Doe
+      date: 1 Feb 2020
+      ---
+
+      ## Science
+
+      Aim: understand things
+
+      ## Reality
+
+      More text
+      """)
+    #expect(parsed.dialect == .pandoc)
+    #expect(parsed.slides.map(\.title) == ["My Talk", "Science", "Reality"])
+    // One section stays Podium's: a one-slide deck with a title in its front matter is common.
+    #expect(try deck("---\ntitle: T\nauthor: A\n---\n\n## Only\n\ntext\n").dialect == .standard)
+  }
+
   @Test func otherDecksAreNotPandocs() throws {
     #expect(
       try deck("---\ntheme: gaia\nmarp: true\n---\n\n# A\n\n---\n\n# B\n").dialect == .standard)

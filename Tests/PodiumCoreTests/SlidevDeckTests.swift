@@ -165,6 +165,35 @@ import Testing
     #expect(deck.slides[0].blocks.map(\.hiddenFrom) == [nil, nil, nil, nil, 7, 8])
   }
 
+  /// A component's tag written over several lines, as formatters leave them: read whole, its
+  /// `v-click` a click, never shown as text.
+  @Test func aTagOverSeveralLinesIsOneTag() throws {
+    let result = read(
+      """
+      ---
+      layout: default
+      ---
+
+      # Adapting
+
+      <Block
+        class="p-5"
+        v-click
+      >
+
+      How can we adapt detection algorithms?
+
+      </Block>
+      """)
+    let deck = try #require(result.deck)
+    #expect(deck.slides.count == 1 && deck.slides[0].stepCount == 2)
+    let texts = deck.slides[0].blocks.map(\.plainText)
+    #expect(texts == ["Adapting", "How can we adapt detection algorithms?"])
+    #expect(deck.slides[0].blocks.map(\.step) == [0, 1])
+    #expect(!texts.joined().contains("<") && !texts.joined().contains("v-click"))
+    #expect(result.diagnostics.contains { $0.message.contains("Vue component <Block>") })
+  }
+
   @Test func clickMarkersInNotesAreNumbered() throws {
     let deck = try #require(
       read(
@@ -196,10 +225,27 @@ import Testing
       files: ["/talk/again.md": "---\nsrc: ./slides.md\n---\n"])
     // The deck itself is the chain's first file: the loop is found in the file it imports.
     #expect(
-      loop.diagnostics.filter { $0.severity == .error }.map(\.message) == [
-        "'./slides.md' imports a file that imports it (through 1 other file)"
-      ])
+      loop.diagnostics.filter { $0.severity == .warning && $0.message.contains("imports") }.map(
+        \.message) == [
+          "'./slides.md' imports a file that imports it (through 1 other file); the slide is left out"
+        ])
+    #expect(!loop.diagnostics.contains { $0.severity == .error })
     #expect(loop.deck?.slides.map(\.title) == ["A"])
+    // A file that is not there: Slidev loads the other slides, and so does Podium, saying where.
+    let missing = read(
+      "---\nlayout: cover\n---\n\n# A\n\n---\nsrc: ./pages/missing.md\n---\n\n---\n\n# C\n")
+    #expect(missing.deck?.slides.map(\.title) == ["A", "C"])
+    #expect(!missing.diagnostics.contains { $0.severity == .error })
+    let said = try #require(missing.diagnostics.first { $0.message.hasPrefix("cannot import") })
+    #expect(said.severity == .warning)
+    #expect(said.location?.line == 8)
+    #expect(said.message.hasSuffix("the slide is left out"))
+    // A slide that imports another file says Slidev, with no layout anywhere.
+    let imports = read(
+      "---\ntheme: seriph\n---\n\n# Hello\n\n---\nsrc: ./pages/b.md\n---\n\n---\n\n# Bye\n",
+      files: ["/talk/pages/b.md": "# B\n"])
+    #expect(imports.deck?.dialect == .slidev)
+    #expect(imports.deck?.slides.map(\.title) == ["Hello", "B", "Bye"])
     let outside = read(
       "---\nlayout: cover\n---\n\n# A\n\n---\nsrc: ../shared/b.md#2\n---\n",
       files: ["/shared/b.md": "# B1\n\n---\n\n# B2\n"])

@@ -67,8 +67,9 @@ struct PandocDeck {
     }
   }
 
-  /// A titled document of several sections and no slide separators: one slide to Podium and
-  /// Marp, so written for pandoc, which makes slides of its headings.
+  /// A titled document of two sections or more and no slide separators: one slide to Podium
+  /// and Marp, so written for pandoc, which makes slides of its headings (a title slide and two
+  /// slides from two headings).
   static func isHeadingsOnly(_ lines: [Substring]) -> Bool {
     var headings = 0
     var inCode = false
@@ -89,7 +90,7 @@ struct PandocDeck {
       }
       if afterFrontMatter, line.hasPrefix("# ") || line.hasPrefix("## ") { headings += 1 }
     }
-    return headings >= 3
+    return headings >= 2
   }
 
   /// pandoc's metadata is open: templates read any key. Podium reads its own keys that pandoc

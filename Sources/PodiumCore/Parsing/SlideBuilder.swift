@@ -274,6 +274,18 @@ struct SlideBuilder {
         Block(
           .paragraph(display ? displayed : runs), at: here, step: step,
           alignment: display ? .center : alignment(of: node)))
+    } else if images.count > 1, !runs.contains(where: { $0.text.contains("\n") }) {
+      // Pictures side by side in one paragraph are inline, in a row, in every Markdown renderer
+      // (Marp, GitHub, pandoc's HTML): a column each, in their widths where all are given.
+      let widths = images.compactMap { block -> Int? in
+        guard case .image(let reference) = block.kind else { return nil }
+        // Fractions of the slide's height, in thousandths: relative widths.
+        return reference.width.map { max(1, Int(($0 * 1000).rounded())) }
+      }
+      let row = ColumnsBlock(
+        widths: widths.count == images.count ? widths : images.map { _ in 1 },
+        columns: images.map { [$0] })
+      return [Block(.columns(row), at: here, step: step)]
     }
     return result + images
   }

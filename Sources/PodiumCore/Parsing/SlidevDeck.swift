@@ -89,8 +89,9 @@ struct SlidevDeck {
       if trimmed == "::right::" || trimmed == "::left::" || trimmed.hasPrefix("<v-click") {
         return true
       }
+      // A slide's own front matter: a separator and at once a key only Slidev's slides take.
       if index > 0, line.trimmingTrailingWhitespace == "---", index + 1 < lines.count,
-        lines[index + 1].hasPrefix("layout:")
+        ["layout:", "src:", "hideInToc:"].contains(where: lines[index + 1].hasPrefix)
       {
         return true
       }
@@ -222,7 +223,8 @@ struct SlidevDeck {
     if chain.contains(resolved) || chain.count > 8 {
       let others = chain.count - 1
       let through = others > 0 ? " (through \(others) other file\(others == 1 ? "" : "s"))" : ""
-      sink.error("'\(written)' imports a file that imports it\(through)", at: here)
+      sink.warning(
+        "'\(written)' imports a file that imports it\(through); the slide is left out", at: here)
       return []
     }
     let root = (deckFolder as NSString).standardizingPath
@@ -233,7 +235,9 @@ struct SlidevDeck {
     switch context.files.contents(of: resolved, limit: DeckSource.maximumSize, kind: "decks") {
     case .success(let read): bytes = read
     case .failure(let problem):
-      sink.error("cannot import '\(written)': \(problem.message)", at: here)
+      // Slidev records it and loads the other slides (packages/parser/src/fs.ts).
+      sink.warning(
+        "cannot import '\(written)': \(problem.message); the slide is left out", at: here)
       return []
     }
     let nested = Context(

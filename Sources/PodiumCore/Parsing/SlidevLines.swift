@@ -152,6 +152,9 @@ struct SlidevLines {
       } else if trimmed.contains("](/") {
         lines[index] = Substring(publicImages(String(line)))
       }
+      if trimmed.contains("<"), !trimmed.hasPrefix("<!--") {
+        Self.joinTag(opening: index, in: &lines)
+      }
       var found: [SlidevClickLines.Tag] = []
       if trimmed.contains("<"), !trimmed.hasPrefix("<!--"), !trimmed.hasPrefix("::") {
         let read = tags(String(lines[index]), at: here, sink: &sink)
@@ -166,6 +169,30 @@ struct SlidevLines {
     keepOnlyLastComment(&lines, in: slideStart..<lines.count)
     clicks.endSlide()
     clicks.joinParagraphs(lines)
+  }
+
+  /// A tag whose attributes go on over the next lines (`<Block` / `  v-click` / `>`), as Vue
+  /// reads it, put on its first line whole; the lines it took are left blank. Up to 20 lines;
+  /// a tag never closed stays as it is.
+  static func joinTag(opening index: Int, in lines: inout [Substring]) {
+    guard
+      let open = lines[index].range(
+        of: #"<[A-Za-z][\w.:-]*(\s[^<>]*)?$"#, options: .regularExpression)
+    else { return }
+    var parts = [String(lines[index][open])]
+    for next in (index + 1)..<min(lines.count, index + 21) {
+      let line = lines[next]
+      if line.trimmingTrailingWhitespace.hasPrefix("---") || line.contains("<") { return }
+      guard let close = line.firstIndex(of: ">") else {
+        parts.append(line.trimmingCharacters(in: .whitespaces))
+        continue
+      }
+      parts.append(line[...close].trimmingCharacters(in: .whitespaces))
+      let rest = line[line.index(after: close)...]
+      lines[index] = lines[index][..<open.lowerBound] + parts.joined(separator: " ") + rest
+      for taken in (index + 1)...next { lines[taken] = "" }
+      return
+    }
   }
 
   /// Whether a comment is still open after `line` (Slidev's `advanceHtmlCommentState`).
