@@ -136,6 +136,27 @@ import Testing
     #expect(table.rows[0][1] == [TextRun("Great", style: .strong)])
   }
 
+  /// A picture in a table cell has no room of its own: its alt text stands in, and the author
+  /// is told where, once a table (it vanished silently before).
+  @Test func picturesInTableCellsAreTheirAltTextWithAWarning() throws {
+    let result = parse(
+      """
+      | ![vector](v.png) | ![](m.png) |
+      |---|---|
+      | ![matrix](x.png) | left |
+      """)
+    let table = try #require(result.deck?.slides.first?.blocks.first)
+    guard case .table(let cells) = table.kind else {
+      Issue.record("expected a table")
+      return
+    }
+    #expect(cells.header.map(\.plainText) == ["vector", ""])
+    #expect(cells.rows.first?.map(\.plainText) == ["matrix", "left"])
+    let warned = result.diagnostics.filter { $0.message.hasPrefix("pictures in table cells") }
+    #expect(warned.count == 1)
+    #expect(warned.first?.location?.line == 1)
+  }
+
   @Test func imagesBlockAndBackground() throws {
     let folder = try Fixtures.temporaryDirectory()
     for name in ["fig.png", "bg.jpg", "photo.jpg"] {

@@ -349,6 +349,7 @@ struct SlideBuilder {
     }
     var header: [[TextRun]] = []
     var rows: [[[TextRun]]] = []
+    var pictureInCell: SourceLocation?
     for row in node.children {
       guard case .tableRow(let isHeader) = row.kind else { continue }
       // Images in cells have no room of their own; their alt text stands in.
@@ -356,8 +357,14 @@ struct SlideBuilder {
       for cell in row.children {
         let (runs, images) = convertInlines(cell.children)
         cells.append(runs + images.map { TextRun($0.plainText) })
+        if pictureInCell == nil { pictureInCell = images.first?.location }
       }
       if isHeader && header.isEmpty { header = cells } else { rows.append(cells) }
+    }
+    if let here = pictureInCell {
+      diagnostics.warning(
+        "pictures in table cells are not drawn: their alt text stands in (one warning a table)",
+        at: here)
     }
     return TableBlock(alignments: alignments, header: header, rows: rows)
   }
