@@ -247,6 +247,36 @@ import Testing
     #expect(!warnings.contains { $0.hasPrefix("18:") })
   }
 
+  /// A picture in a LaTeX wrapper, as beamer decks centre them: the picture, not the TeX.
+  @Test func aPictureInALaTeXWrapperIsThePicture() throws {
+    let result = parse(
+      """
+      ---
+      title: T
+      ---
+
+      ## Next
+
+      \\centerline{\\includegraphics[width=3in]{img/mermaid.png}}
+
+      \\vspace{\\baselineskip}
+
+      Text
+
+      ::: notes
+      Say it.
+      :::
+      """)
+    #expect(result.deck?.dialect == .pandoc)
+    let slide = try #require(result.deck?.slides.last)
+    #expect(kinds(slide.blocks) == ["h2", "image", "p"])
+    guard case .image(let image) = slide.blocks[1].kind else { return }
+    #expect(image.source == "img/mermaid.png")
+    let texts = slide.blocks.map(\.plainText).joined()
+    #expect(!texts.contains("\\"))
+    #expect(result.diagnostics.contains { $0.message.hasPrefix("raw LaTeX '\\vspace'") })
+  }
+
   @Test func allowFrameBreaksSplitsALongFrame() throws {
     let items = (1...20).map { "\($0). item \($0)" }.joined(separator: "\n")
     let parsed = try deck(

@@ -205,7 +205,10 @@ struct PandocLines {
         lines[index] = indent + "- " + trimmed.dropFirst(5).drop { $0 == " " }
         continue
       }
-      if trimmed.hasPrefix("\\includegraphics"), let file = Self.lastArgument(trimmed) {
+      // `\includegraphics[width=3in]{a.png}`, alone or in a wrapper (`\centerline{...}`).
+      if trimmed.contains("\\includegraphics"), Self.isOnlyCommands(trimmed),
+        let file = Self.graphicsFile(trimmed)
+      {
         lines[index] = "![](\(file))"
         continue
       }
@@ -388,10 +391,21 @@ struct PandocLines {
     return argument.isEmpty ? nil : String(argument)
   }
 
-  /// A line made of LaTeX commands and their arguments only (`\vspace{1em}`, `\centering`).
+  /// A line made of LaTeX commands and their arguments only (`\vspace{1em}`, `\centering`,
+  /// `\centerline{\includegraphics{a.png}}`: arguments may hold braces one level deep).
   static func isOnlyCommands(_ line: String) -> Bool {
     line.range(
-      of: #"^(\\[A-Za-z]+\*?(\[[^\]]*\])*(\{[^{}]*\})*\s*)+$"#, options: .regularExpression) != nil
+      of: #"^(\\[A-Za-z]+\*?(\[[^\]]*\])*(\{([^{}]|\{[^{}]*\})*\})*\s*)+$"#,
+      options: .regularExpression) != nil
+  }
+
+  /// The file of the line's `\includegraphics[options]{file}`.
+  static func graphicsFile(_ line: String) -> String? {
+    guard
+      let match = line.range(
+        of: #"\\includegraphics\*?(\[[^\]]*\])?\{[^{}]+\}"#, options: .regularExpression)
+    else { return nil }
+    return lastArgument(String(line[match]))
   }
 
   static func isListLine(_ text: Substring) -> Bool {

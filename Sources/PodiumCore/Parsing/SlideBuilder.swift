@@ -326,6 +326,18 @@ struct SlideBuilder {
           + "write the formula in LaTeX ('```latex +render' or '$$ ... $$')", at: here)
     }
     if let run = SnippetRun(words: words), !inNotes { noteRun(run, language: language, at: here) }
+    if presenterm != nil, !inNotes {
+      // presenterm's `{1,3}` highlights lines and `{1|2|all}` steps through them; its
+      // `+line_numbers` numbers them (docs/src/features/code/highlighting.md).
+      if let ranges = words.dropFirst().first(where: { $0.hasPrefix("{") }) {
+        diagnostics.warning(
+          "line highlighting '\(ranges.prefix(40))' is not shown: the code shows whole, in one step",
+          at: here)
+      }
+      if words.contains("+line_numbers") {
+        diagnostics.warning("'+line_numbers' is not drawn: the code shows without them", at: here)
+      }
+    }
     var code = literal
     if code.hasSuffix("\n") { code.removeLast() }
     return CodeBlock(language: language, code: code)
