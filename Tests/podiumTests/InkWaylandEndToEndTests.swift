@@ -181,7 +181,11 @@ import Testing
 
     // A new talk on the same deck: the sidecar brings the stroke back on the audience.
     try rig.holdKeyboard()
-    let fresh = try PresentRun(rig, deck: deckPath, environment: environment)
+    // Its sidecar writes held back (test-only): the stroke drawn before the kill can only come
+    // back from the talk's journal.
+    let fresh = try PresentRun(
+      rig, deck: deckPath,
+      environment: environment.merging(["PODIUM_TEST_INK_WRITE_DELAY": "60"]) { $1 })
     defer { if fresh.process.isRunning { fresh.killHard() } }
     #expect(fresh.waitFor("show") != nil, "\(fresh.errors())")
     #expect(fresh.presented("audience", slide: 1))
@@ -194,6 +198,8 @@ import Testing
       waitForStroke(rig, from: Self.lastFrom, to: Self.lastTo) != nil, "the second stroke")
     fresh.killHard()
     #expect(fresh.waitForExit() != nil, "killed")
+    let kept = (try? String(contentsOfFile: deckPath + ".ink", encoding: .utf8)) ?? ""
+    #expect(kept.components(separatedBy: "\nstroke ").count == 2, "one stroke in the sidecar")
 
     try rig.holdKeyboard()
     let resumed = try PresentRun(
