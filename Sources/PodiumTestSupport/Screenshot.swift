@@ -209,6 +209,38 @@ public final class PresentRun {
     Thread.sleep(forTimeInterval: 0.15)
   }
 
+  /// `kill -9` of the talk itself. Through a launcher (the Wayland rig's `scripts/wlrig as`
+  /// runs `runuser`, which passes signals on to Podium but cannot pass on a SIGKILL) the process
+  /// this run started is not Podium: the signal goes to the first process named `podium` among
+  /// it and its descendants (`/proc`), as `kill -9 PID` of the talk would.
+  public func killHard() {
+    let root = process.processIdentifier
+    var children: [Int32: [Int32]] = [:]
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for name in names {
+      guard let pid = Int32(name),
+        let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // After "PID (COMMAND) STATE": the parent's id.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 1, let parent = Int32(fields[1]) {
+        children[parent, default: []].append(pid)
+      }
+    }
+    var queue = [root]
+    while !queue.isEmpty {
+      let pid = queue.removeFirst()
+      let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+      if command.trimmingCharacters(in: .whitespacesAndNewlines) == "podium" {
+        kill(pid, SIGKILL)
+        return
+      }
+      queue += children[pid] ?? []
+    }
+    kill(root, SIGKILL)
+  }
+
   /// Waits for the process to end, up to `timeout` seconds; returns its status or nil.
   public func waitForExit(timeout: Double = 10) -> Int32? {
     eventually(timeout: timeout) { process.isRunning ? nil : process.terminationStatus }

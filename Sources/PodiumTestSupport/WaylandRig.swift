@@ -27,6 +27,8 @@ public final class WaylandRig: DisplayRig {
   /// The rig's `WLRIG_` variables: what `scripts/wlrig` needs to act on this session.
   public let variables: [String: String]
   private let rig: RigSession
+  /// The seat's keyboards held since (`holdKeyboard()`), ended with the rig.
+  private var keyboards: [Process] = []
   private var folder: URL { rig.folder }
   /// The outputs side by side as they started: the layout a pointer moves over.
   private let layout: (width: Int, height: Int)
@@ -75,6 +77,28 @@ public final class WaylandRig: DisplayRig {
   /// Stops sway (the rig does, once its standard input closes). Calling it again does nothing.
   public func stop() {
     rig.stop()
+    for keyboard in keyboards where keyboard.isRunning { keyboard.terminate() }
+    keyboards.removeAll()
+  }
+
+  /// Gives the seat a keyboard again, as the rig starts with one, before another talk starts in
+  /// the same session. Each `key` is typed by a wtype keyboard of its own that goes when it has
+  /// typed, and sway 1.7 then leaves the seat with none: a program started after that gets its
+  /// first keymap only with its first key, and SDL 2.26 crashed in xkbcommon on it (libsdl-org/
+  /// SDL#9022; the rig's `serve` says more). This keyboard, like the rig's, presses Shift and
+  /// sleeps until sway goes.
+  public func holdKeyboard() throws {
+    let keyboard = Process()
+    keyboard.executableURL = Self.script
+    keyboard.arguments = ["as", "wtype", "-P", "Shift_L", "-p", "Shift_L", "-s", "2000000000"]
+    keyboard.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    keyboard.standardInput = FileHandle.nullDevice
+    keyboard.standardOutput = FileHandle.nullDevice
+    keyboard.standardError = FileHandle.nullDevice
+    try keyboard.run()
+    keyboards.append(keyboard)
+    // Its Shift reaches sway before the program does.
+    Thread.sleep(forTimeInterval: 0.3)
   }
 
   /// What Podium's environment needs for this session and driver (`scripts/wlrig as` adds the

@@ -7,7 +7,10 @@ import Testing
 /// Ink on sway (headless, two outputs), through SDL's native Wayland driver: a drag of a mouse
 /// on sway's seat (`WaylandPointer`, a virtual pointer) across the console's view of the slide
 /// is a stroke on the audience's output, as `export --ink` draws it; undo takes it away and
-/// redo puts it back. The Xorg rig's `InkEndToEndTests` covers the rest (steps, restarts).
+/// redo puts it back; the next step has none; a new talk on the same deck shows it again (the
+/// sidecar), a stroke drawn just before `kill -9` is back with `--resume`, and a reload that
+/// inserts a slide before it leaves the ink with its slide. One rig and three talks for all of
+/// it, as `InkEndToEndTests` and `InkJournalEndToEndTests` check it on X.
 @Suite(.serialized) struct InkWaylandEndToEndTests {
   let ink = InkEndToEndTests()
 
@@ -30,13 +33,37 @@ import Testing
     }
   }
 
-  /// Waits until the audience shows the whole stroke: the pen's red at both of its ends.
-  func waitForStroke(_ rig: WaylandRig) -> RGBImage? {
-    eventually(timeout: 8, every: 0.3) { () -> RGBImage? in
+  /// Waits until the audience shows the whole stroke from `from` to `to` (by default the first
+  /// one): the pen's red at both of its ends.
+  func waitForStroke(
+    _ rig: WaylandRig, from: SlidePoint = from, to: SlidePoint = to, timeout: Double = 8
+  ) -> RGBImage? {
+    eventually(timeout: timeout, every: 0.3) { () -> RGBImage? in
       guard let image = try? audience(rig), ink.redPixels(image) >= 2000 else { return nil }
-      let ends = [Self.from, Self.to].map { red(image, around: [$0], margin: 8) }
+      let ends = [from, to].map { red(image, around: [$0], margin: 8) }
       return ends.allSatisfy { $0 > 0 } ? image : nil
     }
+  }
+
+  /// A drag of the pen across the console's view of the slide (on HEADLESS-1, at the layout's
+  /// origin: its pixels are the layout's).
+  func draw(
+    _ pointer: WaylandPointer, _ deckPath: String, from: SlidePoint = from, to: SlidePoint = to
+  ) throws {
+    let view = try ink.consoleView(deckPath)
+    let (x0, y0) = from.location(in: view)
+    let (x1, y1) = to.location(in: view)
+    try pointer.drag(from: (Int(x0), Int(y0)), to: (Int(x1), Int(y1)))
+  }
+
+  /// Keeps the audience's output as NAME.png in `$PODIUM_INK_SHOTS`, when set, for a person to
+  /// look at.
+  func keep(_ rig: WaylandRig, _ name: String) {
+    guard let folder = ProcessInfo.processInfo.environment["PODIUM_INK_SHOTS"],
+      let shot = try? rig.screenshot("HEADLESS-2")
+    else { return }
+    try? FileManager.default.removeItem(atPath: folder + "/\(name).png")
+    try? FileManager.default.copyItem(atPath: shot, toPath: folder + "/\(name).png")
   }
 
   /// The pen's red pixels of `image` in the box around `points` (slide coordinates), `margin`
@@ -86,13 +113,9 @@ import Testing
     let before = try #require(waitForRed(rig, none: true), "no ink yet")
     #expect(ink.redPixels(before) == 0)
 
-    // The pen, and a stroke across the console's view of the slide (the console is on
-    // HEADLESS-1, at the layout's origin: its pixels are the layout's).
+    // The pen, and a stroke across the console's view of the slide.
     try run.key("d")
-    let view = try ink.consoleView(deckPath)
-    let (x0, y0) = Self.from.location(in: view)
-    let (x1, y1) = Self.to.location(in: view)
-    try pointer.drag(from: (Int(x0), Int(y0)), to: (Int(x1), Int(y1)))
+    try draw(pointer, deckPath)
     let drawn = waitForStroke(rig)
     #expect(drawn != nil, "a stroke on the audience's output: \(run.errors())")
     if let drawn {
@@ -106,6 +129,12 @@ import Testing
     try run.key("ctrl+y")
     let redone = waitForStroke(rig)
     #expect(redone != nil, "redone")
+
+    // Ink belongs to its build step: the next step shows none, back shows it again.
+    try run.key("Right")
+    #expect(waitForRed(rig, none: true) != nil, "step 2 has no ink")
+    try run.key("Left")
+    #expect(waitForStroke(rig) != nil, "step 1 has its ink again")
 
     // The talk ends and keeps its ink in the sidecar beside the deck.
     try run.key("q", "q")
@@ -126,6 +155,7 @@ import Testing
       let difference = try #require(shown.difference(from: expected))
       #expect(difference.differing < 0.003, "audience (\(name)) vs export --ink: \(difference)")
     }
+    try restartResumeAndReload(rig, pointer, deckPath)
     if let keep = ProcessInfo.processInfo.environment["PODIUM_INK_SHOTS"], let drawn {
       // For looking at: the audience as a PPM, and the export beside it.
       let header = Array("P6 \(drawn.width) \(drawn.height) 255\n".utf8)
@@ -133,5 +163,68 @@ import Testing
         atPath: keep + "/wayland-audience.ppm", contents: Data(header + drawn.pixels))
       try? FileManager.default.copyItem(atPath: expectedPath, toPath: keep + "/wayland-export.png")
     }
+  }
+
+  /// Where the second stroke goes, the one drawn just before `kill -9`.
+  static let lastFrom = SlidePoint(x: 0.55, y: 0.3)
+  static let lastTo = SlidePoint(x: 0.85, y: 0.4)
+
+  /// The talk started again on the same deck (its ink from the sidecar), a stroke, `kill -9`
+  /// and `--resume` (that stroke back), then a reload that inserts a slide before the inked one.
+  func restartResumeAndReload(
+    _ rig: WaylandRig, _ pointer: WaylandPointer, _ deckPath: String
+  ) throws {
+    // One state folder for the killed talk and the resumed one: `--resume` reads its journal.
+    let state = try Fixtures.temporaryDirectory("podium-state")
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: state.path)
+    let environment = ["XDG_STATE_HOME": state.path]
+
+    // A new talk on the same deck: the sidecar brings the stroke back on the audience.
+    try rig.holdKeyboard()
+    // Its sidecar writes held back (test-only): the stroke drawn before the kill can only come
+    // back from the talk's journal.
+    let fresh = try PresentRun(
+      rig, deck: deckPath,
+      environment: environment.merging(["PODIUM_TEST_INK_WRITE_DELAY": "60"]) { $1 })
+    defer { if fresh.process.isRunning { fresh.killHard() } }
+    #expect(fresh.waitFor("show") != nil, "\(fresh.errors())")
+    #expect(fresh.presented("audience", slide: 1))
+    #expect(waitForStroke(rig) != nil, "the sidecar's stroke after a restart")
+
+    // Another stroke, and the talk killed as soon as the audience shows it.
+    try fresh.key("d")
+    try draw(pointer, deckPath, from: Self.lastFrom, to: Self.lastTo)
+    #expect(
+      waitForStroke(rig, from: Self.lastFrom, to: Self.lastTo) != nil, "the second stroke")
+    fresh.killHard()
+    #expect(fresh.waitForExit() != nil, "killed")
+    let kept = (try? String(contentsOfFile: deckPath + ".ink", encoding: .utf8)) ?? ""
+    #expect(kept.components(separatedBy: "\nstroke ").count == 2, "one stroke in the sidecar")
+
+    try rig.holdKeyboard()
+    let resumed = try PresentRun(
+      rig, deck: deckPath, arguments: ["--resume"], environment: environment)
+    defer { if resumed.process.isRunning { resumed.killHard() } }
+    #expect(resumed.waitFor("show") != nil, "\(resumed.errors())")
+    #expect(resumed.waitFor("resumed") != nil, "the journal taken up")
+    let back = waitForStroke(rig, from: Self.lastFrom, to: Self.lastTo)
+    #expect(back != nil, "the stroke drawn before kill -9 after --resume")
+    #expect(waitForStroke(rig) != nil, "and the first one")
+    keep(rig, "wayland-resumed")
+
+    // A slide inserted before it does not move it: the ink stays with its slide.
+    let mark = resumed.events().count
+    try ("# A new first slide\n\n---\n\n" + InkEndToEndTests.deckText).write(
+      toFile: deckPath, atomically: true, encoding: .utf8)
+    #expect(resumed.waitFor("reload", after: mark, timeout: 10) != nil)
+    #expect(waitForRed(rig, none: true) != nil, "the new slide 1 has no ink")
+    try resumed.key("Right")
+    #expect(resumed.presented("audience", slide: 2, after: mark))
+    #expect(waitForStroke(rig) != nil, "the ink moved with its slide")
+    #expect(
+      waitForStroke(rig, from: Self.lastFrom, to: Self.lastTo) != nil, "both of its strokes")
+    keep(rig, "wayland-reloaded")
+    try resumed.key("q", "q")
+    #expect(resumed.waitForExit() == 0, "\(resumed.errors())")
   }
 }

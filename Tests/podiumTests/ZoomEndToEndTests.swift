@@ -71,6 +71,18 @@ import Testing
     try (header + Data(image.pixels)).write(to: URL(fileURLWithPath: folder + "/\(name).ppm"))
   }
 
+  /// The mean of the channels of the `size`x`size` square of `image` at (`x`, `y`).
+  func brightness(_ image: RGBImage, _ x: Int, _ y: Int, size: Int = 40) -> Double {
+    var total = 0
+    for row in y..<(y + size) {
+      for column in x..<(x + size) {
+        let pixel = image.pixel(x: column, y: row)
+        total += Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)
+      }
+    }
+    return Double(total) / Double(size * size * 3)
+  }
+
   func xdotool(_ server: XorgServer, _ arguments: String...) throws {
     _ = try server.run("/usr/bin/xdotool", arguments)
     Thread.sleep(forTimeInterval: 0.1)
@@ -219,16 +231,6 @@ import Testing
     let lit = try audience(server)
     // Inside the circle the slide as export draws it; outside, darker.
     let (ax, ay) = target.location(in: Rect(x: 0, y: 0, width: 1920, height: 1080))
-    func brightness(_ image: RGBImage, _ x: Int, _ y: Int, size: Int = 40) -> Double {
-      var total = 0
-      for row in y..<(y + size) {
-        for column in x..<(x + size) {
-          let pixel = image.pixel(x: column, y: row)
-          total += Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)
-        }
-      }
-      return Double(total) / Double(size * size * 3)
-    }
     let inside = crop(lit, x: Int(ax) - 60, y: Int(ay) - 60, width: 120, height: 120)
     let expectedInside = crop(plain, x: Int(ax) - 60, y: Int(ay) - 60, width: 120, height: 120)
     #expect(try #require(inside.difference(from: expectedInside)).differing < 0.002)
