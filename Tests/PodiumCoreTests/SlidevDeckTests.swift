@@ -194,6 +194,20 @@ import Testing
     #expect(result.diagnostics.contains { $0.message.contains("Vue component <Block>") })
   }
 
+  /// Slidev's snippet import (`<<< @/snippets/external.ts#snippet`, in the starter deck) is not
+  /// read: the line is left out, with a warning at it, never shown on the slide.
+  @Test func aSnippetImportIsLeftOutWithAWarning() throws {
+    let result = read(
+      "---\nlayout: cover\n---\n\n# Code\n\n<<< @/snippets/external.ts#snippet\n\nAfter\n")
+    let deck = try #require(result.deck)
+    #expect(deck.slides[0].blocks.map(\.plainText) == ["Code", "After"])
+    let warned = try #require(result.diagnostics.first { $0.message.hasPrefix("code snippet") })
+    #expect(warned.location?.line == 7)
+    #expect(
+      warned.message
+        == "code snippet '@/snippets/external.ts#snippet' is not imported: the line is left out")
+  }
+
   @Test func clickMarkersInNotesAreNumbered() throws {
     let deck = try #require(
       read(

@@ -147,6 +147,17 @@ struct SlidevLines {
         index += 1
         continue
       }
+      // `<<< @/snippets/external.ts#snippet`: Slidev puts that file's code here (its docs'
+      // "Import Code Snippets"). Podium does not read it: the line is left out, with a warning.
+      if trimmed.hasPrefix("<<<") {
+        let written = trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces)
+        sink.warning(
+          "code snippet '\(written.prefix(60))' is not imported: the line is left out", at: here)
+        lines[index] = ""
+        clicks.line(index, tags: [], lines: lines)
+        index += 1
+        continue
+      }
       if trimmed.hasPrefix("::"), trimmed.hasSuffix("::"), trimmed.count > 4 {
         lines[index] = Substring(slot(String(trimmed.dropFirst(2).dropLast(2))))
       } else if trimmed.contains("](/") {
