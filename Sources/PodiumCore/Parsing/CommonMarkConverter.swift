@@ -13,8 +13,10 @@ enum CommonMarkConverter {
   static let maximumDepth = 64
 
   /// Parses `text` as CommonMark with the GFM extensions (tables, strikethrough, autolinks,
-  /// task lists), keeping source positions.
-  static func parse(_ text: String) -> MarkdownNode {
+  /// task lists), keeping source positions; with `footnotes`, GFM's footnotes too (`[^1]`
+  /// and `[^1]: ...`): cmark numbers the references in order and moves the definitions they
+  /// use to the end of the document, in that order (`FootnoteDefinitions`).
+  static func parse(_ text: String, footnotes: Bool = false) -> MarkdownNode {
     // cmark-gfm 0.29.0.gfm.6 is not safe to run on two threads at once: each parse adds its
     // extensions' characters (strikethrough's `~`) to one process-wide table and removes them
     // when it ends, so a parse finishing on one thread turned `~~text~~` into plain text in a
@@ -26,10 +28,12 @@ enum CommonMarkConverter {
       autolinksAreAffordable(text) ? extensions : extensions.filter { $0 != "autolink" }
     let document: OpaquePointer?
     if let limited = limitingTableCells(text) {
-      document = limited.withUnsafeBufferPointer { parseDocument($0, extensions: extensions) }
+      document = limited.withUnsafeBufferPointer {
+        parseDocument($0, extensions: extensions, footnotes: footnotes)
+      }
     } else {
       var text = text
-      document = text.withUTF8 { parseDocument($0, extensions: extensions) }
+      document = text.withUTF8 { parseDocument($0, extensions: extensions, footnotes: footnotes) }
     }
     guard let document else {
       return MarkdownNode(
@@ -48,9 +52,10 @@ enum CommonMarkConverter {
   /// The corresponding C functions are `cmark_parser_new`, `cmark_parser_feed` and
   /// `cmark_parser_finish`.
   private static func parseDocument(
-    _ bytes: UnsafeBufferPointer<UInt8>, extensions: [String]
+    _ bytes: UnsafeBufferPointer<UInt8>, extensions: [String], footnotes: Bool = false
   ) -> OpaquePointer? {
-    guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE) else { return nil }
+    let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE | (footnotes ? CMARK_OPT_FOOTNOTES : 0)
+    guard let parser = cmark_parser_new(options) else { return nil }
     defer { cmark_parser_free(parser) }
     for name in extensions {
       if let extensionHandle = cmark_find_syntax_extension(name) {
@@ -297,6 +302,11 @@ enum CommonMarkConverter {
       return .link(destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "")
     case CMARK_NODE_IMAGE:
       return .image(destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "")
+    case CMARK_NODE_FOOTNOTE_REFERENCE:
+      // cmark gives a reference its definition's number (1-based, in order of first use).
+      let number = cmark_node_get_literal(node).flatMap { Int(String(cString: $0)) }
+      return .footnoteReference(number: number ?? 0)
+    case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
     default:
       break
     }

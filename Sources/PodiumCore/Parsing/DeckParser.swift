@@ -69,12 +69,16 @@ public enum DeckParser {
       foreign?.translate(&lines, metadata: &metadata, sink: &sink)
       dialect = foreign?.dialect ?? dialect
     }
-    var document = CommonMarkConverter.parse(lines.joined(separator: "\n"))
+    var document = CommonMarkConverter.parse(
+      lines.joined(separator: "\n"), footnotes: readsFootnotes(dialect, marp: marp))
     var prefixed = false
     if dialect == .standard, let prefix = metadata.presenterm?.commandPrefix, !prefix.isEmpty {
       // Commands carry the prefix; before anything looks for `end_slide`, take it off them.
       prefixed = PresentermSlides.unprefixCommands(&lines, in: document, prefix: prefix)
-      if prefixed { document = CommonMarkConverter.parse(lines.joined(separator: "\n")) }
+      if prefixed {
+        document = CommonMarkConverter.parse(
+          lines.joined(separator: "\n"), footnotes: readsFootnotes(dialect, marp: marp))
+      }
     }
     if dialect == .standard && (usesEndSlide(document) || metadata.presenterm != nil) {
       dialect = .presenterm
@@ -86,12 +90,14 @@ public enum DeckParser {
     if dialect == .presenterm {
       sourceMap.slideTitleLines = PresentermSlides.setextHeadingLines(in: document, lines: lines)
     }
-    if rewriteLines(
+    let rewritten = rewriteLines(
       &lines, protecting: document, dialect: dialect, math: metadata.math, sourceMap: &sourceMap)
-    {
+    // A deck found to be presenterm's after the first reading has no footnotes either.
+    let footnotes = readsFootnotes(dialect, marp: marp)
+    if rewritten || (!footnotes && document.children.contains { $0.kind == .footnoteDefinition }) {
       // Let the first tree go before the second is built: a large deck holds one at a time.
       document.children = []
-      document = CommonMarkConverter.parse(lines.joined(separator: "\n"))
+      document = CommonMarkConverter.parse(lines.joined(separator: "\n"), footnotes: footnotes)
     }
 
     if dialect == .standard { warnAboutSetextSeparators(in: document, lines: lines, sink: &sink) }
@@ -107,6 +113,9 @@ public enum DeckParser {
     builder.slideAspect = metadata.aspect.value
     builder.marpDeck = marp
     if let css = metadata.style { builder.readClassCSS(css) }
+    // The footnotes cited go to the end of the slide citing them, not to the last slide.
+    builder.footnotes = FootnoteDefinitions(
+      taking: &document, numbering: dialect == .slidev ? .slide : .deck)
     builder.applyDeckWide(deckWide)
     if metadata.headingDivider == nil { metadata.headingDivider = headingDivider(in: document) }
     var slides: [Slide] = []
@@ -183,6 +192,18 @@ public enum DeckParser {
   }
 
   // MARK: - Dialects
+
+  /// Whether the deck's own tool reads GFM footnotes (`[^1]`, `[^1]: ...`): pandoc's Markdown,
+  /// Slidev (markdown-it-footnote) and GitHub do; Marp's and presenterm's Markdown do not, and
+  /// show the reference as it is written (with a definition, Marp's markdown-it takes it as a
+  /// link reference, as cmark does without footnotes).
+  static func readsFootnotes(_ dialect: DeckDialect, marp: Bool) -> Bool {
+    switch dialect {
+    case .pandoc, .slidev: return true
+    case .standard: return !marp
+    case .presenterm, .mdp, .pdf: return false
+    }
+  }
 
   /// mdp decks open with `%title:`, `%author:` or `%date:` lines; returns how many.
   private static func mdpMetadataLines(_ lines: [Substring]) -> Int? {

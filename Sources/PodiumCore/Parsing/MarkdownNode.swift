@@ -24,7 +24,12 @@ struct MarkdownNode: Sendable {
     case strikethrough
     case link(destination: String)
     case image(destination: String)
-    /// A node this converter does not model (footnotes, custom blocks); its children are kept.
+    /// `[^label]`: the number of the footnote it cites (1-based, in order of first citation).
+    case footnoteReference(number: Int)
+    /// `[^label]: ...`, its blocks the children; cmark puts the ones cited at the document's
+    /// end, in the order of their numbers.
+    case footnoteDefinition
+    /// A node this converter does not model (custom blocks); its children are kept.
     case other(String)
   }
 
@@ -49,7 +54,7 @@ struct MarkdownNode: Sendable {
   var isBlock: Bool {
     switch kind {
     case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .paragraph, .heading,
-      .thematicBreak, .table, .tableRow, .tableCell:
+      .thematicBreak, .table, .tableRow, .tableCell, .footnoteDefinition:
       return true
     default:
       return false

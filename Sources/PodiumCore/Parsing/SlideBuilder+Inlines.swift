@@ -68,6 +68,8 @@ extension SlideBuilder {
       }
     case .image(let destination):
       appendImage(node, destination: destination, images: &images)
+    case .footnoteReference(let number):
+      runs.append(citeFootnote(number, style: style, link: link))
     default:
       for child in node.children {
         appendInline(child, style: style, link: link, into: &runs, images: &images)

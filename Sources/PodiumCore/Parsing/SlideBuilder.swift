@@ -81,6 +81,9 @@ struct SlideBuilder {
   var htmlClassCSS: [String: String] = [:]
   /// The `<style>` blocks (not `scoped`) found so far: the deck's own CSS for every slide.
   var styleSheets: [StyleSheet] = []
+  /// The deck's footnotes, and those cited on the slide (or its notes) so far, in order.
+  var footnotes = FootnoteDefinitions()
+  var footnotesCited: [Int] = []
 
   init(
     baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
@@ -123,10 +126,11 @@ struct SlideBuilder {
     }
     closeAllHTML()
     closeColumns()
-    let blocks = placed
+    let blocks = placed + citedFootnotes(rule: true)
     placed = []
     inNotes = true
     for node in notesSection { notes += convertBlock(node) }
+    notes += citedFootnotes(rule: false)
     inNotes = false
     // Notes show whole at every step (the console fades only Slidev's later click parts).
     notes = notes.map { $0.shown(at: 0) }
