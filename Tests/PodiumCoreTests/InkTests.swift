@@ -40,6 +40,45 @@ import Testing
     _ = talk.handle(.release(.left, x: to.0, y: to.1, window: 1), at: 0)
   }
 
+  @Test func aPlacesVersionChangesWithItsStrokesAndIsNoPartOfEquality() {
+    let place = Ink.Place(slide: "a", step: 0)
+    let other = Ink.Place(slide: "b", step: 0)
+    let line = InkStroke(
+      tool: .pen, color: .init(red: 0, green: 0, blue: 0), width: 0.004,
+      points: [InkPoint(x: 0.1, y: 0.1), InkPoint(x: 0.5, y: 0.5)])
+    var ink = Ink()
+    #expect(ink.version(slide: "a", step: 0) == 0)
+    ink.add(line, at: place)
+    let first = ink.version(slide: "a", step: 0)
+    #expect(first != 0)
+    var seen = [first]
+    // Every change to the place gives it a number it never had, undo and redo too (a layer
+    // drawn for other strokes is never taken for these); another place keeps its own.
+    ink.add(line, at: other)
+    #expect(ink.version(slide: "a", step: 0) == first)
+    ink.add(line, at: place)
+    seen.append(ink.version(slide: "a", step: 0))
+    ink.undo()
+    seen.append(ink.version(slide: "a", step: 0))
+    ink.redo()
+    seen.append(ink.version(slide: "a", step: 0))
+    ink.clear(place)
+    seen.append(ink.version(slide: "a", step: 0))
+    #expect(Set(seen).count == seen.count, "\(seen)")
+    // A copy that changes apart never meets the original's numbers.
+    var copy = ink
+    copy.add(line, at: place)
+    ink.add(line, at: place)
+    #expect(copy.version(slide: "a", step: 0) != ink.version(slide: "a", step: 0))
+    // Two inks read alike are equal, though their versions are not.
+    var read = Ink()
+    read.load([line], at: place)
+    var again = Ink()
+    again.load([line], at: place)
+    #expect(read == again)
+    #expect(read.version(slide: "a", step: 0) != again.version(slide: "a", step: 0))
+  }
+
   @Test func smoothingKeepsTheEndsAndSimplifiesAStraightLine() {
     let points = (0...200).map { InkPoint(x: Double($0) / 200, y: 0.5 + 0.0001 * Double($0 % 2)) }
     let stroke = InkStroke(

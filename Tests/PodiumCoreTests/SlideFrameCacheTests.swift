@@ -12,6 +12,28 @@ import Testing
     return try #require(DeckParser.parse(text: text, file: "deck.md", baseDirectory: "/tmp").deck)
   }
 
+  @Test func keepsInkCommandsByTheirLayerKeyAndRectangle() {
+    let cache = SlideFrameCache(capacity: 8)
+    let rect = Rect(x: 0, y: 0, width: 1920, height: 1080)
+    let fill = DrawCommand.fill(rect, RGBAColor(red: 1, green: 2, blue: 3))
+    var made = 0
+    func commands(_ key: String, _ rect: Rect) -> [DrawCommand] {
+      cache.inkCommands(key, in: rect) {
+        made += 1
+        return [fill]
+      }
+    }
+    #expect(commands("ink 1", rect) == [fill] && made == 1)
+    #expect(commands("ink 1", rect) == [fill] && made == 1, "kept")
+    _ = commands("ink 2", rect)
+    #expect(made == 2, "new strokes are another key")
+    _ = commands("ink 1", Rect(x: 0, y: 0, width: 640, height: 360))
+    #expect(made == 3, "another size is made again")
+    cache.removeAll()
+    _ = commands("ink 1", rect)
+    #expect(made == 4, "a new deck forgets them")
+  }
+
   @Test func laysOutEachSlideStepAndSizeOnce() throws {
     let deck = try deck(slides: 3)
     let cache = SlideFrameCache(capacity: 8)

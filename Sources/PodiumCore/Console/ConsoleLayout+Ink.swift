@@ -10,7 +10,7 @@ extension ConsoleLayout {
   /// layer (a new stroke changes the layer's key and draws it again once).
   mutating func addInk(slide: Int, step: Int, in rect: Rect) {
     guard let ink else { return }
-    commands += ink.commands(slide: slide, step: step, in: rect)
+    commands += ink.commands(slide: slide, step: step, in: rect, cache: frames)
     inkKeys.append(InkPlaced(rects: [rect], keys: [ink.layerKey(slide: slide, step: step)]))
   }
 
@@ -22,7 +22,7 @@ extension ConsoleLayout {
     guard let ink else { return }
     let viewport = state.tools.viewport
     let strokes = ink.commands(
-      slide: state.slide, step: state.step, in: viewport.slideRect(in: view))
+      slide: state.slide, step: state.step, in: viewport.slideRect(in: view), cache: frames)
     commands +=
       viewport.isZoomed && !strokes.isEmpty ? [.pushClip(view)] + strokes + [.popClip] : strokes
     inkKeys.append(

@@ -149,7 +149,8 @@ final class TalkPainter {
     var key = LayoutEngine.layerKey(slide: slide, step: step, viewport: viewport)
     if let inkKey = session.ink.layerKey(slide: slide, step: step) {
       frame.commands += inkCommands(
-        session.ink.commands(slide: slide, step: step, in: viewport.slideRect(in: frame.slideRect)),
+        session.ink.commands(
+          slide: slide, step: step, in: viewport.slideRect(in: frame.slideRect), cache: frames),
         viewport, frame.slideRect)
       key += " " + inkKey
     }
