@@ -193,6 +193,36 @@ import Testing
     #expect(text.joined(separator: " ").contains("After"), "\(text)")
   }
 
+  @Test func metadataValuesAreMarkdownAsPandocReadsThem() throws {
+    let parsed = try deck(
+      """
+      ---
+      title: "Sparse *Models*"
+      subtitle: "**Fast** and `small`"
+      author: Ada Lovelace
+      output: beamer_presentation
+      ---
+
+      ## One
+
+      Text.
+      """)
+    let title = try #require(parsed.slides.first)
+    #expect(title.title == "Sparse Models")
+    guard case .heading(_, let runs) = title.blocks[0].kind,
+      case .paragraph(let subtitle) = title.blocks[1].kind
+    else {
+      Issue.record("not a title and a subtitle: \(kinds(title.blocks))")
+      return
+    }
+    #expect(runs.map(\.text) == ["Sparse ", "Models"])
+    #expect(runs.last?.style.contains(.emphasis) == true)
+    #expect(subtitle.map(\.text) == ["Fast", " and ", "small"])
+    #expect(subtitle[0].style.contains(.strong) && subtitle[2].style.contains(.code))
+    // A value that is no line of inlines is shown as written.
+    #expect(SlideBuilder.inlineRuns("# Not a heading").map(\.text) == ["# Not a heading"])
+  }
+
   @Test func headingAttributesRawLaTeXAndCitations() throws {
     let result = parse(
       """

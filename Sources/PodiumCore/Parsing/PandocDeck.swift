@@ -223,14 +223,16 @@ struct PandocDeck {
     return result
   }
 
-  /// `title`, `subtitle`, `author`, `institute` and `date`, as pandoc's templates lay them out.
+  /// `title`, `subtitle`, `author`, `institute` and `date`, as pandoc's templates lay them out:
+  /// pandoc reads metadata values as Markdown (`title: A *sparse* model`).
   private func titleSlide(_ title: String, metadata: DeckMetadata) -> Slide {
     let here = SourceLocation(line: 1, column: 1)
-    var blocks = [Block(.heading(level: 1, text: [TextRun(title)]), at: here)]
+    var blocks = [Block(.heading(level: 1, text: SlideBuilder.inlineRuns(title)), at: here)]
     let institute = front?["institute"]?.text
     for line in [metadata.subtitle, metadata.author, institute, metadata.date].compactMap({ $0 })
     where !line.isEmpty {
-      blocks.append(Block(.paragraph([TextRun(line)]), at: here, alignment: .center))
+      blocks.append(
+        Block(.paragraph(SlideBuilder.inlineRuns(line)), at: here, alignment: .center))
     }
     var slide = Slide(index: 0, location: here, blocks: blocks)
     slide.directives.layout = .title

@@ -18,6 +18,20 @@ extension SlideBuilder {
     return (Self.highlighted(merged(runs)), images)
   }
 
+  /// A line of Markdown outside any slide (pandoc's metadata values) as styled runs: the text
+  /// as it is when it is no paragraph of inlines alone (`# x`, `- x`).
+  static func inlineRuns(_ markdown: String) -> [TextRun] {
+    let document = CommonMarkConverter.parse(markdown)
+    guard document.children.count == 1, let paragraph = document.children.first,
+      paragraph.kind == .paragraph
+    else { return [TextRun(markdown)] }
+    var builder = SlideBuilder(
+      baseDirectory: "", files: LocalFiles(), sourceMap: SourceMap(),
+      diagnostics: DiagnosticSink(file: ""))
+    let runs = builder.convertInlines(paragraph.children).runs
+    return runs.isEmpty ? [TextRun(markdown)] : runs
+  }
+
   mutating func appendInline(
     _ node: MarkdownNode, style: TextRun.Style, link: String?, into runs: inout [TextRun],
     images: inout [Block]
