@@ -192,6 +192,29 @@ import Testing
     #expect(blocks.last?.alignment == .center)
   }
 
+  @Test func imagesWithOnlySpacesBetweenSitInARowAsABrowserSetsThem() throws {
+    let deck = try deck(
+      """
+      <p align="center">
+        <img src="https://example.com/a.png" width="300">
+        <img src="https://example.com/b.png" width="300">
+        <a href="https://example.com"><img src="https://example.com/c.png" width="600"></a>
+      </p>
+
+      <p><img src="https://example.com/d.png"> and <img src="https://example.com/e.png"></p>
+
+      <p><img src="https://example.com/f.png"><br><img src="https://example.com/g.png"></p>
+      """)
+    let blocks = deck.slides[0].blocks
+    #expect(kinds(blocks).first == "columns(image | image | image)", "\(kinds(blocks))")
+    guard case .columns(let row) = blocks.first?.kind else { return }
+    // In their widths: 300, 300 and 600 pixels of a 720-pixel-high slide.
+    #expect(row.widths == [417, 417, 833])
+    // Text or a line break between pictures puts them one under another, as in a browser.
+    #expect(
+      Array(kinds(blocks).dropFirst()) == ["image", "p", "image", "image", "lines(1)", "image"])
+  }
+
   @Test func scriptsFramesAndEventsNeverRunAndAreWarnedAboutWhereTheyAre() throws {
     let result = parse(
       """

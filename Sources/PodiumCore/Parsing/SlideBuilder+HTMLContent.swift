@@ -8,6 +8,8 @@ extension SlideBuilder {
     var blocks: [Block] = []
     var runs: [TextRun] = []
     var location: SourceLocation?
+    /// The `<img>`s last put in `blocks`, with nothing but spaces between them, and where.
+    var inlineImages: (blocks: [Block], index: Int)?
   }
 
   /// An inline element whose end tag has not come yet: the runs until then take its look.
@@ -33,7 +35,10 @@ extension SlideBuilder {
   /// The blocks gathered so far, the open paragraph closed.
   mutating func flushed(_ pending: inout HTMLPending, at base: SourceLocation) -> [Block] {
     flushParagraph(&pending, at: base)
-    defer { pending.blocks = [] }
+    defer {
+      pending.blocks = []
+      pending.inlineImages = nil
+    }
     return pending.blocks
   }
 
@@ -110,7 +115,17 @@ extension SlideBuilder {
       pending.runs.append(TextRun("\n", style: style, link: link, paint: paint))
     case "img":
       flushParagraph(&pending, at: base)
-      pending.blocks.append(htmlImage(element, at: here))
+      let image = htmlImage(element, at: here)
+      // Pictures with only spaces between them are inline, side by side, as a browser sets
+      // them (`<p align="center"><img ...> <img ...></p>`): a row, as Markdown's.
+      if var images = pending.inlineImages, images.index == pending.blocks.count - 1 {
+        images.blocks.append(image)
+        pending.blocks[images.index] = imageRow(images.blocks, at: images.blocks[0].location)
+        pending.inlineImages = images
+      } else {
+        pending.blocks.append(image)
+        pending.inlineImages = ([image], pending.blocks.count - 1)
+      }
     case "hr":
       flushParagraph(&pending, at: base)
       pending.blocks.append(Block(.rule, at: here, step: step))

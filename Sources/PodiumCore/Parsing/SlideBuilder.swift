@@ -280,18 +280,24 @@ struct SlideBuilder {
           alignment: display ? .center : alignment(of: node)))
     } else if images.count > 1, !runs.contains(where: { $0.text.contains("\n") }) {
       // Pictures side by side in one paragraph are inline, in a row, in every Markdown renderer
-      // (Marp, GitHub, pandoc's HTML): a column each, in their widths where all are given.
-      let widths = images.compactMap { block -> Int? in
-        guard case .image(let reference) = block.kind else { return nil }
-        // Fractions of the slide's height, in thousandths: relative widths.
-        return reference.width.map { max(1, Int(($0 * 1000).rounded())) }
-      }
-      let row = ColumnsBlock(
-        widths: widths.count == images.count ? widths : images.map { _ in 1 },
-        columns: images.map { [$0] })
-      return [Block(.columns(row), at: here, step: step)]
+      // (Marp, GitHub, pandoc's HTML).
+      return [imageRow(images, at: here)]
     }
     return result + images
+  }
+
+  /// Pictures set inline side by side (in one paragraph, or `<img>`s with only spaces between
+  /// them) as a row: a column each, in their widths where all are given.
+  func imageRow(_ images: [Block], at here: SourceLocation) -> Block {
+    let widths = images.compactMap { block -> Int? in
+      guard case .image(let reference) = block.kind else { return nil }
+      // Fractions of the slide's height, in thousandths: relative widths.
+      return reference.width.map { max(1, Int(($0 * 1000).rounded())) }
+    }
+    let row = ColumnsBlock(
+      widths: widths.count == images.count ? widths : images.map { _ in 1 },
+      columns: images.map { [$0] })
+    return Block(.columns(row), at: here, step: images.first?.step ?? step)
   }
 
   /// Whether the runs hold nothing but characters of `blank`: what trimming their joined text
