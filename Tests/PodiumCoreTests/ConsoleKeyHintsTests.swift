@@ -57,6 +57,26 @@ import Testing
     )
   }
 
+  @Test func theLineIsKeptForTheNextFrameUntilWhatDecidesItChanges() throws {
+    let deck = try deck()
+    let state = PresentationState(stepCounts: deck.slides.map(\.stepCount))
+    var status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")
+    let size = PixelSize(width: 1920, height: 1080)
+    let cache = SlideFrameCache()
+    func line(_ status: ConsoleStatus, cache: SlideFrameCache?) -> TextItem? {
+      let frame = engine.console(
+        deck: deck, state: state, status: status, size: size, frames: cache)
+      return frame.frame.consoleTextItems.first { $0.text.contains("quit") }
+    }
+    let fresh = try #require(line(status, cache: nil))
+    #expect(line(status, cache: cache) == fresh)
+    #expect(line(status, cache: cache) == fresh, "kept: the same line")
+    // Other bindings are another line, not the kept one.
+    status.bindings = KeyBindings(own: [Key(name: "n")!: .next])
+    let rebound = try #require(line(status, cache: cache))
+    #expect(rebound != fresh && rebound == line(status, cache: nil))
+  }
+
   /// With a clip on the slide, its keys join the line, and the timers' bar says where it is.
   @Test func aClipsKeysShowWhileItIsOnTheSlide() throws {
     #expect(

@@ -209,16 +209,14 @@ struct ConsoleLayout {
     guard area.maxY - top >= unit * 1.2 else { return }
     let situation: ConsoleKeyHints.Situation =
       status.rehearsing ? .rehearsal : status.consoleOverMirror ? .overMirror : .talk
-    let line = ConsoleKeyHints.line(
-      situation, bindings: status.bindings, video: status.videoKeys)
-    // Fonts come in whole pixels, so shrink until the measured line fits.
-    var textSize = (unit * 0.9).rounded(.down)
-    while textSize > 6,
-      engine.measurer.width(of: line, font: FontSpec(family: family, size: textSize)) > width
-    {
-      textSize -= 1
-    }
-    _ = text(line, x: area.x, y: top, size: textSize, color: palette.muted)
+    let key = KeyHintsLine(
+      situation: situation, bindings: status.bindings, video: status.videoKeys, x: area.x,
+      y: top, width: width, size: (unit * 0.9).rounded(.down), family: family,
+      color: palette.muted)
+    // The same at every frame of the talk: kept, as its making and measuring took a tenth of
+    // a millisecond of each.
+    let item = frames?.keyHints(key) { key.laidOut(by: engine) } ?? key.laidOut(by: engine)
+    commands.append(.text(item))
   }
 
   /// The next step or slide under its label; returns where the notes can start below it.
@@ -368,5 +366,31 @@ struct ConsoleLayout {
       }
     }
     return String(characters[..<fits]).trimmingCharacters(in: .whitespaces) + "…"
+  }
+}
+
+/// The console's line of key hints as laid out under the current slide, by what decides it.
+struct KeyHintsLine: Hashable {
+  var situation: ConsoleKeyHints.Situation
+  var bindings: KeyBindings
+  var video: Bool
+  var x: Double
+  var y: Double
+  var width: Double
+  /// The text's size at most: smaller where the line would not fit `width`.
+  var size: Double
+  var family: String
+  var color: RGBAColor
+
+  func laidOut(by engine: LayoutEngine) -> TextItem {
+    let line = ConsoleKeyHints.line(situation, bindings: bindings, video: video)
+    // Fonts come in whole pixels, so shrink until the measured line fits.
+    var textSize = size
+    while textSize > 6,
+      engine.measurer.width(of: line, font: FontSpec(family: family, size: textSize)) > width
+    {
+      textSize -= 1
+    }
+    return engine.consoleLine(line, x: x, y: y, size: textSize, color: color, bold: false)
   }
 }

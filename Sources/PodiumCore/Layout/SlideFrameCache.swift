@@ -29,6 +29,8 @@ public final class SlideFrameCache {
   /// Strokes as drawing commands, kept as the frames are: a window asks for a slide's ink at
   /// every frame, and 500 strokes took a quarter of a millisecond to turn into commands again.
   private var ink: LRUCache<InkKey, [DrawCommand]>
+  /// The console's key hints, laid out (`ConsoleLayout.keyHints`).
+  private var hints = LRUCache<KeyHintsLine, TextItem>(budget: 4)
   /// Frames laid out, and frames found ready, since the cache was made or emptied.
   public private(set) var misses = 0
   public private(set) var hits = 0
@@ -65,10 +67,19 @@ public final class SlideFrameCache {
     return commands
   }
 
+  /// The console's key hints `line` laid out, by `make` when they are not kept.
+  func keyHints(_ line: KeyHintsLine, make: () -> TextItem) -> TextItem {
+    if let kept = hints.value(forKey: line) { return kept }
+    let item = make()
+    hints.insert(item, forKey: line)
+    return item
+  }
+
   /// Forgets every frame: the deck or the theme changed.
   public func removeAll() {
     frames.removeAll()
     ink.removeAll()
+    hints.removeAll()
     hits = 0
     misses = 0
   }
