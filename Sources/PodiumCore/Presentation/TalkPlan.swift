@@ -29,7 +29,7 @@ extension TalkSession {
   /// on Wayland the compositor's names, `HDMI-A-1`).
   public func consoleStatus(
     for state: PresentationState, stage: Stage, plan: TalkPlan, now: Double, date: Date,
-    clock: DateFormatter, displays: [DisplayInfo]
+    clock: some ClockFormatting, displays: [DisplayInfo]
   ) -> ConsoleStatus {
     var audience: String
     switch stage.mode {

@@ -31,11 +31,7 @@ final class TalkPainter {
   /// The slide transition the audience's windows play, while it plays.
   var transition: TransitionPlay?
   /// The wall clock on the console, `14:05`; made once, as Foundation's formatters are costly.
-  let clock: DateFormatter = {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "HH:mm"
-    return formatter
-  }()
+  let clock = MinuteClock()
 
   /// The audience's zoomed slide drawn ahead for the box being dragged, by window: its layer's
   /// key, its viewport and its frame (`prepareZoom`).
