@@ -67,6 +67,14 @@ let package = Package(
     .systemLibrary(
       name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
       providers: [.apt(["libpoppler-glib-dev"])]),
+    // Poppler's C++ core (libpoppler-private-dev), for CPopplerPictures only: Swift never
+    // imports it.
+    .systemLibrary(
+      name: "CPopplerCore", path: "Sources/CPopplerCore", pkgConfig: "poppler",
+      providers: [.apt(["libpoppler-private-dev"])]),
+    // Pages made only of pictures, found by Poppler's own reader and handed over compressed, so
+    // that PodiumPDF decodes them (PDFPictures.swift) faster than Poppler does.
+    .target(name: "CPopplerPictures", dependencies: ["CPopplerCore"]),
     // Animated WebPs, which SDL_image 2.6 and FFmpeg 5.1 do not play (AnimatedImages.swift).
     .systemLibrary(
       name: "CWebPDemux", path: "Sources/CWebPDemux", pkgConfig: "libwebpdemux",
@@ -121,7 +129,10 @@ let package = Package(
     // through PodiumCore's protocols, and pages go out through one (`PageRasterizer`).
     .target(
       name: "PodiumPDF",
-      dependencies: ["PodiumCore", "CCairo", "CHarfBuzz", "CFreeType", "CPoppler"]),
+      dependencies: [
+        "PodiumCore", "CCairo", "CHarfBuzz", "CFreeType", "CPoppler", "CPopplerPictures",
+        "CDeflate",
+      ]),
     // Video files: their headers, posters and playback on threads of their own; no SDL: the
     // pictures and the sound go out through PodiumCore's protocols (`VideoPlayback`).
     .target(name: "PodiumVideo", dependencies: ["PodiumCore", "CFFmpeg"]),
@@ -182,5 +193,7 @@ let package = Package(
     .testTarget(
       name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"],
       exclude: ["__Fixtures__"]),
-  ]
+  ],
+  // Poppler's C++ headers (CPopplerPictures) need C++17.
+  cxxLanguageStandard: .cxx17
 )

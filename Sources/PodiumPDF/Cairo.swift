@@ -124,23 +124,43 @@ final class CairoImage {
   }
 }
 
-/// An owned cairo image surface and its context, to draw a PDF page into pixels.
+/// A cairo image surface and its context over pixels lent for the drawing, to draw a PDF page.
 final class CairoCanvas {
   private let surface: OpaquePointer
   let context: OpaquePointer
   let size: PixelSize
 
-  /// A transparent canvas. The corresponding C functions are `cairo_image_surface_create` and
+  /// Draws on a transparent canvas of `size` with `draw`; the pixels drawn, premultiplied BGRA
+  /// rows of `size.width * 4` bytes, are the array returned: cairo draws straight into it, and
+  /// nothing is copied. nil if cairo cannot make the canvas or drawing failed.
+  static func pixels(_ size: PixelSize, _ draw: (CairoCanvas) -> Void) -> [UInt8]? {
+    let (count, overflow) = size.width.multipliedReportingOverflow(by: size.height * 4)
+    guard size.width > 0, size.height > 0, !overflow else { return nil }
+    var drawn = false
+    let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      buffer.initialize(repeating: 0)
+      initialized = count
+      guard let base = buffer.baseAddress, let canvas = CairoCanvas(over: base, size: size) else {
+        return
+      }
+      draw(canvas)
+      drawn = canvas.finish()
+    }
+    return drawn ? pixels : nil
+  }
+
+  /// The corresponding C functions are `cairo_image_surface_create_for_data` and
   /// `cairo_create`.
-  init(size: PixelSize) throws {
-    guard size.width > 0, size.height > 0,
-      let surface = cairo_image_surface_create(
-        CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height)),
+  private init?(over pixels: UnsafeMutablePointer<UInt8>, size: PixelSize) {
+    guard
+      let surface = cairo_image_surface_create_for_data(
+        pixels, CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height),
+        Int32(size.width * 4)),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-    else { throw PDFError(function: "cairo_image_surface_create", message: "\(size)") }
+    else { return nil }
     guard let context = cairo_create(surface) else {
       cairo_surface_destroy(surface)
-      throw PDFError(function: "cairo_create", message: "\(size)")
+      return nil
     }
     self.surface = surface
     self.context = context
@@ -160,23 +180,11 @@ final class CairoCanvas {
     cairo_translate(context, -crop.x, -crop.y)
   }
 
-  /// The pixels drawn, premultiplied BGRA rows of `size.width * 4` bytes. The corresponding C
-  /// functions are `cairo_surface_flush` and `cairo_image_surface_get_data`.
-  func bgraPixels() -> [UInt8]? {
+  /// Whether everything drawn reached the pixels. The corresponding C functions are
+  /// `cairo_surface_flush` and `cairo_status`.
+  private func finish() -> Bool {
     cairo_surface_flush(surface)
-    guard cairo_status(context) == CAIRO_STATUS_SUCCESS,
-      let data = cairo_image_surface_get_data(surface)
-    else { return nil }
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let rowBytes = size.width * 4
-    var pixels = [UInt8](repeating: 0, count: rowBytes * size.height)
-    pixels.withUnsafeMutableBytes { target in
-      for row in 0..<size.height {
-        UnsafeMutableRawBufferPointer(rebasing: target[(row * rowBytes)..<((row + 1) * rowBytes)])
-          .copyMemory(from: UnsafeRawBufferPointer(start: data + row * stride, count: rowBytes))
-      }
-    }
-    return pixels
+    return cairo_status(context) == CAIRO_STATUS_SUCCESS
   }
 }
 
@@ -473,6 +481,60 @@ extension CairoCanvas {
       }
       defer { cairo_surface_destroy(from) }
       Self.paint(from, size: fromSize, on: context, size: size)
+      cairo_surface_flush(surface)
+    }
+  }
+
+  /// Paints a page's picture where the page puts it (after `fit`), as Poppler's cairo output
+  /// draws one: halved while it is at least twice its size on the canvas, then filtered
+  /// bilinearly; enlarged four times or more, its pixels show as squares unless it asks for
+  /// smoothing. The corresponding C functions are `cairo_image_surface_create_for_data`,
+  /// `cairo_transform`, `cairo_user_to_device_distance` and `cairo_fill`.
+  func paint(_ picture: PagePicture) {
+    let (width, height) = (Double(picture.size.width), Double(picture.size.height))
+    // cairo only reads a source surface: the pixels are lent, not copied.
+    picture.pixels.withUnsafeBytes { buffer in
+      guard let address = buffer.baseAddress,
+        let image = cairo_image_surface_create_for_data(
+          UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: UInt8.self)),
+          CAIRO_FORMAT_ARGB32, Int32(picture.size.width), Int32(picture.size.height),
+          Int32(picture.size.width * 4))
+      else { return }
+      cairo_save(context)
+      defer { cairo_restore(context) }
+      // From the picture's pixels, its first row at the top, to the page's points.
+      let m = picture.matrix
+      var matrix = cairo_matrix_t(
+        xx: m.a / width, yx: m.b / width, xy: -m.c / height, yy: -m.d / height, x0: m.c + m.e,
+        y0: m.d + m.f)
+      cairo_transform(context, &matrix)
+      // How long its sides are on the canvas, in pixels.
+      var (acrossX, acrossY, downX, downY) = (width, 0.0, 0.0, height)
+      cairo_user_to_device_distance(context, &acrossX, &acrossY)
+      cairo_user_to_device_distance(context, &downX, &downY)
+      let shown = (
+        width: (acrossX * acrossX + acrossY * acrossY).squareRoot(),
+        height: (downX * downX + downY * downY).squareRoot()
+      )
+      var (from, fromSize) = (image, picture.size)
+      while Double(fromSize.width / 2) >= shown.width
+        && Double(fromSize.height / 2) >= shown.height,
+        let half = Self.halved(from, size: fromSize)
+      {
+        cairo_surface_destroy(from)
+        (from, fromSize) = half
+      }
+      defer { cairo_surface_destroy(from) }
+      cairo_scale(context, width / Double(fromSize.width), height / Double(fromSize.height))
+      cairo_set_source_surface(context, from, 0, 0)
+      let enlarged = shown.width >= 4 * width || shown.height >= 4 * height
+      cairo_pattern_set_filter(
+        cairo_get_source(context),
+        enlarged && !picture.interpolate ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
+      // The edges' pixels are the picture's own, not blended with transparency beyond it.
+      cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+      cairo_rectangle(context, 0, 0, Double(fromSize.width), Double(fromSize.height))
+      cairo_fill(context)
       cairo_surface_flush(surface)
     }
   }

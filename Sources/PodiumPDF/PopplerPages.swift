@@ -35,7 +35,7 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   private let keepsCallersPages: Bool
   /// The caller's documents, under their own lock.
   private let callerLock = NSLock()
-  private var callerFiles = LRUCache<String, PopplerFile?>(budget: 8)
+  private var callerFiles = LRUCache<String, OpenPDF?>(budget: 8)
   /// The password of an encrypted PDF deck (`--password`).
   private let password: String?
 
@@ -156,7 +156,7 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
   /// awaited pages' thread: draws only pages a window waits for, at the talk's priority.
   private func work(awaited: Bool) {
     if !awaited { Self.yieldToTheLoop() }
-    var files = LRUCache<String, PopplerFile?>(budget: 8)
+    var files = LRUCache<String, OpenPDF?>(budget: 8)
     var seen = 0
     while true {
       condition.lock()
@@ -240,27 +240,40 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     -> [UInt8]?
   {
     if size == request.size { return pixels }
-    guard let canvas = try? CairoCanvas(size: request.size) else { return nil }
-    canvas.paintScaled(pixels, size: size)
-    return canvas.bgraPixels()
+    return CairoCanvas.pixels(request.size) { $0.paintScaled(pixels, size: size) }
   }
 
-  /// Draws a page with the documents of one thread.
+  /// A PDF open on one thread: Poppler's document, and the same file read for its pages made
+  /// only of pictures, which Podium decodes itself.
+  private struct OpenPDF {
+    let poppler: PopplerFile
+    let pictures: PictureFile?
+  }
+
+  /// Draws a page with the documents of one thread: a page of pictures from its pictures,
+  /// decoded here, any other by Poppler.
   private static func draw(
-    _ request: PageRequest, password: String?, files: inout LRUCache<String, PopplerFile?>
+    _ request: PageRequest, password: String?, files: inout LRUCache<String, OpenPDF?>
   ) -> [UInt8]? {
-    var document: PopplerFile?
+    var document: OpenPDF?
     if let known = files.value(forKey: request.file) {
       document = known
     } else {
-      document = try? PopplerFile(path: request.file, password: password)
+      // Poppler's document first: opening it sets up what the pictures' reader needs.
+      document = (try? PopplerFile(path: request.file, password: password)).map {
+        OpenPDF(poppler: $0, pictures: password == nil ? PictureFile(path: request.file) : nil)
+      }
       _ = files.insert(document, forKey: request.file, cost: 1)
     }
-    guard let page = document?.page(request.page), let canvas = try? CairoCanvas(size: request.size)
-    else { return nil }
+    guard let document, let page = document.poppler.page(request.page) else { return nil }
     let (width, height) = page.size
-    canvas.fit(request.crop ?? Rect(x: 0, y: 0, width: width, height: height))
-    page.render(on: canvas.context)
-    return canvas.bgraPixels()
+    let crop = request.crop ?? Rect(x: 0, y: 0, width: width, height: height)
+    if let pictures = document.pictures?.pictures(onPage: request.page) {
+      return PagePicture.draw(pictures, size: request.size, crop: crop)
+    }
+    return CairoCanvas.pixels(request.size) { canvas in
+      canvas.fit(crop)
+      page.render(on: canvas.context)
+    }
   }
 }

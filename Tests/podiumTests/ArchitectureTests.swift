@@ -62,11 +62,12 @@ import Testing
     #expect(users == ["Sources/PodiumCore/Parsing/HTMLFragment.swift"])
   }
 
-  @Test func libdeflateIsConfinedToOneFile() {
+  /// libdeflate compresses in one file (PNG export) and inflates in one (PDF pictures).
+  @Test func libdeflateIsConfinedToOneFileEachWay() {
     let users = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
       .filter { imports($0).contains("CDeflate") }
       .map(\.lastPathComponent)
-    #expect(users == ["PNGEncoder.swift"])
+    #expect(users.sorted() == ["PDFPictures.swift", "PNGEncoder.swift"])
   }
 
   /// FriBidi orders bidirectional lines in one file of PodiumSDL, beside the fonts it orders.
@@ -132,7 +133,8 @@ import Testing
 
   /// The PDF's C libraries stay in PodiumPDF, one file each (FreeType's faces are shared by
   /// the shaper and cairo, so those two files import it too; Poppler draws on cairo contexts
-  /// that Cairo.swift owns), and PodiumPDF draws without SDL.
+  /// that Cairo.swift owns; Poppler's C++ core is reached only through CPopplerPictures), and
+  /// PodiumPDF draws without SDL.
   @Test func cairoHarfBuzzFreeTypeAndPopplerAreConfinedToPodiumPDF() {
     let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
     func users(of module: String) -> [String] {
@@ -143,6 +145,8 @@ import Testing
     #expect(users(of: "CCairo") == ["Sources/PodiumPDF/Cairo.swift"])
     #expect(users(of: "CHarfBuzz") == ["Sources/PodiumPDF/HarfBuzz.swift"])
     #expect(users(of: "CPoppler") == ["Sources/PodiumPDF/Poppler.swift"])
+    #expect(users(of: "CPopplerPictures") == ["Sources/PodiumPDF/PDFPictures.swift"])
+    #expect(users(of: "CPopplerCore").isEmpty)
     #expect(
       users(of: "CFreeType") == [
         "Sources/PodiumPDF/Cairo.swift", "Sources/PodiumPDF/FreeType.swift",

@@ -4,12 +4,14 @@ import PodiumSDLTestSupport
 import PodiumTestSupport
 import Testing
 
-/// A PDF of pictures (each page one 1920x1080 JPEG, as scans and photo-heavy exports are) on a
-/// real two-monitor X server: the next page is drawn ahead for both windows before the key, and
-/// a key is answered by one frame a window, none that changes nothing.
+/// A PDF of pictures (each page one 1920x1080 picture, as scans and photo-heavy exports are) on
+/// a real two-monitor X server: the next page is drawn ahead for both windows before the key,
+/// and a key is answered by one frame a window, none that changes nothing. Its pictures as
+/// JPEGs, which Poppler draws, and as PNGs, which Podium decodes itself.
 @Suite(.serialized) struct PagesAheadEndToEndTests {
-  @Test func aPicturePagesNextIsDrawnAheadAndAKeyIsOneFrameAWindow() throws {
-    let deck = Fixtures.pdfs.appendingPathComponent("pictures.pdf").path
+  @Test(arguments: ["pictures.pdf", "pictures-png.pdf"])
+  func aPicturePagesNextIsDrawnAheadAndAKeyIsOneFrameAWindow(file: String) throws {
+    let deck = Fixtures.pdfs.appendingPathComponent(file).path
     let server = try XorgServer(monitors: 2)
     defer { server.stop() }
     let run = try PresentRun(server, deck: deck)

@@ -28,16 +28,19 @@ public final class ImageLibrary: ImageMeasurer {
 
   /// A page of a PDF file drawn at `size` (`item.page` of `item.path`, cropped to `item.source`),
   /// its ink in `item.tint` when it has one.
-  func pageSurface(_ item: ImageItem, size: PixelSize) -> Surface? {
+  func pagePixels(_ item: ImageItem, size: PixelSize) -> (bgra: [UInt8], opaque: Bool)? {
     guard item.page != nil, let pages, size.width > 0, size.height > 0,
       size.width <= ImageFile.maximumSide, size.height <= ImageFile.maximumSide
     else { return nil }
-    guard var pixels = pages.bgraPixels(for: Self.pageRequest(item, size: size)) else {
-      return nil
-    }
-    Self.straighten(&pixels, tint: item.tint)
+    guard var pixels = pages.bgraPixels(for: Self.pageRequest(item, size: size)),
+      pixels.count == size.width * size.height * 4
+    else { return nil }
+    // An opaque page (a PDF deck's slide, a picture) is the same straight: a read of its
+    // alphas, on the loop's thread, instead of a write pass (and a copy of the drawing kept).
+    let opaque = item.tint == nil && Self.isOpaque(pixels)
+    if !opaque { Self.straighten(&pixels, tint: item.tint) }
     // Not kept here: the window keeps the texture made from it.
-    return Self.surface(bgra: pixels, size: size)
+    return (pixels, opaque)
   }
 
   /// A new surface holding straight BGRA rows of `size.width * 4` bytes.
@@ -70,9 +73,6 @@ public final class ImageLibrary: ImageMeasurer {
   /// Premultiplied BGRA made straight, as SDL blends it; with a tint, every pixel takes the
   /// tint's colour and keeps its coverage.
   static func straighten(_ pixels: inout [UInt8], tint: RGBAColor?) {
-    // An opaque page (a PDF deck's slide, a picture) is the same straight: a read of its
-    // alphas, on the loop's thread, instead of a write pass (and a copy of the drawing kept).
-    if tint == nil, isOpaque(pixels) { return }
     for index in stride(from: 0, to: pixels.count - 3, by: 4) {
       let alpha = Int(pixels[index + 3])
       if let tint {

@@ -9,8 +9,8 @@ extension FrameRenderer {
     let size = Self.pixelSize(of: item)
     let key = ImageLibrary.pageKey(item, size: size)
     if let cached = pageTextures.value(forKey: key) { return cached }
-    guard let surface = images.pageSurface(item, size: size),
-      let made = try? renderer.texture(from: surface)
+    guard let page = images.pagePixels(item, size: size),
+      let made = try? renderer.texture(bgra: page.bgra, size: size, opaque: page.opaque)
     else { return nil }
     pageTextures.insert(made, forKey: key, cost: made.width * made.height * 4)
     return made

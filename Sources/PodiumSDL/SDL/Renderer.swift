@@ -141,6 +141,23 @@ public final class Renderer {
     return Texture(owning: texture, renderer: self, width: surface.width, height: surface.height)
   }
 
+  /// A texture of straight BGRA rows (`size.width * 4` bytes each, ARGB8888 in memory), uploaded
+  /// once, with no surface between: a PDF page's pixels. `opaque`: every pixel covers what is
+  /// under it. The corresponding C functions are `SDL_CreateTexture` and `SDL_UpdateTexture`.
+  func texture(bgra pixels: [UInt8], size: PixelSize, opaque: Bool) throws -> Texture {
+    guard pixels.count >= size.width * size.height * 4 else {
+      throw SDLError(function: "SDL_UpdateTexture", message: "\(pixels.count) bytes for \(size)")
+    }
+    let texture = try makeTexture(
+      format: SDL_PIXELFORMAT_ARGB8888.rawValue, access: SDL_TEXTUREACCESS_STATIC,
+      width: size.width, height: size.height, opaque: opaque)
+    let status = pixels.withUnsafeBytes {
+      SDL_UpdateTexture(texture.pointer, nil, $0.baseAddress, Int32(size.width * 4))
+    }
+    guard status == 0 else { throw SDLError.last("SDL_UpdateTexture") }
+    return texture
+  }
+
   /// A texture to draw into, opaque, in `format` (the window's, so copying it to the window is a
   /// plain copy). The corresponding C function is `SDL_CreateTexture`.
   func targetTexture(width: Int, height: Int, format: UInt32) throws -> Texture {
