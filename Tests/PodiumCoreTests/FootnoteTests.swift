@@ -68,6 +68,26 @@ import Testing
     #expect(!parsed.slides.flatMap(\.blocks).contains { $0.plainText.contains("Never cited") })
   }
 
+  /// A footnote cited only in another's text is listed after it, as pandoc and GitHub list it;
+  /// two citing each other are each listed once.
+  @Test func aFootnoteCitedInAnothersTextIsListedToo() throws {
+    let parsed = try deck(
+      """
+      # Claims
+
+      A claim[^a].
+
+      [^a]: From a survey[^b].
+      [^b]: Run in 2020, as the claim[^a] says.
+      """)
+    let slide = parsed.slides[0]
+    #expect(marks(slide.blocks[1]) == ["1"])
+    #expect(
+      footnotes(slide) == [
+        "1. From a survey2. (0.6, step 0)", "2. Run in 2020, as the claim1 says. (0.6, step 0)",
+      ])
+  }
+
   @Test func slidevNumbersEachSlideFromOneInBrackets() throws {
     let parsed = try deck(
       """

@@ -204,15 +204,20 @@ import Testing
       <p><img src="https://example.com/d.png"> and <img src="https://example.com/e.png"></p>
 
       <p><img src="https://example.com/f.png"><br><img src="https://example.com/g.png"></p>
+
+      <p><img src="https://example.com/h.png"><br><br><img src="https://example.com/i.png"></p>
       """)
     let blocks = deck.slides[0].blocks
     #expect(kinds(blocks).first == "columns(image | image | image)", "\(kinds(blocks))")
     guard case .columns(let row) = blocks.first?.kind else { return }
     // In their widths: 300, 300 and 600 pixels of a 720-pixel-high slide.
     #expect(row.widths == [417, 417, 833])
-    // Text or a line break between pictures puts them one under another, as in a browser.
+    // Text or a line break between pictures puts them one under another, as in a browser: a
+    // `<br>` only ends the picture's line, a second leaves an empty one.
     #expect(
-      Array(kinds(blocks).dropFirst()) == ["image", "p", "image", "image", "lines(1)", "image"])
+      Array(kinds(blocks).dropFirst()) == [
+        "image", "p", "image", "image", "image", "image", "lines(1)", "image",
+      ])
   }
 
   @Test func scriptsFramesAndEventsNeverRunAndAreWarnedAboutWhereTheyAre() throws {

@@ -20,19 +20,23 @@ import Testing
       ])
   }
 
-  /// Line highlighting (`{1,3}`, and `{1|2|all}` stepped through) and `+line_numbers` are not
-  /// drawn: each a warning at its fence, the code shown whole (they passed in silence).
-  @Test func lineHighlightingAndNumbersAreWarnings() throws {
+  /// Line highlighting (`{1,3}`, and `{1|2|all}` stepped through) and `+line_numbers` are
+  /// drawn, in silence (CodeHighlightTests); braces that are no ranges are a warning at their
+  /// fence, the code shown whole.
+  @Test func lineHighlightingAndNumbersAreReadAndBadRangesAreWarnings() throws {
     let result = parse(
       "Code\n===\n\n```python {1|2|1-2} +line_numbers\na = 1\nb = 2\n```\n<!-- end_slide -->\n")
     let slide = try #require(result.deck?.slides.first)
     #expect(kinds(slide.blocks) == ["h1", "code"])
     #expect(slide.blocks[1].plainText == "a = 1\nb = 2")
+    #expect(slide.stepCount == 3)
+    #expect(result.messages.isEmpty)
+    let bad = parse("Code\n===\n\n```python {1|x}\na = 1\n```\n<!-- end_slide -->\n")
     #expect(
-      result.messages == [
-        "4:1: warning: line highlighting '{1|2|1-2}' is not shown: the code shows whole, in one step",
-        "4:1: warning: '+line_numbers' is not drawn: the code shows without them",
+      bad.messages == [
+        "4:1: warning: line highlighting '{1|x}' is not understood: the code shows whole"
       ])
+    #expect(bad.deck?.slides.first?.stepCount == 1)
   }
 
   @Test func exec_replaceAndImageKeepTheCodeWhereTheOutputWouldReplaceIt() throws {

@@ -10,8 +10,9 @@ extension ConsoleLayout {
   /// layer (a new stroke changes the layer's key and draws it again once).
   mutating func addInk(slide: Int, step: Int, in rect: Rect) {
     guard let ink else { return }
-    commands += ink.commands(slide: slide, step: step, in: rect, cache: frames)
-    inkKeys.append(InkPlaced(rects: [rect], keys: [ink.layerKey(slide: slide, step: step)]))
+    let kept = ink.keptCommands(slide: slide, step: step, in: rect, cache: frames)
+    commands += kept?.commands ?? []
+    inkKeys.append(InkPlaced(rects: [rect], keys: [kept?.key]))
   }
 
   /// The current slide's ink, in the kept layer too, so a slide with hundreds of strokes costs
@@ -21,14 +22,14 @@ extension ConsoleLayout {
   mutating func addCurrentInk(in view: Rect) {
     guard let ink else { return }
     let viewport = state.tools.viewport
-    let strokes = ink.commands(
+    let kept = ink.keptCommands(
       slide: state.slide, step: state.step, in: viewport.slideRect(in: view), cache: frames)
+    let strokes = kept?.commands ?? []
     commands +=
       viewport.isZoomed && !strokes.isEmpty ? [.pushClip(view)] + strokes + [.popClip] : strokes
     inkKeys.append(
       InkPlaced(
-        rects: [viewport.slideRect(in: view), view],
-        keys: [ink.layerKey(slide: state.slide, step: state.step)]))
+        rects: [viewport.slideRect(in: view), view], keys: [kept?.key]))
   }
 
   /// The ink of `steps` of `slide` on a thumbnail showing the whole slide.

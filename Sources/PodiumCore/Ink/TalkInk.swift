@@ -165,14 +165,16 @@ public struct TalkInk: Hashable, Sendable {
     return Self.commands(ink.strokes(slide: identities[slide], step: step), in: rect)
   }
 
-  /// `commands(slide:step:in:)` through `cache`, where they are kept by the strokes' layer key:
-  /// a window asks for them at every frame, its kept layer most often making them unneeded.
-  public func commands(slide: Int, step: Int, in rect: Rect, cache: SlideFrameCache?)
-    -> [DrawCommand]
+  /// The strokes' layer key (`layerKey(slide:step:)`), which a kept layer holding them takes
+  /// into its own, and `commands(slide:step:in:)` through `cache`, where they are kept by it: a
+  /// window asks for them at every frame, its kept layer most often making them unneeded. nil
+  /// where there are none.
+  public func keptCommands(slide: Int, step: Int, in rect: Rect, cache: SlideFrameCache?)
+    -> (key: String, commands: [DrawCommand])?
   {
-    guard let key = layerKey(slide: slide, step: step) else { return [] }
+    guard let key = layerKey(slide: slide, step: step) else { return nil }
     let make = { commands(slide: slide, step: step, in: rect) }
-    return cache?.inkCommands(key, in: rect, make: make) ?? make()
+    return (key, cache?.inkCommands(key, in: rect, make: make) ?? make())
   }
 
   /// The strokes of every step of `slide` (a page that shows the whole slide: an export without

@@ -326,33 +326,65 @@ struct BlockLayout {
     // A long line makes the whole block's font smaller, down to the minimum.
     let longest = lines.map { $0.map(\.text).joined() }.max { $0.count < $1.count } ?? ""
     let natural = measurer.width(of: longest, font: font)
-    let available = width - 2 * padding
+    // Numbered lines: a gutter as wide as the last number and a space.
+    let lastNumber = code.firstLineNumber.map { String($0 + max(0, allLines.count - 1)) }
+    func gutter(_ font: FontSpec) -> Double {
+      lastNumber.map {
+        measurer.width(of: String(repeating: "0", count: $0.count) + " ", font: font)
+      }
+        ?? 0
+    }
+    let available = width - 2 * padding - gutter(font)
     if natural > available, natural > 0 {
       font.size = max(smallest, font.size * available / natural)
     }
+    let numbersWidth = gutter(font)
     let metrics = measurer.metrics(for: font)
     let lineHeight = look.map { $0.lineHeight * font.size } ?? metrics.lineHeight * 1.05
     var pieces: [Piece] = []
     var y = paddingY
-    for line in lines {
+    for (index, line) in lines.enumerated() {
       // Lines below the slide's bottom are clipped: counted, not measured and drawn.
       if y > context.textHeightLimit {
         y += lineHeight
         continue
       }
-      var x = padding
+      let textY = y + (lineHeight - metrics.lineHeight) / 2
+      if let first = code.firstLineNumber {
+        // Right-aligned before the space, in the comments' colour.
+        let number = String(first + index)
+        let numberWidth = measurer.width(of: number, font: font)
+        let spaceWidth = measurer.width(of: " ", font: font)
+        pieces.append(
+          Piece(
+            step: block.step,
+            command: .text(
+              TextItem(
+                text: number, font: font, color: theme.code.comment,
+                x: padding + numbersWidth - spaceWidth - numberWidth, y: textY,
+                width: numberWidth))))
+      }
+      var placed: [(token: CodeToken, x: Double, width: Double)] = []
+      var x = padding + numbersWidth
       for token in line where !token.text.isEmpty {
         let tokenWidth = measurer.width(of: token.text, font: font)
-        if !token.text.allSatisfy({ $0 == " " }) {
+        if !token.text.allSatisfy({ $0 == " " }) { placed.append((token, x, tokenWidth)) }
+        x += tokenWidth
+      }
+      // Highlighted in some stages and dimmed in others: each look its own pieces, shown from
+      // its stage's step until the next look's.
+      for look in Self.looks(of: index + 1, code.highlights, from: block.step) {
+        for (token, x, tokenWidth) in placed {
+          let color =
+            look.highlighted ? color(for: token.kind) : dimmed(token.kind, code.dimming)
           pieces.append(
             Piece(
-              step: block.step,
+              step: look.from,
               command: .text(
                 TextItem(
-                  text: token.text, font: font, color: color(for: token.kind), x: x,
-                  y: y + (lineHeight - metrics.lineHeight) / 2, width: tokenWidth))))
+                  text: token.text, font: font, color: color, x: x, y: textY, width: tokenWidth)),
+              hiddenFrom: look.until))
         }
-        x += tokenWidth
       }
       y += lineHeight
     }
@@ -361,14 +393,16 @@ struct BlockLayout {
     var frame = Rect(x: 0, y: 0, width: width, height: height)
     if let least = look?.shrinkWrapped {
       // uncover's code is as wide as its longest line, at least `least` pixels, in the middle.
-      frame.width = min(width, max(least * context.slideRect.height / 720, natural + 2 * padding))
+      frame.width = min(
+        width, max(least * context.slideRect.height / 720, natural + numbersWidth + 2 * padding))
       frame.x = (width - frame.width) / 2
       pieces = pieces.map { $0.moved(dx: frame.x, dy: 0) }
     }
     var all =
       look.map { marpCodePanel($0, frame, step: block.step) }
       ?? [Piece(step: block.step, command: .fill(frame, colors.codeBackground))]
-    let tooWide = measurer.width(of: longest, font: font) > available + 0.5
+    let tooWide =
+      measurer.width(of: longest, font: font) > width - 2 * padding - numbersWidth + 0.5
     if tooWide {
       all.append(Piece(step: block.step, command: .pushClip(frame.insetBy(dx: padding / 2, dy: 0))))
     }
@@ -376,6 +410,36 @@ struct BlockLayout {
     if tooWide { all.append(Piece(step: block.step, command: .popClip)) }
     return Box(
       width: width, height: height, pieces: all, location: block.location, spaceAfter: em * 0.6)
+  }
+
+  /// When code line `number` (1-based) shows highlighted and when dimmed over a block's
+  /// highlighting `stages`: a look for each run of stages alike, from the step its first stage
+  /// starts (the block's `step` on) until the next look's.
+  static func looks(of number: Int, _ stages: [CodeHighlight], from step: Int)
+    -> [(from: Int, until: Int?, highlighted: Bool)]
+  {
+    guard !stages.isEmpty else { return [(step, nil, true)] }
+    var looks: [(from: Int, until: Int?, highlighted: Bool)] = []
+    for stage in stages {
+      let highlighted = stage.highlights(number)
+      if looks.last?.highlighted == highlighted { continue }
+      if !looks.isEmpty { looks[looks.count - 1].until = step + stage.offset }
+      looks.append((step + stage.offset, nil, highlighted))
+    }
+    return looks
+  }
+
+  /// A line a highlighting stage leaves out: without its colours (presenterm) or at 0.3 of its
+  /// opacity (Slidev's code.css).
+  private func dimmed(_ kind: CodeTokenKind, _ dimming: CodeHighlight.Dimming) -> RGBAColor {
+    switch dimming {
+    case .plain:
+      return theme.code.plain
+    case .faded:
+      var faded = color(for: kind)
+      faded.alpha = UInt8((Double(faded.alpha) * 0.3).rounded())
+      return faded
+    }
   }
 
   private func color(for kind: CodeTokenKind) -> RGBAColor {

@@ -107,6 +107,8 @@ public struct Block: Hashable, Sendable {
       return table.rowSteps.reduce(step, max)
     case .box(let box):
       return box.blocks.reduce(step) { max($0, $1.lastStep) }
+    case .code(let code):
+      return step + (code.highlights.last?.offset ?? 0)
     default:
       return step
     }
@@ -203,10 +205,80 @@ public struct CodeBlock: Hashable, Sendable {
   /// The first word of the fence's info string, lowercased (`swift`, `python`); nil when absent.
   public var language: String?
   public var code: String
+  /// Line highlighting (presenterm's `{1,3|5-7|all}`, Slidev's `{2-3|5|all}`), a stage a build
+  /// step; empty when every line shows alike.
+  public var highlights: [CodeHighlight] = []
+  /// How the lines a stage leaves out look.
+  public var dimming: CodeHighlight.Dimming = .faded
+  /// The first line's number where the lines are numbered (presenterm's `+line_numbers`,
+  /// Slidev's `{lines:true,startLine:5}`, pandoc's `.numberLines` and `startFrom`); nil: none.
+  public var firstLineNumber: Int?
 
   public init(language: String?, code: String) {
     self.language = language
     self.code = code
+  }
+}
+
+/// A stage of a code block's line highlighting: from `offset` build steps after the block's
+/// own, `lines` (1-based) show as highlighted and the others dimmed; nil: every line.
+public struct CodeHighlight: Hashable, Sendable {
+  public var offset: Int
+  public var lines: [ClosedRange<Int>]?
+
+  /// Whether line `number` (1-based) shows highlighted at this stage.
+  public func highlights(_ number: Int) -> Bool {
+    lines?.contains { $0.contains(number) } ?? true
+  }
+
+  /// presenterm draws the lines left out without their colours; Slidev fades them (`opacity:
+  /// 0.3`, its code.css).
+  public enum Dimming: Hashable, Sendable {
+    case plain, faded
+  }
+
+  public init(offset: Int, lines: [ClosedRange<Int>]?) {
+    self.offset = offset
+    self.lines = lines
+  }
+
+  /// The stages of a `{...}` range list, one a `|` (the braces' content), a step apart: `3`,
+  /// `1,3`, `5-7`, `5-` (to the end), `all` or `*` (every line), `none` and Slidev's `hide`
+  /// (none highlighted), items apart by `,` or `;`, as Slidev's `parseRangeString` and
+  /// presenterm's parser read them. nil if any part is none of these.
+  public static func stages(_ ranges: Substring) -> [CodeHighlight]? {
+    var stages: [CodeHighlight] = []
+    for (offset, part) in ranges.split(separator: "|", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let written = part.trimmingCharacters(in: .whitespaces)
+      if written == "all" || written == "*" || written.isEmpty {
+        stages.append(CodeHighlight(offset: offset, lines: nil))
+        continue
+      }
+      if written == "none" || written == "hide" {
+        stages.append(CodeHighlight(offset: offset, lines: []))
+        continue
+      }
+      var lines: [ClosedRange<Int>] = []
+      for item in written.split(whereSeparator: { $0 == "," || $0 == ";" }) {
+        let bounds = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+          .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let first = Int(bounds[0]), first >= 1 else { return nil }
+        if bounds.count == 1 {
+          lines.append(first...first)
+        } else if bounds[1].isEmpty {
+          // To the end, however long the code is.
+          lines.append(first...Int.max)
+        } else if let last = Int(bounds[1]), last >= first {
+          lines.append(first...last)
+        } else {
+          return nil
+        }
+      }
+      stages.append(CodeHighlight(offset: offset, lines: lines))
+    }
+    return stages
   }
 }
 

@@ -106,6 +106,12 @@ public enum DeckParser {
       baseDirectory: baseDirectory, files: files, sourceMap: sourceMap, diagnostics: sink)
     builder.softBreaksAreLineBreaks = dialect == .mdp
     builder.presenterm = metadata.presenterm
+    switch dialect {
+    case .presenterm: builder.fenceOptions = .presenterm
+    case .slidev: builder.fenceOptions = .slidev
+    case .pandoc: builder.fenceOptions = .pandoc
+    default: builder.fenceOptions = nil
+    }
     builder.listBuilds =
       dialect == .presenterm
       ? ListBuilds(presenterm: metadata.presenterm ?? PresentermDeck())

@@ -32,13 +32,19 @@ struct FootnoteDefinitions {
   }
 
   /// What the citation of footnote `number` shows, the `position`th (0-based) footnote cited
-  /// on its slide.
+  /// on its slide: bracketed where numbered by slide, as Slidev shows them.
   func mark(_ number: Int, position: Int) -> String {
-    numbering == .slide ? "[\(position + 1)]" : "\(number)"
+    let shown = self.shown(number, position: position)
+    return numbering == .slide ? "[\(shown)]" : "\(shown)"
   }
 
   /// The number before the footnote's text at the slide's end.
   func label(_ number: Int, position: Int) -> String {
-    "\(numbering == .slide ? position + 1 : number). "
+    "\(shown(number, position: position)). "
+  }
+
+  /// The footnote's number as shown: the deck's, or its place among the slide's footnotes.
+  private func shown(_ number: Int, position: Int) -> Int {
+    numbering == .slide ? position + 1 : number
   }
 }

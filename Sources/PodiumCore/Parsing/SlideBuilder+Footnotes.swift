@@ -23,10 +23,12 @@ extension SlideBuilder {
   /// The footnotes cited since the last call, as blocks: `rule` puts a rule above them (a
   /// slide's; the speaker's notes go without).
   mutating func citedFootnotes(rule: Bool) -> [Block] {
-    let cited = footnotesCited
-    footnotesCited = []
     var blocks: [Block] = []
-    for (position, number) in cited.enumerated() {
+    // A footnote citing another, cited nowhere else, adds it to the list as it is converted.
+    var position = 0
+    while position < footnotesCited.count {
+      let number = footnotesCited[position]
+      defer { position += 1 }
       guard let definition = footnotes.definition(number) else { continue }
       var converted = definition.children.flatMap { convertBlock($0) }
       let label = TextRun(footnotes.label(number, position: position))
@@ -42,7 +44,6 @@ extension SlideBuilder {
         return block
       }
     }
-    // A footnote citing another shows its mark, not a second list.
     footnotesCited = []
     if rule, let first = blocks.first {
       blocks.insert(Block(.rule, at: first.location), at: 0)

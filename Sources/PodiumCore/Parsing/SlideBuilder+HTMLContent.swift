@@ -59,9 +59,15 @@ extension SlideBuilder {
     let runs = trimmedRuns(pending.runs)
     let breaks = runs.reduce(0) { $0 + $1.text.filter { $0 == "\n" }.count }
     if runs.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) && breaks > 0 {
-      // `<br>` on a line of its own: an empty line, as in a browser.
-      pending.blocks.append(
-        Block(.spacer(.lines(breaks)), at: pending.location ?? base, step: step))
+      // `<br>` on a line of its own: an empty line, as in a browser; after a picture the first
+      // only ends the picture's line, and the next picture starts a line of its own.
+      let afterPicture = pending.inlineImages?.index == pending.blocks.count - 1
+      let lines = afterPicture ? breaks - 1 : breaks
+      if lines > 0 {
+        pending.blocks.append(
+          Block(.spacer(.lines(lines)), at: pending.location ?? base, step: step))
+      }
+      pending.inlineImages = nil
     } else if !runs.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) {
       pending.blocks.append(
         Block(.paragraph(runs), at: pending.location ?? base, step: step))

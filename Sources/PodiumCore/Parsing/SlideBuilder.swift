@@ -26,6 +26,12 @@ struct SlideBuilder {
   var softBreaksAreLineBreaks = false
   /// A presenterm deck's options; nil for other decks.
   var presenterm: PresentermDeck?
+  /// The tool whose code fence options the deck follows (line highlighting, line numbers); nil
+  /// for decks whose tools read none.
+  var fenceOptions: FenceOptions?
+  enum FenceOptions {
+    case presenterm, slidev, pandoc
+  }
   /// Whether the slide being built has its presenterm slide title yet.
   var titled = false
   /// The slide's width over its height, for sizes given as a share of its width.
@@ -193,9 +199,13 @@ struct SlideBuilder {
             alignment: .center)
         ]
       }
-      return [
-        Block(.code(convertCode(info: info, literal: node.literal, at: here)), at: here, step: step)
-      ]
+      let code = convertCode(info: info, literal: node.literal, at: here)
+      // presenterm: each highlighting stage takes a press; a pause after the code comes after
+      // them (what follows without one shows with the code).
+      if fenceOptions == .presenterm, let last = code.highlights.last {
+        stepsUsed = max(stepsUsed, step + last.offset)
+      }
+      return [Block(.code(code), at: here, step: step)]
     case .htmlBlock:
       return convertHTMLBlock(node, at: here)
     case .list(let ordered, let start, let tight):
@@ -336,21 +346,71 @@ struct SlideBuilder {
           + "write the formula in LaTeX ('```latex +render' or '$$ ... $$')", at: here)
     }
     if let run = SnippetRun(words: words), !inNotes { noteRun(run, language: language, at: here) }
-    if presenterm != nil, !inNotes {
-      // presenterm's `{1,3}` highlights lines and `{1|2|all}` steps through them; its
-      // `+line_numbers` numbers them (docs/src/features/code/highlighting.md).
-      if let ranges = words.dropFirst().first(where: { $0.hasPrefix("{") }) {
-        diagnostics.warning(
-          "line highlighting '\(ranges.prefix(40))' is not shown: the code shows whole, in one step",
-          at: here)
-      }
-      if words.contains("+line_numbers") {
-        diagnostics.warning("'+line_numbers' is not drawn: the code shows without them", at: here)
-      }
-    }
     var code = literal
     if code.hasSuffix("\n") { code.removeLast() }
-    return CodeBlock(language: language, code: code)
+    var block = CodeBlock(language: pandocLanguage(info) ?? language, code: code)
+    block.firstLineNumber = firstLineNumber(info, words: words)
+    let dimming: CodeHighlight.Dimming? =
+      fenceOptions == .presenterm ? .plain : fenceOptions == .slidev ? .faded : nil
+    if let dimming, !inNotes, let ranges = Self.highlightRanges(info) {
+      // presenterm's `{1,3}` highlights lines and `{1|2|all}` steps through them
+      // (docs/src/features/code/highlighting.md); Slidev's `{2-3|5|all}` the same, a click a
+      // stage (its line-highlighting.md). Braces of anything else are Slidev's options
+      // (`{monaco}`, `{lines:true}`).
+      if let stages = CodeHighlight.stages(ranges) {
+        // One stage of every line is no highlighting.
+        if stages.count > 1 || stages.first?.lines != nil {
+          block.highlights = stages
+          block.dimming = dimming
+        }
+      } else if fenceOptions == .presenterm {
+        diagnostics.warning(
+          "line highlighting '{\(ranges.prefix(40))}' is not understood: the code shows whole",
+          at: here)
+      }
+    }
+    return block
+  }
+
+  /// Where a fence numbers its lines, the first line's number: presenterm's `+line_numbers`;
+  /// Slidev's `{lines:true}` and `startLine:`; pandoc's `.numberLines` (or `.number-lines`) and
+  /// `startFrom=`.
+  private func firstLineNumber(_ info: String, words: [String]) -> Int? {
+    func number(after key: String) -> Int? {
+      guard let range = info.range(of: key) else { return nil }
+      let digits = info[range.upperBound...].drop { $0 == " " || $0 == "\"" || $0 == "'" }
+        .prefix { $0.isNumber }
+      return Int(digits.prefix(9))
+    }
+    switch fenceOptions {
+    case .presenterm:
+      return words.contains("+line_numbers") ? 1 : nil
+    case .slidev:
+      let options = info.replacingOccurrences(of: " ", with: "")
+      return options.contains("lines:true") ? number(after: "startLine:") ?? 1 : nil
+    case .pandoc:
+      guard info.contains(".numberLines") || info.contains(".number-lines") else { return nil }
+      return number(after: "startFrom=") ?? 1
+    case nil:
+      return nil
+    }
+  }
+
+  /// The language of a pandoc fence written with attributes only (`{.haskell .numberLines}`):
+  /// its first class that is not one of pandoc's own.
+  private func pandocLanguage(_ info: String) -> String? {
+    guard fenceOptions == .pandoc, info.hasPrefix("{") else { return nil }
+    return info.dropFirst().split(whereSeparator: { $0 == " " || $0 == "}" })
+      .first { $0.hasPrefix(".") && $0 != ".numberLines" && $0 != ".number-lines" }
+      .map { $0.dropFirst().lowercased() }
+  }
+
+  /// What the first braces of a fence's info string hold (`ts {1|3-4}`, `rust {1,3} +exec`,
+  /// `ts [file.ts] {2}{lines:true}`).
+  static func highlightRanges(_ info: String) -> Substring? {
+    guard let open = info.firstIndex(of: "{"), let close = info[open...].firstIndex(of: "}")
+    else { return nil }
+    return info[info.index(after: open)..<close]
   }
 
   /// A fence's info string as words, with presenterm's `+render` for the languages its

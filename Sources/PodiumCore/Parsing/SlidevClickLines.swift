@@ -20,6 +20,8 @@ struct SlidevClickLines {
   private(set) var windows: [Int: Window] = [:]
   /// Each slide's clicks, in order.
   private(set) var totals: [Int] = []
+  /// The click of the second range of each code fence (by its line, 0-based) that has several.
+  private(set) var codeStages: [Int: Int] = [:]
   private var clicks = SlidevClicks()
   private var open: [(name: String, nesting: Int, window: Window?)] = []
   /// Lines a `<v-clicks>` gives a click of their own (its items).
@@ -73,7 +75,7 @@ struct SlidevClickLines {
   mutating func fence(at index: Int, info: Substring) {
     if let window = pending[index] ?? current { windows[index] = window }
     let trimmed = info.trimmingCharacters(in: .whitespaces)
-    clicks.code(ranges: SlidevClicks.codeRanges(info: trimmed))
+    codeStages[index] = clicks.code(ranges: SlidevClicks.codeRanges(info: trimmed))
   }
 
   /// A ````md magic-move` block: a click for every range of every step after the first.

@@ -128,10 +128,13 @@ struct SlidevClicks {
   }
 
   /// A code block's `{1|3-4|all}` line ranges (a click after the first), or a magic move's
-  /// steps (a click for every range of every step after the first).
-  mutating func code(ranges: Int) {
-    guard ranges > 0 else { return }
-    _ = since(.relative(1), size: ranges - 1)
+  /// steps (a click for every range of every step after the first). Returns the click of the
+  /// second range, if there is one (Slidev's `calculateSince(at, ranges.length - 1)`).
+  @discardableResult
+  mutating func code(ranges: Int) -> Int? {
+    guard ranges > 0 else { return nil }
+    let start = since(.relative(1), size: ranges - 1)
+    return ranges > 1 ? start : nil
   }
 
   /// The ranges of a code fence's info string (`ts {1|2-3}`, `ts [file.ts] {1|2}`), as

@@ -192,7 +192,9 @@ struct SlidevDeck {
       let first = index == 0 && context.importedBy == nil
       let layout = front?["layout"]?.string ?? (first ? "cover" : "default")
       slide.directives.layout = Self.layouts[layout] ?? .default
-      Self.applyClicks(clicks.windows, to: &slide.blocks, from: SlidevClicks.Window())
+      Self.applyClicks(
+        clicks.windows, codeStages: clicks.codeStages, to: &slide.blocks,
+        from: SlidevClicks.Window())
       // `clicks:` sets the slide's clicks outright (Slidev's `clicksTotalOverrides`).
       let total = front?["clicks"]?.int ?? (index < clicks.totals.count ? clicks.totals[index] : 0)
       slide.stepCount = max(0, total) + 1
@@ -257,12 +259,15 @@ struct SlidevDeck {
   }
 
   /// Each block (and list item) shows in the window of its first line, else in the one of what
-  /// holds it.
+  /// holds it; a code block's highlighting stages after its first at the clicks `codeStages`
+  /// gives them (by the fence's line, 0-based).
   static func applyClicks(
-    _ windows: [Int: SlidevClicks.Window], to blocks: inout [Block], from outer: SlidevClicks.Window
+    _ windows: [Int: SlidevClicks.Window], codeStages: [Int: Int] = [:], to blocks: inout [Block],
+    from outer: SlidevClicks.Window
   ) {
     for index in blocks.indices {
-      let window = windows[blocks[index].location.line - 1] ?? outer
+      let line = blocks[index].location.line - 1
+      let window = windows[line] ?? outer
       blocks[index].step = window.from
       blocks[index].hiddenFrom = window.until
       switch blocks[index].kind {
@@ -270,17 +275,27 @@ struct SlidevDeck {
         for item in list.items.indices {
           let inner = windows[list.items[item].location.line - 1] ?? window
           list.items[item].step = inner.from
-          applyClicks(windows, to: &list.items[item].blocks, from: inner)
+          applyClicks(
+            windows, codeStages: codeStages, to: &list.items[item].blocks, from: inner)
         }
         blocks[index].kind = .list(list)
       case .quote(var quote):
-        applyClicks(windows, to: &quote.blocks, from: window)
+        applyClicks(windows, codeStages: codeStages, to: &quote.blocks, from: window)
         blocks[index].kind = .quote(quote)
       case .columns(var columns):
         for column in columns.columns.indices {
-          applyClicks(windows, to: &columns.columns[column], from: window)
+          applyClicks(windows, codeStages: codeStages, to: &columns.columns[column], from: window)
         }
         blocks[index].kind = .columns(columns)
+      case .code(var code) where code.highlights.count > 1:
+        // Stage k (from 1) at the click of the second range plus k - 1 (Slidev's
+        // `clicks.current - start + 1`), counted from the block's own click.
+        guard let second = codeStages[line] else { break }
+        for stage in code.highlights.indices.dropFirst() {
+          code.highlights[stage].offset = max(
+            code.highlights[stage - 1].offset, second + stage - 1 - window.from)
+        }
+        blocks[index].kind = .code(code)
       default:
         break
       }

@@ -143,12 +143,11 @@ final class TalkPainter {
       slideAt: slide, in: session.deck, step: step, size: size, viewport: viewport,
       cache: frames)
     var key = LayoutEngine.layerKey(slide: slide, step: step, viewport: viewport)
-    if let inkKey = session.ink.layerKey(slide: slide, step: step) {
-      frame.commands += inkCommands(
-        session.ink.commands(
-          slide: slide, step: step, in: viewport.slideRect(in: frame.slideRect), cache: frames),
-        viewport, frame.slideRect)
-      key += " " + inkKey
+    if let ink = session.ink.keptCommands(
+      slide: slide, step: step, in: viewport.slideRect(in: frame.slideRect), cache: frames)
+    {
+      frame.commands += inkCommands(ink.commands, viewport, frame.slideRect)
+      key += " " + ink.key
     }
     return (LayerItem(key: key, x: 0, y: 0, frame: frame), frame)
   }
