@@ -259,7 +259,8 @@ public final class PopplerPages: PageRasterizer, @unchecked Sendable {
     if let known = files.value(forKey: request.file) {
       document = known
     } else {
-      // Poppler's document first: opening it sets up what the pictures' reader needs.
+      // Poppler's document first: a file it cannot open has no pages, and an encrypted one's
+      // pictures are Poppler's to draw.
       document = (try? PopplerFile(path: request.file, password: password)).map {
         OpenPDF(poppler: $0, pictures: password == nil ? PictureFile(path: request.file) : nil)
       }
