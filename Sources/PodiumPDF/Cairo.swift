@@ -463,68 +463,36 @@ extension CairoCanvas {
   func paintScaled(_ pixels: [UInt8], size source: PixelSize) {
     guard source.width > 0, source.height > 0, pixels.count >= source.width * source.height * 4
     else { return }
-    // cairo only reads a source surface: the pixels are lent, not copied.
-    pixels.withUnsafeBytes { buffer in
-      guard let address = buffer.baseAddress else { return }
-      let base = UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: UInt8.self))
-      guard
-        let image = cairo_image_surface_create_for_data(
-          base, CAIRO_FORMAT_ARGB32, Int32(source.width), Int32(source.height),
-          Int32(source.width * 4))
-      else { return }
-      var (from, fromSize) = (image, source)
-      while fromSize.width / 2 >= size.width && fromSize.height / 2 >= size.height,
-        let half = Self.halved(from, size: fromSize)
-      {
-        cairo_surface_destroy(from)
-        (from, fromSize) = half
-      }
-      defer { cairo_surface_destroy(from) }
+    Self.withReduced(pixels, size: source, near: (Double(size.width), Double(size.height))) {
+      from, fromSize in
       Self.paint(from, size: fromSize, on: context, size: size)
-      cairo_surface_flush(surface)
     }
   }
 
   /// Paints a page's picture where the page puts it (after `fit`), as Poppler's cairo output
   /// draws one: halved while it is at least twice its size on the canvas, then filtered
   /// bilinearly; enlarged four times or more, its pixels show as squares unless it asks for
-  /// smoothing. The corresponding C functions are `cairo_image_surface_create_for_data`,
-  /// `cairo_transform`, `cairo_user_to_device_distance` and `cairo_fill`.
+  /// smoothing. The corresponding C functions are `cairo_transform`,
+  /// `cairo_user_to_device_distance` and `cairo_fill`.
   func paint(_ picture: PagePicture) {
     let (width, height) = (Double(picture.size.width), Double(picture.size.height))
-    // cairo only reads a source surface: the pixels are lent, not copied.
-    picture.pixels.withUnsafeBytes { buffer in
-      guard let address = buffer.baseAddress,
-        let image = cairo_image_surface_create_for_data(
-          UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: UInt8.self)),
-          CAIRO_FORMAT_ARGB32, Int32(picture.size.width), Int32(picture.size.height),
-          Int32(picture.size.width * 4))
-      else { return }
-      cairo_save(context)
-      defer { cairo_restore(context) }
-      // From the picture's pixels, its first row at the top, to the page's points.
-      let m = picture.matrix
-      var matrix = cairo_matrix_t(
-        xx: m.a / width, yx: m.b / width, xy: -m.c / height, yy: -m.d / height, x0: m.c + m.e,
-        y0: m.d + m.f)
-      cairo_transform(context, &matrix)
-      // How long its sides are on the canvas, in pixels.
-      var (acrossX, acrossY, downX, downY) = (width, 0.0, 0.0, height)
-      cairo_user_to_device_distance(context, &acrossX, &acrossY)
-      cairo_user_to_device_distance(context, &downX, &downY)
-      let shown = (
-        width: (acrossX * acrossX + acrossY * acrossY).squareRoot(),
-        height: (downX * downX + downY * downY).squareRoot()
-      )
-      var (from, fromSize) = (image, picture.size)
-      while Double(fromSize.width / 2) >= shown.width
-        && Double(fromSize.height / 2) >= shown.height,
-        let half = Self.halved(from, size: fromSize)
-      {
-        cairo_surface_destroy(from)
-        (from, fromSize) = half
-      }
-      defer { cairo_surface_destroy(from) }
+    cairo_save(context)
+    defer { cairo_restore(context) }
+    // From the picture's pixels, its first row at the top, to the page's points.
+    let m = picture.matrix
+    var matrix = cairo_matrix_t(
+      xx: m.a / width, yx: m.b / width, xy: -m.c / height, yy: -m.d / height, x0: m.c + m.e,
+      y0: m.d + m.f)
+    cairo_transform(context, &matrix)
+    // How long its sides are on the canvas, in pixels.
+    var (acrossX, acrossY, downX, downY) = (width, 0.0, 0.0, height)
+    cairo_user_to_device_distance(context, &acrossX, &acrossY)
+    cairo_user_to_device_distance(context, &downX, &downY)
+    let shown = (
+      width: (acrossX * acrossX + acrossY * acrossY).squareRoot(),
+      height: (downX * downX + downY * downY).squareRoot()
+    )
+    Self.withReduced(picture.pixels, size: picture.size, near: shown) { from, fromSize in
       cairo_scale(context, width / Double(fromSize.width), height / Double(fromSize.height))
       cairo_set_source_surface(context, from, 0, 0)
       let enlarged = shown.width >= 4 * width || shown.height >= 4 * height
@@ -535,7 +503,34 @@ extension CairoCanvas {
       cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
       cairo_rectangle(context, 0, 0, Double(fromSize.width), Double(fromSize.height))
       cairo_fill(context)
-      cairo_surface_flush(surface)
+    }
+  }
+
+  /// Opaque or premultiplied BGRA rows (`size.width * 4` bytes each) lent to cairo as a source
+  /// surface, not copied (cairo only reads it), halved while at least twice `target` pixels both
+  /// ways; `draw` paints from what is left. The canvas's `finish` flushes what it paints. The
+  /// corresponding C functions are `cairo_image_surface_create_for_data` and
+  /// `cairo_surface_destroy`.
+  private static func withReduced(
+    _ pixels: [UInt8], size: PixelSize, near target: (width: Double, height: Double),
+    _ draw: (OpaquePointer, PixelSize) -> Void
+  ) {
+    pixels.withUnsafeBytes { buffer in
+      guard let address = buffer.baseAddress,
+        let image = cairo_image_surface_create_for_data(
+          UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: UInt8.self)),
+          CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height), Int32(size.width * 4))
+      else { return }
+      var (from, fromSize) = (image, size)
+      while Double(fromSize.width / 2) >= target.width
+        && Double(fromSize.height / 2) >= target.height,
+        let half = halved(from, size: fromSize)
+      {
+        cairo_surface_destroy(from)
+        (from, fromSize) = half
+      }
+      defer { cairo_surface_destroy(from) }
+      draw(from, fromSize)
     }
   }
 
