@@ -112,12 +112,17 @@ let package = Package(
       name: "CQRencode", path: "Sources/CQRencode", pkgConfig: "libqrencode",
       providers: [.apt(["libqrencode-dev"])]),
 
+    // Programs Podium runs (TeX, LibreOffice), under a keeper that kills them when Podium ends,
+    // however it ends (PodiumCore's ChildProcess.swift only).
+    .target(name: "CChildProcess"),
+
     // The code highlighter: a leaf that depends on nothing, not even Foundation.
     .target(name: "PodiumSyntax"),
     .target(
       name: "PodiumCore",
       dependencies: [
-        "PodiumSyntax", "CCmarkGFM", "CGumbo", .product(name: "Yams", package: "Yams"),
+        "PodiumSyntax", "CCmarkGFM", "CGumbo", "CChildProcess",
+        .product(name: "Yams", package: "Yams"),
       ]),
     .target(
       name: "PodiumSDL",

@@ -148,57 +148,35 @@ public struct LibreOfficeReader: OfficeReader {
     return lines.last.map { String($0.prefix(300)) } ?? "it wrote no PDF"
   }
 
-  /// Runs `arguments` in a process group of its own, its output into `log`, and waits at most
-  /// `limit` seconds; then the whole group is killed (LibreOffice's `soffice` is a script that
-  /// starts `soffice.bin`). Signals are unblocked in the child: a thread of libdispatch's blocks
-  /// them, and a child would inherit that.
+  /// Runs `arguments` (a ChildProcess: its process group killed with it, and with Podium
+  /// however Podium ends), its output into `log`, and waits at most `limit` seconds; then the
+  /// whole group is killed (LibreOffice's `soffice` is a script that starts `soffice.bin`).
   static func run(_ arguments: [String], log: String, limit: TimeInterval) -> Result<
     Int32, OfficeProblem
   > {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let started = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
-    guard started == 0 else {
+    let output = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard output >= 0 else { return .failure(OfficeProblem("the cache folder cannot be written")) }
+    defer { close(output) }
+    let process: ChildProcess
+    do {
+      process = try ChildProcess(
+        executable: arguments[0], arguments: Array(arguments.dropFirst()), output: output,
+        error: output, limits: limits(for: limit))
+    } catch {
+      return .failure(OfficeProblem(error.description))
+    }
+    guard let ending = process.wait(timeout: limit) else {
+      process.kill()
+      process.wait()
       return .failure(
-        OfficeProblem("\(arguments[0]) could not be started: \(String(cString: strerror(started)))")
-      )
+        OfficeProblem("LibreOffice did not finish within \(Int(limit)) s and was stopped"))
     }
-    let deadline = Date().addingTimeInterval(limit)
-    var status: Int32 = 0
-    while true {
-      let waited = waitpid(pid, &status, WNOHANG)
-      if waited == pid { break }
-      if waited < 0 && errno != EINTR {
-        return .failure(OfficeProblem("LibreOffice could not be waited for"))
-      }
-      if Date() > deadline {
-        kill(-pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-        return .failure(
-          OfficeProblem(
-            "LibreOffice did not finish within \(Int(limit)) s and was stopped"))
-      }
-      usleep(20_000)
-    }
-    // What the script left behind in its group (soffice.bin, its helpers) goes too.
-    kill(-pid, SIGKILL)
-    // WIFEXITED / WEXITSTATUS, which Swift does not import.
-    return .success((status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+    return .success(ending.code)
+  }
+
+  /// What one conversion may take: the processor time of its time limit, and 8 GiB of address
+  /// space (soffice.bin maps about 1 GiB for a large deck).
+  static func limits(for limit: TimeInterval) -> ChildProcess.Limits {
+    ChildProcess.Limits(processorSeconds: Int(limit.rounded(.up)) + 1, memoryBytes: 8 << 30)
   }
 }

@@ -213,7 +213,12 @@ public final class PresentRun {
   /// runs `runuser`, which passes signals on to Podium but cannot pass on a SIGKILL) the process
   /// this run started is not Podium: the signal goes to the first process named `podium` among
   /// it and its descendants (`/proc`), as `kill -9 PID` of the talk would.
-  public func killHard() {
+  public func killHard() { send(SIGKILL) }
+
+  /// Sends `signal` to the talk itself (the first process named `podium` from the one this run
+  /// started, as `killHard` finds it): SIGTERM as a session's end sends it, SIGSEGV as a crash
+  /// ends a process.
+  public func send(_ signal: Int32) {
     let root = process.processIdentifier
     var children: [Int32: [Int32]] = [:]
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -233,12 +238,12 @@ public final class PresentRun {
       let pid = queue.removeFirst()
       let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
       if command.trimmingCharacters(in: .whitespacesAndNewlines) == "podium" {
-        kill(pid, SIGKILL)
+        kill(pid, signal)
         return
       }
       queue += children[pid] ?? []
     }
-    kill(root, SIGKILL)
+    kill(root, signal)
   }
 
   /// Waits for the process to end, up to `timeout` seconds; returns its status or nil.

@@ -198,6 +198,28 @@ import Testing
     }
   }
 
+  /// Every program Podium runs (TeX, LibreOffice) goes through `ChildProcess`, so it ends with
+  /// Podium however Podium ends; the keeper's C is used from that one file.
+  @Test func programsAreStartedOnlyThroughChildProcess() {
+    let users = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
+      .filter { imports($0).contains("CChildProcess") }
+      .map(\.lastPathComponent)
+    #expect(users == ["ChildProcess.swift"])
+    let product = [
+      "Sources/PodiumCore", "Sources/PodiumSDL", "Sources/PodiumPDF", "Sources/PodiumVideo",
+      "Sources/PodiumFetch", "Sources/PodiumRemote", "Sources/PodiumOffice", "Sources/podium",
+    ]
+    for file in product.flatMap(swiftFiles(under:)) {
+      let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+      // `podium bench` times podium itself in a child, which ends with the bench's own run.
+      if file.lastPathComponent == "Bench.swift" { continue }
+      for call in [#"\bProcess\(\)"#, #"\bposix_spawnp?\("#, #"\bv?fork\(\)"#, #"\bsystem\("#]
+      where text.range(of: call, options: .regularExpression) != nil {
+        Issue.record("\(file.path) starts a program with \(call); use ChildProcess")
+      }
+    }
+  }
+
   @Test func podiumSyntaxIsALeaf() {
     let files = swiftFiles(under: "Sources/PodiumSyntax")
     #expect(!files.isEmpty)

@@ -53,41 +53,37 @@ struct TeXRun {
       files.createFile(atPath: work + "/\(Self.flushFile).tex", contents: Data())
     else { return .failed(unwritable) }
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tex)
-    process.arguments = [
-      "-interaction=nonstopmode", "-no-shell-escape", "-file-line-error", "formulas.tex",
-    ]
-    process.currentDirectoryURL = URL(fileURLWithPath: work)
     var environment = ProcessInfo.processInfo.environment
     // No file outside the folder is read or written, and the log's lines are not wrapped.
     environment["openin_any"] = "p"
     environment["openout_any"] = "p"
     environment["max_print_line"] = "100000"
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    let progress = TeXProgress()
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
+    var output: [Int32] = [-1, -1]
+    guard pipe(&output) == 0 else { return .failed(TeXFailure("no pipe for TeX's output")) }
+    let reading = FileHandle(fileDescriptor: output[0], closeOnDealloc: true)
+    let process: ChildProcess
     do {
-      try process.run()
+      // TeX yields the cores to the talk it typesets for, and the kernel stops it past the
+      // whole run's time even where no Podium is left to (ChildProcess).
+      process = try ChildProcess(
+        executable: tex,
+        arguments: [
+          "-interaction=nonstopmode", "-no-shell-escape", "-file-line-error", "formulas.tex",
+        ],
+        environment: environment, directory: work, output: output[1],
+        limits: Self.limits(until: deadline))
+      close(output[1])
     } catch {
-      return .failed(TeXFailure("\(tex) could not be started: \(error.localizedDescription)"))
+      close(output[1])
+      return .failed(TeXFailure(error.description))
     }
-    // TeX yields the cores to the talk it typesets for. The corresponding C function is
-    // `setpriority`.
-    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), 5)
-    let reader = Thread { progress.read(output.fileHandleForReading) }
+    let progress = TeXProgress()
+    let reader = Thread { progress.read(reading) }
     reader.name = "podium tex output"
     reader.start()
-    if let stopped = watch(process, finished: finished, progress: progress) {
-      // SIGKILL, not SIGTERM: a child started from a thread that blocks signals (libdispatch's
-      // workers do) inherits that mask, and would never see a SIGTERM.
-      kill(process.processIdentifier, SIGKILL)
-      finished.wait()
+    if let stopped = watch(process, progress: progress) {
+      process.kill()
+      process.wait()
       return stopped
     }
 
@@ -117,17 +113,14 @@ struct TeXRun {
   /// first (too long over one formula, over the whole run, or superseded). A formula's time is
   /// the processor time TeX spends on it, so a loaded machine does not make a good formula look
   /// endless; its wall time may be three times that (TeX waiting on nothing still ends).
-  private func watch(_ process: Process, finished: DispatchSemaphore, progress: TeXProgress)
-    -> Outcome?
-  {
-    let pid = process.processIdentifier
+  private func watch(_ process: ChildProcess, progress: TeXProgress) -> Outcome? {
     var asked = Date.distantPast
     // Where the formula (or, before the first, the preamble) began: its index, time, CPU time.
     var on: (index: Int?, since: Date, cpu: Double) = (nil, Date(), 0)
     let preamble = max(10, 2 * formulaLimit)
-    while finished.wait(timeout: .now() + 0.05) == .timedOut {
+    while process.wait(timeout: 0.05) == nil {
       let now = Date()
-      let cpu = Self.processorSeconds(of: pid) ?? on.cpu
+      let cpu = process.processorSeconds ?? on.cpu
       if let current = progress.current, current.index != on.index {
         on = (current.index, current.since, cpu)
       }
@@ -150,18 +143,11 @@ struct TeXRun {
     return nil
   }
 
-  /// The processor time process `pid` has used, in seconds (user and system, from
-  /// `/proc/PID/stat`); nil when it cannot be read.
-  static func processorSeconds(of pid: Int32) -> Double? {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let end = stat.lastIndex(of: ")")
-    else { return nil }
-    // After the command's name in parentheses: state is field 3, utime and stime 14 and 15.
-    let fields = stat[stat.index(after: end)...].split(separator: " ")
-    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
-      return nil
-    }
-    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  /// What TeX may take: the processor time of the whole run and a second more, past which the
+  /// kernel stops it, and 2 GiB of memory (a run of formulas takes under 100 MB).
+  static func limits(until deadline: Date) -> ChildProcess.Limits {
+    let seconds = max(1, Int(deadline.timeIntervalSinceNow.rounded(.up)) + 1)
+    return ChildProcess.Limits(processorSeconds: seconds, memoryBytes: 2 << 30, nice: 5)
   }
 
   static func seconds(_ interval: TimeInterval) -> String {
