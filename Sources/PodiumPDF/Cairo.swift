@@ -191,6 +191,7 @@ final class CairoCanvas {
 /// An owned cairo PDF surface and its drawing context: one PDF being written, page by page, in
 /// the pixel coordinates of the frames drawn on it.
 final class PDFDocument {
+  private let path: String
   private let surface: OpaquePointer
   private let context: OpaquePointer
   private var clipDepth = 0
@@ -207,6 +208,7 @@ final class PDFDocument {
         function: "cairo_pdf_surface_create",
         message: String(cString: cairo_status_to_string(status)))
     }
+    self.path = path
     self.surface = surface
     self.context = context
   }
@@ -281,6 +283,11 @@ final class PDFDocument {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw PDFError(
         function: "cairo_surface_finish", message: String(cString: cairo_status_to_string(status)))
+    }
+    do {
+      try PDFCrossReferences.freeUnwrittenObjects(inFileAt: path)
+    } catch {
+      throw PDFError(function: "write", message: error.localizedDescription)
     }
   }
 
@@ -433,10 +440,39 @@ final class PDFDocument {
   /// What is drawn until `endLink` links to `uri`. The corresponding C function is
   /// `cairo_tag_begin` with `CAIRO_TAG_LINK`.
   func beginLink(_ uri: String) {
-    // cairo reads the attribute as a quoted string in which \ and ' are escaped.
-    let escaped = uri.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "'", with: "\\'")
+    // cairo reads the attribute as a quoted string in which \ and ' are escaped; what is left
+    // of `\` after `pdfURI` is none.
+    let escaped = Self.pdfURI(uri).replacingOccurrences(of: "'", with: "\\'")
     cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(escaped)'")
+  }
+
+  /// `uri` as the PDF's link annotation holds it: every byte that is not printable ASCII, and
+  /// every character a PDF string or a URI must not hold bare (`(`, `)`, `\`, spaces, quotes,
+  /// braces, a `%` that starts no escape), percent-encoded as RFC 3986 does. cairo 1.16 writes
+  /// the address between parentheses as it is given (`/URI (foo(and(bar))`), which damaged
+  /// the file; an address so encoded has nothing a PDF string escapes, whatever cairo does.
+  static func pdfURI(_ uri: String) -> String {
+    let bytes = Array(uri.utf8)
+    let hex = Array("0123456789ABCDEF".utf8)
+    let bare = Set("()\\<>\"{}|^`".utf8)
+    func isHex(_ byte: UInt8) -> Bool {
+      (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+    var encoded: [UInt8] = []
+    encoded.reserveCapacity(bytes.count)
+    for (index, byte) in bytes.enumerated() {
+      let startsEscape =
+        byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1])
+        && isHex(bytes[index + 2])
+      if (0x21...0x7E).contains(byte) && !bare.contains(byte)
+        && (byte != UInt8(ascii: "%") || startsEscape)
+      {
+        encoded.append(byte)
+      } else {
+        encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      }
+    }
+    return String(decoding: encoded, as: UTF8.self)
   }
 
   /// The corresponding C function is `cairo_tag_end`.

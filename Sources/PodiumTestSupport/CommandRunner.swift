@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `podium` binary the way a user would, capturing what it prints.
 public struct CommandResult: Sendable {
@@ -23,9 +24,24 @@ public enum CommandRunner {
   public static var podium: URL { productsDirectory.appendingPathComponent("podium") }
 
   /// Runs `executable` with `arguments`, optionally in `directory` and with extra environment.
+  /// A PDF that `podium export` wrote is checked by `qpdf --check` on the way (`PDFValidity`):
+  /// every PDF a test exports is, not only opened.
   public static func run(
     _ executable: URL, _ arguments: [String], in directory: URL? = nil,
     environment: [String: String] = [:]
+  ) throws -> CommandResult {
+    let result = try runProcess(executable, arguments, in: directory, environment: environment)
+    if executable.lastPathComponent == "podium", result.status == 0,
+      let pdf = exportedPDF(arguments, in: directory),
+      let problems = try PDFValidity.problems(ofPDFAt: pdf)
+    {
+      Issue.record("podium \(arguments.joined(separator: " ")) wrote a damaged PDF: \(problems)")
+    }
+    return result
+  }
+
+  private static func runProcess(
+    _ executable: URL, _ arguments: [String], in directory: URL?, environment: [String: String]
   ) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable
@@ -54,5 +70,19 @@ public enum CommandRunner {
     _ arguments: String..., in directory: URL? = nil, environment: [String: String] = [:]
   ) throws -> CommandResult {
     try run(podium, arguments, in: directory, environment: environment)
+  }
+
+  /// The PDF file `podium export ... -o OUT` wrote, if OUT is one.
+  static func exportedPDF(_ arguments: [String], in directory: URL?) -> String? {
+    guard arguments.first == "export", let flag = arguments.firstIndex(of: "-o"),
+      flag + 1 < arguments.count
+    else { return nil }
+    let output = arguments[flag + 1]
+    let path =
+      output.hasPrefix("/")
+      ? output
+      : (directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        .appendingPathComponent(output).path
+    return PDFValidity.isPDF(path) ? path : nil
   }
 }

@@ -451,6 +451,7 @@ import Testing
     #expect(!left.contains { $0.hasSuffix(".part") }, "\(left)")
     if left.contains("long.pdf") {
       #expect(try info(folder.appendingPathComponent("long.pdf").path)["Pages"] == "400")
+      try PDFValidity.expectValid(folder.appendingPathComponent("long.pdf").path)
     } else {
       #expect(process.terminationStatus != 0)
     }
