@@ -139,6 +139,65 @@ import Testing
     #expect(library.fontFile(for: "の", font: body)?.contains("DroidSansFallback") == true)
   }
 
+  /// Which file draws each script, in a sans-serif, a serif and a monospaced deck: the faces
+  /// Podium names for it, whatever else the machine has (scripts/setup --tests installs
+  /// fonts-freefont-ttf beside them, whose FreeSans and FreeSerif fontconfig preferred for
+  /// Devanagari and Thai), and never a serif face in a sans-serif deck. DejaVu's own faces
+  /// have Latin's neighbours (Armenian, Georgian, Lao, N'Ko and, in Sans, Hebrew and Arabic).
+  @Test func eachScriptIsDrawnByTheFacePodiumNamesForIt() throws {
+    let samples: KeyValuePairs<String, Character> = [
+      "Armn": "Ա", "Hebr": "ש", "Arab": "م", "Syrc": "ܐ", "Thaa": "ހ", "Nkoo": "ߊ", "Deva": "क",
+      "Beng": "ক", "Guru": "ਕ", "Gujr": "ક", "Orya": "କ", "Taml": "க", "Telu": "క", "Knda": "ಕ",
+      "Mlym": "ക", "Sinh": "ක", "Thai": "ก", "Laoo": "ກ", "Tibt": "ཀ", "Mymr": "က", "Geor": "ა",
+      "Ethi": "አ", "Khmr": "ក", "Hang": "한", "Hira": "の", "Kana": "カ", "Hani": "漢",
+      "emoji": "🎤", "arrow": "⮕",
+    ]
+    func noto(_ name: String) -> String { "Noto\(name)-Regular.ttf" }
+    let sans: [String: String] = [
+      "Armn": "DejaVuSans.ttf", "Hebr": "DejaVuSans.ttf", "Arab": "DejaVuSans.ttf",
+      "Syrc": noto("SansSyriac"), "Thaa": noto("SansThaana"), "Nkoo": "DejaVuSans.ttf",
+      "Deva": noto("SansDevanagari"), "Beng": noto("SansBengali"), "Guru": noto("SansGurmukhi"),
+      "Gujr": noto("SansGujarati"), "Orya": noto("SansOriya"), "Taml": noto("SansTamil"),
+      "Telu": noto("SansTelugu"), "Knda": noto("SansKannada"), "Mlym": noto("SansMalayalam"),
+      "Sinh": noto("SansSinhala"), "Thai": noto("SansThai"), "Laoo": "DejaVuSans.ttf",
+      "Tibt": noto("SerifTibetan"), "Mymr": noto("SansMyanmar"), "Geor": "DejaVuSans.ttf",
+      "Ethi": noto("SansEthiopic"), "Khmr": noto("SansKhmer"), "Hang": "NanumGothic.ttf",
+      "Hira": "DroidSansFallbackFull.ttf", "Kana": "DroidSansFallbackFull.ttf",
+      "Hani": "DroidSansFallbackFull.ttf", "emoji": "NotoColorEmoji.ttf",
+      "arrow": noto("SansSymbols2"),
+    ]
+    var serif = sans
+    for (tag, name) in [
+      ("Deva", "Devanagari"), ("Beng", "Bengali"), ("Guru", "Gurmukhi"), ("Gujr", "Gujarati"),
+      ("Taml", "Tamil"), ("Telu", "Telugu"), ("Knda", "Kannada"), ("Mlym", "Malayalam"),
+      ("Sinh", "Sinhala"), ("Thai", "Thai"), ("Laoo", "Lao"), ("Ethi", "Ethiopic"),
+      ("Khmr", "Khmer"), ("Hebr", "Hebrew"),
+    ] {
+      serif[tag] = noto("Serif\(name)")
+    }
+    serif["Arab"] = noto("NaskhArabic")
+    serif["Mymr"] = "NotoSerifMyanmar-Bold.ttf"  // fontconfig's own pick of the family's faces
+    serif["Hang"] = "NanumMyeongjo.ttf"
+    for tag in ["Armn", "Geor"] { serif[tag] = "DejaVuSerif.ttf" }
+    serif["Nkoo"] = noto("SansNKo")
+    var monospace = sans
+    for tag in ["Armn", "Arab", "Geor", "Laoo"] { monospace[tag] = "DejaVuSansMono.ttf" }
+    monospace["Hebr"] = noto("SansHebrew")
+    monospace["Nkoo"] = noto("SansNKo")
+    for (family, expected) in [
+      ("DejaVu Sans", sans), ("DejaVu Serif", serif), ("DejaVu Sans Mono", monospace),
+    ] {
+      let spec = FontSpec(family: family, size: 30)
+      for (tag, sample) in samples {
+        let file = library.fontFile(for: sample, font: spec)?.split(separator: "/").last
+        #expect(file.map(String.init) == expected[tag], "\(family): \(tag)")
+        if FaceStyle.of(family: family) != .serif, tag != "Tibt" {
+          #expect(file.map { FaceStyle.of(family: String($0)) } != .serif, "\(family): \(tag)")
+        }
+      }
+    }
+  }
+
   @Test func emojiAreInColourAtTheTextSize() throws {
     #expect(library.fontFile(for: "🎤", font: body)?.contains("NotoColorEmoji") == true)
     let surface = try #require(try library.renderLine("🎤", font: body, color: ink))

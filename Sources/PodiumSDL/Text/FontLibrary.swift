@@ -81,6 +81,7 @@ public final class FontLibrary {
   private var fonts: [FontKey: TTFFont] = [:]
   private var failedFonts: Set<FontKey> = []
   private var fallbacks: [FallbackKey: String?] = [:]
+  private var namedFaces: [String: (path: String, characters: FontCharacters)?] = [:]
   /// Colour emoji bitmaps are this tall; found when the emoji font is first opened.
   private static let emojiStrike = 109
 
@@ -156,15 +157,54 @@ public final class FontLibrary {
     if let known = fallbacks[key] {
       path = known
     } else {
-      // Where a Korean font's hanja and a Chinese font share characters, the script's language
-      // decides: Han and kana keep their Chinese and Japanese fonts once Korean fonts are in.
-      let language = Unicode.Scalar(codepoint).flatMap(WritingScript.of)?.language
-      path = FontResolver.match(family: family, containing: codepoint, language: language)?.path
+      path = fallbackPath(for: codepoint, family: family, spec: spec)
       fallbacks[key] = path
     }
     guard let path else { return nil }
     return font(
       path: path, size: spec.pixelSize, style: spec.bold ? TTF_STYLE_BOLD : TTF_STYLE_NORMAL)
+  }
+
+  /// Which file draws `codepoint` where the main face lacks it: the first installed of the
+  /// faces Podium names for its script (or for emoji, or for any other character) in the
+  /// deck's style, and only then fontconfig's choice, where a serif face stands in for a
+  /// sans-serif or monospaced deck only if no other face has the character. So the same deck draws with the same files on every machine that has
+  /// Podium's fonts, whatever else it has (fonts-freefont-ttf's FreeSerif took Thai in sans
+  /// decks). Emoji: `family` is "emoji".
+  private func fallbackPath(for codepoint: UInt32, family: String, spec: FontSpec) -> String? {
+    let script = Unicode.Scalar(codepoint).flatMap(WritingScript.of)
+    let style = family == "emoji" ? FaceStyle.sans : self.style(of: spec)
+    let named =
+      family == "emoji"
+      ? ["Noto Color Emoji"]
+      : (script?.families(for: style) ?? WritingScript.fallbackFamilies(for: style))
+    for name in named {
+      if let face = namedFace(name), face.characters.contains(codepoint) { return face.path }
+    }
+    // Where a Korean font's hanja and a Chinese font share characters, the script's language
+    // decides: Han and kana keep their Chinese and Japanese fonts once Korean fonts are in.
+    let candidates = FontResolver.fallbacks(
+      family: family, containing: codepoint, language: script?.language)
+    let fitting = candidates.first { style == .serif || FaceStyle.of(family: $0.family) != .serif }
+    return (fitting ?? candidates.first)?.path
+  }
+
+  /// A face Podium names, resolved once: nil when it is not installed.
+  private func namedFace(_ family: String) -> (path: String, characters: FontCharacters)? {
+    if let known = namedFaces[family] { return known }
+    let face = FontResolver.face(named: family).map { ($0.match.path, $0.characters) }
+    namedFaces[family] = face
+    return face
+  }
+
+  /// The style of the face a spec's text is set in: its family's name, or the name of the
+  /// face fontconfig put in its place.
+  private func style(of spec: FontSpec) -> FaceStyle {
+    let asked = FaceStyle.of(family: spec.family)
+    guard asked == .sans, let chosen = FontResolver.match(family: spec.family)?.family else {
+      return asked
+    }
+    return FaceStyle.of(family: chosen)
   }
 
   private func isEmoji(_ character: Character) -> Bool {

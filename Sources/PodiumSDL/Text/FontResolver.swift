@@ -31,13 +31,41 @@ public enum FontResolver {
     return bestMatch(for: pattern)
   }
 
-  /// The font fontconfig prefers for `family` among those that have `codepoint`: where text
-  /// falls back for CJK, emoji and other scripts the main font lacks. A `language` (fontconfig's
-  /// `lang`, e.g. "ja") chooses among fonts of several languages that share the characters.
-  public static func match(family: String, containing codepoint: UInt32, language: String? = nil)
-    -> Match?
-  {
+  /// The installed face of `family` itself, with the characters it has: nil when fontconfig
+  /// would substitute another family for it. The corresponding C functions are `FcFontMatch`,
+  /// `FcPatternGetString` (each of the face's family names) and `FcCharSetCopy`.
+  public static func face(named family: String) -> (match: Match, characters: FontCharacters)? {
     guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    _ = family.withCString { name in
+      name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+        FcPatternAddString(pattern, FC_FAMILY, $0)
+      }
+    }
+    FcConfigSubstitute(nil, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var result = FcResultNoMatch
+    guard let matched = FcFontMatch(nil, pattern, &result) else { return nil }
+    defer { FcPatternDestroy(matched) }
+    let names = (0..<8).compactMap { string(matched, FC_FAMILY, index: $0) }
+    guard names.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }),
+      let file = string(matched, FC_FILE)
+    else { return nil }
+    var charset: OpaquePointer?
+    guard FcPatternGetCharSet(matched, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+      let copy = FcCharSetCopy(charset)
+    else { return nil }
+    return (Match(family: family, path: file), FontCharacters(owning: copy))
+  }
+
+  /// The faces fontconfig would fall back to from `family` for `codepoint`, best first, each
+  /// with the character: for what no face Podium names covers. A `language` (fontconfig's
+  /// `lang`, e.g. "ja") chooses among fonts of several languages that share the characters.
+  /// The corresponding C function is `FcFontSort`.
+  public static func fallbacks(family: String, containing codepoint: UInt32, language: String?)
+    -> [Match]
+  {
+    guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
     defer { FcPatternDestroy(pattern) }
     _ = family.withCString { name in
       name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
@@ -51,40 +79,26 @@ public enum FontResolver {
         }
       }
     }
-    guard let charset = FcCharSetCreate() else { return nil }
-    defer { FcCharSetDestroy(charset) }
-    FcCharSetAddChar(charset, codepoint)
-    FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-    guard let found = bestMatch(for: pattern), hasCharacter(path: found.path, codepoint) else {
-      return nil
+    guard let wanted = FcCharSetCreate() else { return [] }
+    defer { FcCharSetDestroy(wanted) }
+    FcCharSetAddChar(wanted, codepoint)
+    FcPatternAddCharSet(pattern, FC_CHARSET, wanted)
+    FcConfigSubstitute(nil, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var result = FcResultNoMatch
+    guard let sorted = FcFontSort(nil, pattern, FcFalse, nil, &result) else { return [] }
+    defer { FcFontSetDestroy(sorted) }
+    var found: [Match] = []
+    for index in 0..<Int(sorted.pointee.nfont) {
+      guard let font = sorted.pointee.fonts[index] else { continue }
+      var charset: OpaquePointer?
+      guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+        FcCharSetHasChar(charset, codepoint) != 0,
+        let name = string(font, FC_FAMILY), let file = string(font, FC_FILE)
+      else { continue }
+      found.append(Match(family: name, path: file))
     }
     return found
-  }
-
-  /// Whether the font file covers `codepoint`, by fontconfig's own charset.
-  private static func hasCharacter(path: String, _ codepoint: UInt32) -> Bool {
-    guard let pattern = FcPatternCreate() else { return false }
-    defer { FcPatternDestroy(pattern) }
-    _ = path.withCString { name in
-      name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
-        FcPatternAddString(pattern, FC_FILE, $0)
-      }
-    }
-    guard let objects = FcObjectSetCreate() else { return false }
-    defer { FcObjectSetDestroy(objects) }
-    FcObjectSetAdd(objects, FC_CHARSET)
-    guard let list = FcFontList(nil, pattern, objects) else { return false }
-    defer { FcFontSetDestroy(list) }
-    for index in 0..<Int(list.pointee.nfont) {
-      guard let font = list.pointee.fonts[index] else { continue }
-      var charset: OpaquePointer?
-      if FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
-        FcCharSetHasChar(charset, codepoint) != 0
-      {
-        return true
-      }
-    }
-    return false
   }
 
   private static func bestMatch(for pattern: OpaquePointer) -> Match? {
@@ -114,12 +128,31 @@ public enum FontResolver {
     return match.family.caseInsensitiveCompare(family) == .orderedSame
   }
 
-  private static func string(_ pattern: OpaquePointer, _ object: String) -> String? {
+  private static func string(_ pattern: OpaquePointer, _ object: String, index: Int32 = 0)
+    -> String?
+  {
     var value: UnsafeMutablePointer<FcChar8>?
-    guard FcPatternGetString(pattern, object, 0, &value) == FcResultMatch, let value else {
+    guard FcPatternGetString(pattern, object, index, &value) == FcResultMatch, let value else {
       return nil
     }
     return String(cString: value)
+  }
+}
+
+/// The characters one face has: a copy of its fontconfig charset, asked about in no time.
+public final class FontCharacters {
+  private let charset: OpaquePointer
+
+  init(owning charset: OpaquePointer) {
+    self.charset = charset
+  }
+
+  /// The corresponding C function is `FcCharSetDestroy`.
+  deinit { FcCharSetDestroy(charset) }
+
+  /// The corresponding C function is `FcCharSetHasChar`.
+  public func contains(_ codepoint: UInt32) -> Bool {
+    FcCharSetHasChar(charset, codepoint) != 0
   }
 }
 
