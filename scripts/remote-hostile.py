@@ -38,8 +38,9 @@ ALLOWED_200 = (b"GET / ", b"GET /phone", b"GET /notes", b"GET /timer", b"GET /au
 
 
 # Hostile connections come from loopback addresses of their own (127.0.0.2 to .5), as from
-# several machines: each has the server's limit of 24 connections to itself, and the talk's own
-# phone (127.0.0.1) keeps its share of the 64 in all.
+# several machines: each has the server's limit of 8 connections for an address that never
+# showed the token, and the talk's own phone (127.0.0.1, paired) keeps the 64 places of the 256
+# that the server keeps for paired addresses.
 SOURCES = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"]
 
 

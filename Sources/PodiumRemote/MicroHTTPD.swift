@@ -10,10 +10,12 @@ public struct HTTPRequest: Sendable {
   public var headers: [String: String]
   public var cookies: [String: String]
   public var body: [UInt8]
+  /// The client's IP address ("" when unknown).
+  public var client: String
 
   public init(
     method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-    cookies: [String: String] = [:], body: [UInt8] = []
+    cookies: [String: String] = [:], body: [UInt8] = [], client: String = ""
   ) {
     self.method = method
     self.path = path
@@ -21,6 +23,7 @@ public struct HTTPRequest: Sendable {
     self.headers = headers
     self.cookies = cookies
     self.body = body
+    self.client = client
   }
 }
 
@@ -56,17 +59,23 @@ public protocol HTTPStream: AnyObject, Sendable {
 }
 
 /// A web server on libmicrohttpd's threads (one for listening, one per connection), so nothing
-/// a client does, however slow or hostile, runs on the talk's loop. The corresponding C
-/// functions are `MHD_start_daemon` and `MHD_stop_daemon`.
+/// a client does, however slow or hostile, runs on the talk's loop. Who gets a connection is
+/// the `ConnectionGate`'s call (a place kept for paired phones, a few per other address, a
+/// deadline for a request's headers), asked by libmicrohttpd before it accepts one; a watchman
+/// thread closes the connections whose headers are overdue. The corresponding C functions are
+/// `MHD_start_daemon` and `MHD_stop_daemon`.
 public final class HTTPDaemon: @unchecked Sendable {
   /// What one client may take: libmicrohttpd refuses the rest (431 for headers larger than the
   /// connection's memory, closed connections past the limits, idle ones after the timeout).
   public struct Limits: Sendable {
-    public var connections: UInt32 = 64
-    public var connectionsPerAddress: UInt32 = 24
+    /// Who gets a connection: how many in all, per address, kept for paired phones, and how
+    /// long a request's headers may take.
+    public var gate = ConnectionGate.Policy()
     public var idleSeconds: UInt32 = 10
     public var memoryPerConnection = 16 * 1024
     public var bodyBytes = 1024
+    /// Each connection's thread's stack: the router's Swift, little more.
+    public var threadStackBytes = 512 * 1024
 
     public init() {}
   }
@@ -89,6 +98,11 @@ public final class HTTPDaemon: @unchecked Sendable {
   public private(set) var port: UInt16 = 0
   let limits: Limits
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  /// Who gets a connection, and whose headers are overdue.
+  public let gate: ConnectionGate
+  private let watchman = NSCondition()
+  private var watching = true
+  private var watchmanThread: Thread?
 
   /// Listens on `address` (IPv4, `0.0.0.0` for every interface) and `port` (0: any free one).
   public init(
@@ -103,28 +117,113 @@ public final class HTTPDaemon: @unchecked Sendable {
     }
     self.limits = limits
     self.handler = handler
+    gate = ConnectionGate(policy: limits.gate)
     let flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
     let started = withUnsafePointer(to: &socketAddress) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
         podium_mhd_start(
           flags, address, HTTPDaemon.access, Unmanaged.passUnretained(self).toOpaque(),
-          limits.connections, limits.connectionsPerAddress, limits.idleSeconds,
-          limits.memoryPerConnection)
+          UInt32(limits.gate.connections),
+          UInt32(max(limits.gate.perAddress, limits.gate.perPairedAddress)), limits.idleSeconds,
+          limits.memoryPerConnection, limits.threadStackBytes, HTTPDaemon.admit,
+          HTTPDaemon.notifyConnection, HTTPDaemon.completed)
       }
     }
     guard let started else { throw StartError.cannotListen(address, port) }
     daemon = started
     self.port = podium_mhd_port(started)
+    let thread = Thread { [weak self] in self?.watch() }
+    thread.name = "podium remote watchman"
+    watchmanThread = thread
+    thread.start()
   }
 
   /// Stops listening and waits for the connections' threads (their streams must end).
   public func stop() {
+    watchman.withLock {
+      watching = false
+      watchman.broadcast()
+    }
     guard let daemon else { return }
     self.daemon = nil
     MHD_stop_daemon(daemon)
   }
 
   deinit { stop() }
+
+  private static var now: Double { ProcessInfo.processInfo.systemUptime }
+
+  /// Four times a second, closes the connections whose request's headers are overdue: the
+  /// socket shut down, its thread sees the end of it and closes the connection. The
+  /// corresponding C function is `shutdown`.
+  private func watch() {
+    watchman.lock()
+    defer { watchman.unlock() }
+    while watching {
+      _ = watchman.wait(until: Date().addingTimeInterval(0.25))
+      gate.closeOverdue(at: Self.now) { socket in _ = shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+  }
+
+  private static func daemon(_ context: UnsafeMutableRawPointer?) -> HTTPDaemon? {
+    context.map { Unmanaged<HTTPDaemon>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  private static func text(of address: UnsafePointer<sockaddr>?) -> String {
+    text { podium_mhd_address_text(address, $0, $1) }
+  }
+
+  private static func client(of connection: OpaquePointer) -> String {
+    text { podium_mhd_client_address(connection, $0, $1) }
+  }
+
+  /// What `write` puts in a buffer of 64 characters, ended by a zero.
+  private static func text(_ write: (UnsafeMutablePointer<CChar>, Int) -> Void) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    buffer.withUnsafeMutableBufferPointer {
+      guard let start = $0.baseAddress else { return }
+      write(start, $0.count - 1)
+    }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Asked before a connection is accepted. The corresponding C option is
+  /// `MHD_OPTION_ACCEPT_POLICY_CALLBACK` (the daemon's `apc`).
+  private static let admit: MHD_AcceptPolicyCallback = { context, address, _ in
+    guard let daemon = daemon(context) else { return .NO }
+    return daemon.gate.admits(text(of: address)) ? .YES : .NO
+  }
+
+  /// A connection opened or closed: its place in the gate. The corresponding C option is
+  /// `MHD_OPTION_NOTIFY_CONNECTION`; libmicrohttpd calls it on closing before it closes the
+  /// socket.
+  private static let notifyConnection: MHD_NotifyConnectionCallback = {
+    context, connection, socketContext, code in
+    guard let daemon = daemon(context), let connection, let socketContext else { return }
+    if code == .CONNECTION_NOTIFY_STARTED {
+      let id = daemon.gate.opened(
+        client(of: connection), socket: podium_mhd_connection_socket(connection), at: now)
+      socketContext.pointee = UnsafeMutableRawPointer(bitPattern: id)
+    } else if let id = socketContext.pointee.map({ Int(bitPattern: $0) }) {
+      daemon.gate.closed(id)
+      socketContext.pointee = nil
+    }
+  }
+
+  /// A request answered, or given up (the client went): its body, if it was still being
+  /// collected, is let go, and the next request's headers are due. The corresponding C option
+  /// is `MHD_OPTION_NOTIFY_COMPLETED`.
+  private static let completed: MHD_RequestCompletedCallback = {
+    context, connection, requestContext, _ in
+    if let pending = requestContext?.pointee {
+      Unmanaged<Upload>.fromOpaque(pending).release()
+      requestContext?.pointee = nil
+    }
+    guard let daemon = daemon(context), let connection,
+      let id = podium_mhd_socket_context(connection).map({ Int(bitPattern: $0) })
+    else { return }
+    daemon.gate.answered(id, at: now)
+  }
 
   /// A request's body, collected between libmicrohttpd's calls of `access`.
   private final class Upload {
@@ -138,6 +237,10 @@ public final class HTTPDaemon: @unchecked Sendable {
     guard let context, let connection, let size, let requestContext else { return .NO }
     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue()
     guard let pending = requestContext.pointee else {
+      // The headers are in: no deadline for them while the request is answered.
+      if let id = podium_mhd_socket_context(connection).map({ Int(bitPattern: $0) }) {
+        daemon.gate.headersArrived(id)
+      }
       requestContext.pointee = Unmanaged.passRetained(Upload()).toOpaque()
       return .YES
     }
@@ -164,7 +267,7 @@ public final class HTTPDaemon: @unchecked Sendable {
       method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
       query: values(connection, .GET_ARGUMENT_KIND),
       headers: values(connection, .HEADER_KIND, lowercased: true),
-      cookies: values(connection, .COOKIE_KIND), body: body)
+      cookies: values(connection, .COOKIE_KIND), body: body, client: client(of: connection))
     return queue(daemon.handler(request), on: connection)
   }
 

@@ -146,6 +146,7 @@ public final class RemoteServer: @unchecked Sendable {
       guard lock.withLock({ pairing.accepts(token: token) }) else {
         return text(403, "This link's token is not the talk's: scan the QR code again.")
       }
+      trust(request)
       return HTTPResponse(
         status: 303,
         headers: ["Location": request.path, "Set-Cookie": Self.cookie(token)])
@@ -189,10 +190,17 @@ public final class RemoteServer: @unchecked Sendable {
   }
 
   private func isAuthorized(_ request: HTTPRequest) -> Bool {
-    guard let token = request.headers["x-podium-token"] ?? request.cookies["podium_token"] else {
-      return false
-    }
-    return lock.withLock { pairing.accepts(token: token) }
+    guard let token = request.headers["x-podium-token"] ?? request.cookies["podium_token"],
+      lock.withLock({ pairing.accepts(token: token) })
+    else { return false }
+    trust(request)
+    return true
+  }
+
+  /// The request came with the token: its address is a paired phone's (or a view's), which
+  /// keeps a place on the server whatever other clients take (`ConnectionGate`).
+  private func trust(_ request: HTTPRequest) {
+    daemon?.gate.trust(request.client)
   }
 
   /// A POST from a page of another site carries no cookie (SameSite=Strict); one that names
@@ -210,6 +218,7 @@ public final class RemoteServer: @unchecked Sendable {
     let answer = lock.withLock { pairing.pair(pin: pin, at: ProcessInfo.processInfo.systemUptime) }
     switch answer {
     case .paired(let token):
+      trust(request)
       return HTTPResponse(
         status: 200,
         headers: ["Content-Type": "application/json", "Set-Cookie": Self.cookie(token)],
