@@ -230,9 +230,9 @@ import Testing
       ])
   }
 
-  @Test func emptyLinkShowsItsAddress() throws {
-    let deck = try deck("Links [](https://example.com/)\n")
-    #expect(deck.slides[0].blocks[0].plainText == "Links https://example.com/")
+  @Test func aLinkWithNoTextShowsNothingAsInABrowser() throws {
+    let deck = try deck("Links [](https://example.com/) here\n")
+    #expect(deck.slides[0].blocks[0].plainText == "Links  here")
   }
 
   @Test func deepNestingIsFlattenedNotACrash() throws {

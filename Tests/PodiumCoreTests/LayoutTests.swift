@@ -182,11 +182,47 @@ extension SlideFrame {
     #expect(abs(image.destination.width / image.destination.height - 4) < 0.01)
     #expect(image.source == nil)
 
-    let missing = try frame("## Figure\n\n![chart](charts/q3.png)\n")
+    // Missing: the room sees the alt text in its place, as a browser shows a picture it
+    // cannot load, never an error; the console's view puts the placeholder naming it over that.
+    let missing = try frame("## Figure\n\n![Q3 sales by region](charts/q3.png)\n")
     #expect(missing.imageItems.isEmpty)
-    let label = try #require(missing.texts.first { $0.text.contains("q3.png") })
+    #expect(missing.texts.contains { $0.text == "Q3 sales by region" })
+    #expect(!missing.texts.contains { $0.text.contains("q3.png") || $0.text.contains("found") })
+    #expect(!missing.fills.contains { $0.1 == Theme.light.colors.placeholder })
+    let console = missing.forSpeaker
+    let label = try #require(console.texts.first { $0.text.contains("q3.png") })
     #expect(label.text == "image not found: charts/q3.png")
-    #expect(missing.fills.contains { $0.1 == Theme.light.colors.placeholder })
+    #expect(console.fills.contains { $0.1 == Theme.light.colors.placeholder })
+    let alt = try #require(console.texts.firstIndex { $0.text == "Q3 sales by region" })
+    let box = try #require(
+      console.commands.firstIndex {
+        if case .fill(_, let color) = $0 { return color == Theme.light.colors.placeholder }
+        return false
+      })
+    let altCommand = try #require(
+      console.commands.firstIndex {
+        if case .text(let item) = $0 { return item.text == "Q3 sales by region" }
+        return false
+      })
+    #expect(box > altCommand, "the speaker's box is drawn over the room's alt text (\(alt))")
+    // No alt text: nothing for the room.
+    let bare = try frame("## Figure\n\n![](charts/q3.png)\n")
+    #expect(!bare.texts.contains { $0.text != "Figure" })
+  }
+
+  /// An ordered list's numbers are never cut, however long ("2024.", or the nine digits
+  /// CommonMark allows): the indent widens to the widest, and the text starts after it.
+  @Test func longListNumbersWidenTheIndentAndAreNeverCut() throws {
+    let short = try frame("1. one\n2. two\n")
+    let long = try frame("123456789. one\n123456790. two\n")
+    let marker = try #require(long.texts.first { $0.text.hasPrefix("1234") })
+    #expect(marker.text == "123456789.")
+    let text = try #require(long.texts.first { $0.text == "one" })
+    #expect(marker.x + marker.width < text.x, "the number ends before the item's text")
+    let shortText = try #require(short.texts.first { $0.text == "one" })
+    #expect(text.x > shortText.x, "the indent grew")
+    let year = try frame("2024. The year\n")
+    #expect(year.texts.contains { $0.text == "2024." })
   }
 
   @Test func backgroundsCoverOrContain() throws {

@@ -17,7 +17,7 @@ import Testing
 
   func render(
     _ markdown: String, slide: Int = 0, step: Int? = nil, size: PixelSize, theme: Theme? = nil,
-    base: String? = nil
+    base: String? = nil, forSpeaker: Bool = false
   ) throws -> (RGBImage, SlideFrame) {
     let parsed = DeckParser.parse(
       text: markdown, file: "golden.md",
@@ -31,7 +31,8 @@ import Testing
     let measurer = SDLTextMeasurer(library: fonts)
     let engine = LayoutEngine(theme: chosen, measurer: measurer, images: images)
     let target = deck.slides[slide]
-    let frame = engine.layout(target, in: deck, step: step ?? target.stepCount - 1, size: size)
+    let laid = engine.layout(target, in: deck, step: step ?? target.stepCount - 1, size: size)
+    let frame = forSpeaker ? laid.forSpeaker : laid
     let canvas = try OffscreenCanvas(size: size, fonts: fonts, images: images, measurer: measurer)
     canvas.draw(frame)
     return (RGBImage(canvas), frame)
@@ -155,9 +156,15 @@ import Testing
     // The illustration's dark blue fills most of the image area.
     #expect(image.count(of: RGBAColor(red: 0x10, green: 0x22, blue: 0x48), tolerance: 30) > 20_000)
     try check("image-light", image)
-    let (missing, _) = try render(
-      "## Two displays\n\n![Two displays](images/two-displays.png)\n\n---\n\n## Missing\n\n![chart](charts/q3.png)\n",
-      slide: 1, size: Self.small)
+    // A missing picture: the room sees its alt text where it would be (as a browser shows a
+    // picture it cannot load), the console the placeholder naming the file over it.
+    let deck =
+      "## Two displays\n\n![Two displays](images/two-displays.png)\n\n---\n\n## Missing\n\n![chart](charts/q3.png)\n"
+    let (room, _) = try render(deck, slide: 1, size: Self.small)
+    #expect(room.count(of: Theme.light.colors.placeholder, tolerance: 2) == 0)
+    #expect(room.count(of: Theme.light.colors.muted, tolerance: 40) > 30, "the alt text")
+    try check("image-missing-room-light", room)
+    let (missing, _) = try render(deck, slide: 1, size: Self.small, forSpeaker: true)
     #expect(missing.count(of: Theme.light.colors.placeholder, tolerance: 2) > 10_000)
     try check("image-missing-light", missing)
   }

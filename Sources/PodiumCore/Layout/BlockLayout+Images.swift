@@ -35,39 +35,51 @@ extension BlockLayout {
         ],
         location: block.location, spaceAfter: em * 0.6)
     }
-    // Missing or unreadable: a visible box with the path, so the speaker sees what is wrong. A
-    // remote image not fetched keeps its place, but its box is the console's only: the room sees
-    // nothing there, as in Marp offline.
+    // Missing or unreadable (or a remote picture not fetched): the room sees what a browser
+    // shows of a picture it cannot load, its alt text in its place, and never an error; the
+    // console's view of the slide shows a box over it naming what is wrong, for the speaker.
     let boxHeight = min(height, width * 9 / 16, context.slideRect.height * 0.4)
     let boxWidth = min(width, boxHeight * 16 / 9)
+    var pieces = centredLines(
+      image.alt, font: FontSpec(family: context.bodyFamily, size: em * 0.8), color: colors.muted,
+      width: boxWidth, height: boxHeight, step: block.step)
     let frame = Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)
-    let font = FontSpec(family: context.bodyFamily, size: em * 0.7)
-    let label = "\(image.problem ?? "image not found"): \(image.source)"
-    let lines = engine.flow(context, font: font, color: colors.muted).lines(
-      [TextRun(label)], width: boxWidth * 0.9, alignment: .center)
-    let textHeight = lines.reduce(0) { $0 + $1.height }
-    var pieces = [Piece(step: block.step, command: .fill(frame, colors.placeholder))]
-    var y = (boxHeight - textHeight) / 2
-    for line in lines {
-      for var item in line.items {
-        item.x += boxWidth * 0.05
-        item.y += y
-        pieces.append(Piece(step: block.step, command: .text(item)))
-      }
-      y += line.height
-    }
+    let problem = image.problem ?? "image not found"
+    var speaker = [Piece(step: block.step, command: .fill(frame, colors.placeholder))]
+    speaker += centredLines(
+      "\(problem): \(image.source)", font: FontSpec(family: context.bodyFamily, size: em * 0.7),
+      color: colors.muted, width: boxWidth, height: boxHeight, step: block.step)
     let border = max(1, (em * 0.05).rounded())
-    pieces += [
+    speaker += [
       Rect(x: 0, y: 0, width: boxWidth, height: border),
       Rect(x: 0, y: boxHeight - border, width: boxWidth, height: border),
       Rect(x: 0, y: 0, width: border, height: boxHeight),
       Rect(x: boxWidth - border, y: 0, width: border, height: boxHeight),
     ].map { Piece(step: block.step, command: .fill($0, colors.muted)) }
-    if image.isUnfetched {
-      for index in pieces.indices { pieces[index].speakerOnly = true }
-    }
+    for index in speaker.indices { speaker[index].speakerOnly = true }
+    pieces += speaker
     return Box(
       width: boxWidth, height: boxHeight, pieces: pieces, location: block.location,
       spaceAfter: em * 0.6)
+  }
+
+  /// `text` in lines centred in a box of `width` × `height`.
+  private func centredLines(
+    _ text: String, font: FontSpec, color: RGBAColor, width: Double, height: Double, step: Int
+  ) -> [Piece] {
+    guard !text.isEmpty else { return [] }
+    let lines = engine.flow(context, font: font, color: color).lines(
+      [TextRun(text)], width: width * 0.9, alignment: .center)
+    var y = (height - lines.reduce(0) { $0 + $1.height }) / 2
+    var pieces: [Piece] = []
+    for line in lines {
+      for var item in line.items {
+        item.x += width * 0.05
+        item.y += y
+        pieces.append(Piece(step: step, command: .text(item)))
+      }
+      y += line.height
+    }
+    return pieces
   }
 }

@@ -169,6 +169,8 @@ struct BlockLayout {
   // MARK: - Lists
 
   private static let bullets = ["•", "◦", "–"]
+  /// A width no marker reaches: it stays one line.
+  private static let unbroken = Double(1 << 20)
 
   private func listBox(_ list: ListBlock, block: Block, width: Double, depth: Int) -> Box {
     let size = em * (depth == 0 ? 1 : 0.92)
@@ -176,7 +178,17 @@ struct BlockLayout {
     // Each level keeps at least three quarters of the width it is given, so lists nested as
     // deep as the parser keeps them (CommonMarkConverter.maximumNesting) never run out of room.
     let marp = marpListSpacing(size)
-    let indent = min(marp?.indent ?? size * (list.ordered ? 1.6 : 1.25), max(0, width) / 4)
+    // Browsers draw markers in the text's colour, a space before the text.
+    let markerFlow = engine.flow(
+      context, font: font, color: marp == nil ? colors.accent : colors.text)
+    var indent = min(marp?.indent ?? size * (list.ordered ? 1.6 : 1.25), max(0, width) / 4)
+    if list.ordered, marp == nil, let widest = list.widestNumber {
+      // Numbers as long as "2024." or "123456789." (CommonMark allows nine digits) widen the
+      // indent to fit them, as far as half the width; a marker is never cut.
+      let number = markerFlow.lines([TextRun(widest)], width: Self.unbroken, alignment: .leading)
+      let needed = (number.first?.width ?? 0) + size * 0.6
+      indent = max(indent, min(needed, max(0, width) / 2))
+    }
     let itemGap = marp?.gap ?? size * (list.tight ? 0.22 : 0.45)
     var pieces: [Piece] = []
     var y = 0.0
@@ -191,10 +203,11 @@ struct BlockLayout {
       } else {
         marker = Self.bullets[min(depth, Self.bullets.count - 1)]
       }
-      // Browsers draw markers in the text's colour, a space before the text.
-      let markerFlow = engine.flow(
-        context, font: font, color: marp == nil ? colors.accent : colors.text)
-      if let line = markerFlow.lines([TextRun(marker)], width: indent, alignment: .leading).first {
+      // A marker is one line however wide: past the indent, it stands out into the margin, as a
+      // browser draws a list's outside markers.
+      if let line = markerFlow.lines([TextRun(marker)], width: Self.unbroken, alignment: .leading)
+        .first
+      {
         for var markerItem in line.items {
           // Numbers sit right-aligned against the text; bullets sit a little in from the edge.
           markerItem.x =

@@ -167,6 +167,11 @@ public struct ListBlock: Hashable, Sendable {
     self.tight = tight
     self.items = items
   }
+
+  /// The longest number marker of an ordered list, its last ("12."), nil when it has no items.
+  public var widestNumber: String? {
+    items.isEmpty ? nil : "\(start + items.count - 1)."
+  }
 }
 
 public struct ListItem: Hashable, Sendable {

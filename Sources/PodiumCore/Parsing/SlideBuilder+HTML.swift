@@ -312,7 +312,7 @@ extension SlideBuilder {
     let name = element.name
     if Self.htmlRefused.contains(name) {
       diagnostics.warning(
-        "<\(name)> never runs in Podium: \(name == "script" ? "its text is shown" : "ignored")",
+        "<\(name)> never runs in Podium: ignored",
         at: here)
     } else if !Self.htmlBlockElements.contains(name), Self.htmlInlineStyles[name] == nil,
       name != "img", name != "br", name != "style", warnedHTML.insert(name).inserted

@@ -114,8 +114,8 @@ extension SlideBuilder {
     case "style":
       // The deck's CSS, read with its theme; its rules for classes are the elements' too.
       for case .text(let css, _) in element.children { readClassCSS(css) }
-    case "link", "meta", "base", "iframe", "object", "embed", "frame", "frameset":
-      // No text of their own.
+    case "script", "link", "meta", "base", "iframe", "object", "embed", "frame", "frameset":
+      // Nothing a browser shows: a script's source never is, whether it runs or not.
       return
     case "br":
       pending.runs.append(TextRun("\n", style: style, link: link, paint: paint))
@@ -135,14 +135,6 @@ extension SlideBuilder {
     case "hr":
       flushParagraph(&pending, at: base)
       pending.blocks.append(Block(.rule, at: here, step: step))
-    case "script":
-      flushParagraph(&pending, at: base)
-      let source = element.children.compactMap { node -> String? in
-        if case .text(let text, _) = node { return text } else { return nil }
-      }.joined().trimmingCharacters(in: .whitespacesAndNewlines)
-      if !source.isEmpty {
-        pending.blocks.append(Block(.code(CodeBlock(language: nil, code: source)), at: here))
-      }
     case "details":
       flushParagraph(&pending, at: base)
       var box = OpenHTMLBox(name: name, style: htmlLook(element), location: here)

@@ -73,9 +73,7 @@ extension SlideBuilder {
         appendInline(child, style: style.union(added), link: link, into: &runs, images: &images)
       }
     case .link(let destination):
-      if node.children.isEmpty {
-        runs.append(TextRun(destination, style: style.union(.link), link: destination))
-      }
+      // A link with no text shows nothing, as in a browser (`[](url)`).
       for child in node.children {
         appendInline(
           child, style: style.union(.link), link: destination, into: &runs, images: &images)
