@@ -150,10 +150,10 @@ struct CheckReport {
             severity: $0.severity.rawValue, message: $0.message)
         },
         slideList: (report.deck?.slides ?? []).map { slide in
-          let marp = report.deck?.metadata.marp == true
+          let marp = report.deck?.metadata.styledByCSS == true
           return JSONSlide(
             number: slide.index + 1, line: slide.location.line, title: slide.title,
-            layout: slide.layout(marp: marp).rawValue, steps: slide.stepCount,
+            layout: slide.layout(styledByCSS: marp).rawValue, steps: slide.stepCount,
             hasNotes: slide.hasNotes, skipped: slide.directives.hidden,
             pages: slide.pages.isEmpty ? nil : slide.pages.map { $0.index + 1 },
             notes: slide.hasNotes
@@ -170,7 +170,7 @@ struct CheckReport {
           JSONRemoteImage(
             url: $0.url, line: $0.location.line, column: $0.location.column,
             fetched: $0.file != nil, file: $0.file)
-        }, marp: report.deck?.metadata.marp == true ? true : nil)
+        }, marp: report.deck?.metadata.styledByCSS == true ? true : nil)
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

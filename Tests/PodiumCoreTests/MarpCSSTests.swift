@@ -7,7 +7,7 @@ import Testing
 @Suite struct MarpCSSTests {
   /// `css` loaded onto `theme` as a deck's one source; the messages of its findings.
   static func load(_ css: String, onto theme: inout Theme) -> [String] {
-    MarpCSS.load([MarpCSS.Source(css: css, location: nil, what: "'style'")], onto: &theme)
+    DeckCSS.load([DeckCSS.Source(css: css, location: nil, what: "'style'")], onto: &theme)
       .map(\.message)
   }
 
@@ -46,7 +46,7 @@ import Testing
     #expect(theme.colors.accent == RGBAColor(red: 0xD9, green: 0x77, blue: 0x06))
     #expect(abs(theme.sizes.body - 30.0 / 720) < 1e-9)
     #expect(theme.fonts.body == "Noto Sans" && theme.fonts.heading == "Noto Sans")
-    #expect(theme.marp?.footer.size == 12)
+    #expect(theme.cssLook?.footer.size == 12)
     #expect(
       ignored == [
         "CSS property 'text-shadow' in 'style' CSS is not carried out by Podium",
@@ -71,24 +71,24 @@ import Testing
     #expect(ignored == ["CSS property 'border-radius' in 'style' CSS is not carried out by Podium"])
     #expect(abs(theme.margins.top - 40.0 / 720) < 1e-9)
     #expect(abs(theme.margins.horizontal - 60.0 / 1280) < 1e-9)
-    #expect(theme.marpStyle.vertical == .bottom && theme.marpStyle.textAlign == .center)
+    #expect(theme.cssStyle.vertical == .bottom && theme.cssStyle.textAlign == .center)
     let h2 = theme.headings[2]
     #expect(abs((h2?.scale ?? 0) * 29 * theme.sizes.h2 - 58) < 1e-6)
     #expect(h2?.bold == false && h2?.alignment == .right)
-    #expect(theme.marpStyle.strongColor == RGBAColor(red: 0xCC, green: 0, blue: 0))
-    #expect(theme.marpStyle.emphasisColor == RGBAColor(red: 0, green: 128, blue: 0))
+    #expect(theme.cssStyle.strongColor == RGBAColor(red: 0xCC, green: 0, blue: 0))
+    #expect(theme.cssStyle.emphasisColor == RGBAColor(red: 0, green: 128, blue: 0))
     #expect(theme.inlineCode == RGBAColor(red: 255, green: 255, blue: 255))
-    #expect(theme.marp?.inlineCodeBackground == RGBAColor(red: 0x33, green: 0x33, blue: 0x33))
-    #expect(theme.marp?.inlineCodeScale == 0.9)
-    #expect(theme.marp?.code.background == RGBAColor(red: 0, green: 0x2B, blue: 0x36))
-    #expect(theme.marp?.code.border == nil && abs(theme.sizes.code - 20.0 / 29) < 1e-9)
-    #expect(theme.marp?.table.headerBackground == RGBAColor(red: 3, green: 0x66, blue: 0xD6))
-    #expect(theme.marp?.table.headerText == RGBAColor(red: 255, green: 255, blue: 255))
-    #expect(theme.marp?.table.grid == RGBAColor(red: 0x88, green: 0x88, blue: 0x88))
+    #expect(theme.cssLook?.inlineCodeBackground == RGBAColor(red: 0x33, green: 0x33, blue: 0x33))
+    #expect(theme.cssLook?.inlineCodeScale == 0.9)
+    #expect(theme.cssLook?.code.background == RGBAColor(red: 0, green: 0x2B, blue: 0x36))
+    #expect(theme.cssLook?.code.border == nil && abs(theme.sizes.code - 20.0 / 29) < 1e-9)
+    #expect(theme.cssLook?.table.headerBackground == RGBAColor(red: 3, green: 0x66, blue: 0xD6))
+    #expect(theme.cssLook?.table.headerText == RGBAColor(red: 255, green: 255, blue: 255))
+    #expect(theme.cssLook?.table.grid == RGBAColor(red: 0x88, green: 0x88, blue: 0x88))
     #expect(theme.colors.quoteBackground == RGBAColor(red: 0xEE, green: 0xEE, blue: 0xEE))
     #expect(theme.quoteBar == RGBAColor(red: 0xFF, green: 0x99, blue: 0))
-    #expect(theme.marp?.header.size == 20 && theme.marp?.pageNumber.size == 30)
-    #expect(theme.marp?.pageNumber.color == RGBAColor(red: 255, green: 0, blue: 0))
+    #expect(theme.cssLook?.header.size == 20 && theme.cssLook?.pageNumber.size == 30)
+    #expect(theme.cssLook?.pageNumber.color == RGBAColor(red: 255, green: 0, blue: 0))
   }
 
   @Test func laterWinsAmongEqualsAndTheMoreSpecificOverAll() {
@@ -119,9 +119,9 @@ import Testing
       """, onto: &theme)
     #expect(ignored.isEmpty, "\(ignored)")
     #expect(theme.colors.background == Theme.marpDefault.colors.background, "not on every slide")
-    #expect(theme.marpRules.count == 5)
+    #expect(theme.cssRules.count == 5)
     let plain = try #require(theme.styled(for: Self.slide(classes: [])))
-    #expect(plain.colors == Theme.marpDefault.colors && plain.marpRules.isEmpty)
+    #expect(plain.colors == Theme.marpDefault.colors && plain.cssRules.isEmpty)
     let series = try #require(theme.styled(for: Self.slide(classes: ["resistor-series"])))
     #expect(series.colors.background == RGBAColor(red: 0x10, green: 0x20, blue: 0x30))
     #expect(series.headings[1]?.color == RGBAColor(red: 0xFF, green: 0xCC, blue: 0))
@@ -137,7 +137,7 @@ import Testing
 
   @Test func selectorsAreReadAsTheElementTheyPlainlyMean() {
     func read(_ text: String) -> [String] {
-      let parsed = MarpSelector.parse(list: text)
+      let parsed = CSSSelector.parse(list: text)
       return parsed.matched.map {
         "\($0.element)\($0.classes.map { "." + $0 }.joined()) \($0.specificity)"
       } + parsed.unmatched.map { "unmatched \($0)" }
@@ -154,8 +154,8 @@ import Testing
     // Nested lists multiply: a hostile theme's selector makes a bounded number.
     let list = ":is(" + (1...6).map { "section.c\($0)" }.joined(separator: ",") + ")"
     let nested = Array(repeating: list, count: 4).joined(separator: " ") + " h1"
-    let many = MarpSelector.parse(list: nested)
-    #expect(many.matched.count <= MarpSelector.mostChoices && !many.matched.isEmpty)
+    let many = CSSSelector.parse(list: nested)
+    #expect(many.matched.count <= CSSSelector.mostChoices && !many.matched.isEmpty)
     #expect(
       read("li::marker, div.columns h1, section:not(.x)") == [
         "unmatched li::marker", "unmatched div.columns h1", "unmatched section:not(.x)",

@@ -108,7 +108,7 @@ import Testing
 
       # One
       """)
-    #expect(deck.metadata.theme == .marpDefault && deck.metadata.marp)
+    #expect(deck.metadata.theme == .marpDefault && deck.metadata.styledByCSS)
     #expect(deck.metadata.aspect == AspectRatio(width: 4, height: 3))
     #expect(deck.metadata.title == "From a comment")
     #expect(deck.slides[0].notes.isEmpty)

@@ -88,9 +88,9 @@ import Testing
     #expect(!result.hasErrors)
     #expect(result.messages.first?.hasPrefix("3:8: warning: unknown theme 'h2'") == true)
     let deck = try #require(result.deck)
-    #expect(deck.metadata.theme == .marpDefault && deck.metadata.marp)
+    #expect(deck.metadata.theme == .marpDefault && deck.metadata.styledByCSS)
     let plain = try #require(parse("---\ntheme: h2\n---\n\n# One\n").deck)
-    #expect(plain.metadata.theme == .light && !plain.metadata.marp, "not a Marp deck")
+    #expect(plain.metadata.theme == .light && !plain.metadata.styledByCSS, "not a Marp deck")
   }
 
   @Test func aClassOfTheDecksOwnIsKeptWithOneWarning() throws {
@@ -116,8 +116,8 @@ import Testing
       """)
     #expect(!result.hasErrors)
     let slides = try #require(result.deck).slides
-    // Named once, at load, where the deck's CSS is known to name it nowhere (MarpCSS).
-    let (_, warnings) = MarpCSS.styled(
+    // Named once, at load, where the deck's CSS is known to name it nowhere (DeckCSS).
+    let (_, warnings) = DeckCSS.styled(
       .marpDefault, deck: try #require(result.deck), files: InMemoryFiles())
     #expect(
       warnings.map(\.description) == [

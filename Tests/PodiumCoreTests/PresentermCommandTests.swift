@@ -160,10 +160,12 @@ import Testing
       ])
     #expect(problems.first?.location?.line == 3)
     func read(_ text: String) throws -> Deck {
-      try #require(
+      var defaults = DeckMetadata()
+      defaults.presentermDefaults = base
+      return try #require(
         DeckParser.parse(
           bytes: Array(text.utf8), file: "/d/deck.md", baseDirectory: "/d", files: files,
-          dialect: nil, presenterm: base
+          dialect: nil, defaults: defaults
         ).deck)
     }
     let plain = try read("* a\n* b\n\n<!-- end_slide -->\n\nx\n")

@@ -200,7 +200,7 @@ import Testing
       engine.layout(shown.slides[0], in: shown, step: 0, size: size), "fetched")
     #expect(first.count(of: Self.red, tolerance: 8) > 10_000)
 
-    // Not fetched: the room sees the slide without them, no placeholder and no address.
+    // Not fetched: the room sees their alt text in their place, no placeholder and no address.
     let audienceFrame = engine.layout(shown.slides[1], in: shown, step: 0, size: size)
     #expect(
       !audienceFrame.commands.contains {

@@ -6,7 +6,7 @@ extension BlockLayout {
     guard columns > 0 else {
       return Box(width: width, height: 0, pieces: [], location: block.location, spaceAfter: 0)
     }
-    let look = theme.marp?.table
+    let look = theme.cssLook?.table
     let size = em * (look == nil ? 0.9 : 1)
     let body = FontSpec(family: context.bodyFamily, size: size)
     let bold = FontSpec(family: context.bodyFamily, size: size, bold: true)
@@ -50,7 +50,7 @@ extension BlockLayout {
         let flow = engine.flow(
           context, font: isHeader ? bold : body,
           color: isHeader
-            ? look?.headerText ?? colors.heading : theme.marpStyle.cellText ?? colors.text)
+            ? look?.headerText ?? colors.heading : theme.cssStyle.cellText ?? colors.text)
         var lines = flow.lines(
           cell, width: max(1, widths[column] - 2 * padding),
           alignment: alignment == .center ? .center : .leading,
@@ -98,7 +98,7 @@ extension BlockLayout {
       }
     }
     if let look {
-      pieces = marpTableLines(look, columns: widths, rows: rowHeights, step: block.step) + pieces
+      pieces = cssTableLines(look, columns: widths, rows: rowHeights, step: block.step) + pieces
       // uncover's tables, and gaia's on a `lead` slide, stand in the middle.
       if look.centred || context.centered {
         pieces = pieces.map { $0.moved(dx: max(0, (width - tableWidth) / 2), dy: 0) }

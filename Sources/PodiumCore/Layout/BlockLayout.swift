@@ -68,11 +68,11 @@ struct BlockLayout {
       bold: style?.bold ?? true)
     let runs = Self.prefixed(text, style)
     if block.fitsWidth { font = engine.fittedHeading(font, text: runs.plainText, width: width) }
-    let ownColor = level == 1 && colors == theme.colors ? theme.marp?.h1Color : nil
+    let ownColor = level == 1 && colors == theme.colors ? theme.cssLook?.h1Color : nil
     return textBox(
       runs, font: font, color: style?.color ?? ownColor ?? colors.heading, width: width,
       block: Self.aligned(block, style), spaceAfter: em * (isTitle ? 0.6 : 0.5),
-      lineHeight: theme.marp?.headingLineHeight)
+      lineHeight: theme.cssLook?.headingLineHeight)
   }
 
   private func paragraphBox(_ runs: [TextRun], block: Block, width: Double) -> Box {
@@ -91,7 +91,7 @@ struct BlockLayout {
     var box = listBox(list, block: block, width: width, depth: depth)
     // On a centred slide (Podium's lead) a list stands in the middle as a whole, its lines
     // still starting at its left edge; Marp's themes leave it at the left.
-    if context.centered && depth == 0 && theme.marp == nil {
+    if context.centered && depth == 0 && theme.cssLook == nil {
       let used = box.pieces.compactMap(\.command.rightEdge).max() ?? width
       box.pieces = box.pieces.map { $0.moved(dx: max(0, (width - used) / 2), dy: 0) }
     }
@@ -177,19 +177,19 @@ struct BlockLayout {
     let font = FontSpec(family: context.bodyFamily, size: size)
     // Each level keeps at least three quarters of the width it is given, so lists nested as
     // deep as the parser keeps them (CommonMarkConverter.maximumNesting) never run out of room.
-    let marp = marpListSpacing(size)
+    let cssSpacing = cssListSpacing(size)
     // Browsers draw markers in the text's colour, a space before the text.
     let markerFlow = engine.flow(
-      context, font: font, color: marp == nil ? colors.accent : colors.text)
-    var indent = min(marp?.indent ?? size * (list.ordered ? 1.6 : 1.25), max(0, width) / 4)
-    if list.ordered, marp == nil, let widest = list.widestNumber {
+      context, font: font, color: cssSpacing == nil ? colors.accent : colors.text)
+    var indent = min(cssSpacing?.indent ?? size * (list.ordered ? 1.6 : 1.25), max(0, width) / 4)
+    if list.ordered, cssSpacing == nil, let widest = list.widestNumber {
       // Numbers as long as "2024." or "123456789." (CommonMark allows nine digits) widen the
       // indent to fit them, as far as half the width; a marker is never cut.
       let number = markerFlow.lines([TextRun(widest)], width: Self.unbroken, alignment: .leading)
       let needed = (number.first?.width ?? 0) + size * 0.6
       indent = max(indent, min(needed, max(0, width) / 2))
     }
-    let itemGap = marp?.gap ?? size * (list.tight ? 0.22 : 0.45)
+    let itemGap = cssSpacing?.gap ?? size * (list.tight ? 0.22 : 0.45)
     var pieces: [Piece] = []
     var y = 0.0
     for (index, item) in list.items.enumerated() {
@@ -211,7 +211,7 @@ struct BlockLayout {
         for var markerItem in line.items {
           // Numbers sit right-aligned against the text; bullets sit a little in from the edge.
           markerItem.x =
-            list.ordered || marp != nil
+            list.ordered || cssSpacing != nil
             ? indent - markerItem.width - size * 0.35 : size * 0.15
           markerItem.y += y
           pieces.append(Piece(step: item.step, command: .text(markerItem)))
@@ -277,7 +277,7 @@ struct BlockLayout {
     }
     // A quote's own ink (a Marp deck's `blockquote { color }`).
     var voice = context
-    if let ink = theme.marpStyle.quoteText {
+    if let ink = theme.cssStyle.quoteText {
       (voice.colors.text, voice.colors.heading) = (ink, ink)
     }
     let quoted = BlockLayout(engine: engine, context: voice)
@@ -314,7 +314,7 @@ struct BlockLayout {
 
   private func codeBox(_ code: CodeBlock, block: Block, width: Double) -> Box {
     // A Marp theme's panel has its own padding (CSS ems of the code's size) and line height.
-    let look = theme.marp?.code
+    let look = theme.cssLook?.code
     let nominal = em * theme.sizes.code
     let padding =
       look?.paddingX.pixels(slideHeight: context.slideRect.height, fontSize: nominal) ?? em * 0.55
@@ -412,7 +412,7 @@ struct BlockLayout {
       pieces = pieces.map { $0.moved(dx: frame.x, dy: 0) }
     }
     var all =
-      look.map { marpCodePanel($0, frame, step: block.step) }
+      look.map { cssCodePanel($0, frame, step: block.step) }
       ?? [Piece(step: block.step, command: .fill(frame, colors.codeBackground))]
     let tooWide =
       measurer.width(of: longest, font: font) > width - 2 * padding - numbersWidth + 0.5

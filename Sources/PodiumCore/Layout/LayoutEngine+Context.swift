@@ -48,25 +48,25 @@ extension LayoutEngine {
       headingFamily = deck.metadata.font ?? theme.fonts.heading
       codeFamily = deck.metadata.codeFont ?? theme.fonts.code
       // Marp never centres a slide on its own: only its theme or `class: lead` does.
-      var layout = slide.layout(marp: deck.metadata.marp)
-      let leadCentres = theme.marp?.leadCentres ?? true
+      var layout = slide.layout(styledByCSS: deck.metadata.styledByCSS)
+      let leadCentres = theme.cssLook?.leadCentres ?? true
       if layout == .default
         && ((leadCentres && slide.directives.classes.contains(.lead)) || theme.centersContent)
       {
         layout = .center
       }
       self.layout = layout
-      middle = theme.marpStyle.vertical.map { $0 == .middle } ?? theme.marp?.middle ?? false
-      bottom = theme.marpStyle.vertical == .bottom
+      middle = theme.cssStyle.vertical.map { $0 == .middle } ?? theme.cssLook?.middle ?? false
+      bottom = theme.cssStyle.vertical == .bottom
       fit = slide.directives.fit
       let footerShown = !slide.directives.noFooter
       let footerText = slide.directives.footer ?? deck.metadata.footer
       footer = footerShown && footerText?.isEmpty == false ? footerText : nil
       pageLabel =
         footerShown && (slide.directives.paginate ?? deck.metadata.paginate)
-        ? (deck.metadata.marp
+        ? (deck.metadata.styledByCSS
           ? "\(slide.pageNumber)" : "\(slide.index + 1) / \(deck.slides.count)") : nil
-      if let label = pageLabel, let template = theme.marpStyle.pageContent {
+      if let label = pageLabel, let template = theme.cssStyle.pageContent {
         let total = deck.slides.map(\.pageNumber).max() ?? deck.slides.count
         let text = template.replacingOccurrences(of: "{page}", with: label)
           .replacingOccurrences(of: "{total}", with: "\(total)")

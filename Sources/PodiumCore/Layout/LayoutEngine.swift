@@ -45,7 +45,7 @@ public struct LayoutEngine {
       return LayoutEngine(theme: own, measurer: measurer, images: images).layout(
         slide, in: deck, step: step, size: size)
     }
-    let slide = theme.marpStyle.textAlign.map { slide.aligned($0) } ?? slide
+    let slide = theme.cssStyle.textAlign.map { slide.aligned($0) } ?? slide
     let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
     let slideRect = Self.slideRect(aspect: deck.metadata.aspect, in: size)
     if !slide.pages.isEmpty {
@@ -138,7 +138,7 @@ public struct LayoutEngine {
 
   /// The deck's footer at the bottom left, and `n / N` at the bottom right when `paginate` is on.
   private func footerCommands(_ slide: Slide, context: Context) -> [DrawCommand] {
-    if let look = theme.marp { return marpCorners(look, context: context) }
+    if let look = theme.cssLook { return cssCorners(look, context: context) }
     let (font, y) = footerLine(context)
     let metrics = measurer.metrics(for: font)
     var commands: [DrawCommand] = []
@@ -322,7 +322,7 @@ public struct LayoutEngine {
         boxes[index] = image
       }
     }
-    if let look = theme.marp { marpGaps(look, blocks: blocks, boxes: &boxes, context: context) }
+    if let look = theme.cssLook { cssGaps(look, blocks: blocks, boxes: &boxes, context: context) }
     var y = 0.0
     var pieces: [Piece] = []
     var overflow: SourceLocation?
@@ -360,10 +360,10 @@ public struct LayoutEngine {
       codeColor: theme.inlineCode ?? color, lineSpacing: sizes.lineSpacing,
       formulas: context.formulas)
     style.cssPixel = context.slideRect.height / 720 * context.scale
-    style.strongColor = theme.marpStyle.strongColor
-    style.emphasisColor = theme.marpStyle.emphasisColor
-    guard let look = theme.marp else { return TextFlow(style: style, measurer: measurer) }
-    marpText(look, &style, lineHeight: lineHeight)
+    style.strongColor = theme.cssStyle.strongColor
+    style.emphasisColor = theme.cssStyle.emphasisColor
+    guard let look = theme.cssLook else { return TextFlow(style: style, measurer: measurer) }
+    cssText(look, &style, lineHeight: lineHeight)
     let spacing = look.letterSpacing * context.slideRect.height / 720
     guard spacing > 0 else { return TextFlow(style: style, measurer: measurer) }
     return TextFlow(

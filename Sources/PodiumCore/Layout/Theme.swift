@@ -153,9 +153,9 @@ public struct Theme: Hashable, Sendable {
   public var console: ConsolePalette
   /// Every slide's content in the middle, as with `<!-- layout: center -->` (Marp's uncover).
   public var centersContent = false
-  /// What a Marp theme sets that Podium's own leave to Podium (line heights, margins, the page
-  /// number's corner, code and tables); nil for Podium's own themes.
-  public var marp: MarpLook?
+  /// What a CSS theme (Marp's) sets that Podium's own leave to Podium (line heights, margins,
+  /// the page number's corner, code and tables); nil for Podium's own themes.
+  public var cssLook: CSSLook?
   /// Headings of each level (1 to 6) set apart from the usual heading.
   public var headings: [Int: TextStyle] = [:]
   /// Blocks that stand for something (`Block.Role`), set apart.
@@ -169,10 +169,10 @@ public struct Theme: Hashable, Sendable {
   /// A footer the theme draws on every slide instead of the deck's footer and page number.
   public var footer: Footer?
   /// What a Marp deck's CSS sets that has no other place here.
-  public var marpStyle = MarpStyle()
+  public var cssStyle = CSSStyle()
   /// The deck's CSS rules that hold on slides of some classes or on one slide only, in the
-  /// order of CSS's cascade (`MarpCSS.load`); carried out as such a slide is laid out.
-  var marpRules: [MarpRule] = []
+  /// order of CSS's cascade (`DeckCSS.load`); carried out as such a slide is laid out.
+  var cssRules: [CSSRule] = []
 
   /// A theme's own footer (presenterm's `footer:` styles).
   public enum Footer: Hashable, Sendable {

@@ -88,17 +88,18 @@ public struct DeckLoader: Sendable {
     case .text?, nil:
       if Self.isPDF(path) { return loadPDF(path) }
     }
-    let parsed = DeckParser.parse(
-      fileAt: path, files: files, dialect: dialect, presenterm: presenterm.deck)
+    var defaults = DeckMetadata()
+    defaults.presentermDefaults = presenterm.deck
+    let parsed = DeckParser.parse(fileAt: path, files: files, dialect: dialect, defaults: defaults)
     var loaded = LoadedDeck(
       path: path, deck: parsed.deck, theme: .light, diagnostics: parsed.diagnostics)
     if parsed.deck?.dialect == .presenterm { loaded.diagnostics += presenterm.diagnostics }
     guard var deck = parsed.deck else { return loaded }
-    if let defaultTheme, deck.metadata.keyLocations["theme"] == nil, !deck.metadata.marp {
+    if let defaultTheme, deck.metadata.keyLocations["theme"] == nil, !deck.metadata.styledByCSS {
       deck.metadata.theme = defaultTheme
     }
     let (theme, themeDiagnostics) = ThemeLoader.theme(for: deck.metadata.theme, files: files)
-    let (styled, styleDiagnostics) = MarpCSS.styled(theme, deck: deck, files: files)
+    let (styled, styleDiagnostics) = DeckCSS.styled(theme, deck: deck, files: files)
     loaded.theme = styled
     loaded.diagnostics += themeDiagnostics + styleDiagnostics
     loaded.diagnostics += typesetFormulas(in: &deck)

@@ -31,22 +31,16 @@ public struct Deck: Hashable, Sendable {
   }
 }
 
-/// Which tool's habits the deck is written in (docs/DECK-FORMAT.md, "Markdown").
-public enum DeckDialect: String, Hashable, Sendable {
-  /// `---` with a blank line above separates slides (Marp, remark).
-  case standard
-  /// `<!-- end_slide -->` separates slides; `---` is a horizontal rule.
-  case presenterm
-  /// `%title:` metadata; every thematic break separates slides; `-> text <-` centres.
-  case mdp
-  /// A PDF: a slide per page, or per run of pages with one label (overlays as build steps).
-  case pdf
-  /// pandoc's slide shows: headings at the slide level start slides, fenced divs
-  /// (docs/dialects/pandoc.md).
-  case pandoc
-  /// Slidev: `---` separators with each slide's front matter, layouts, clicks
-  /// (docs/dialects/slidev.md).
-  case slidev
+/// Which tool's habits the deck is written in (docs/DECK-FORMAT.md, "Markdown"): each dialect
+/// names itself in its folder under `Dialects/` (`DeckDialect.slidev` in `Dialects/Slidev/`).
+public struct DeckDialect: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public var rawValue: String
+
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  public var description: String { rawValue }
 }
 
 /// The front matter, typed, with defaults for what is not given.
@@ -80,11 +74,14 @@ public struct DeckMetadata: Hashable, Sendable {
   public var headingDivider: Int?
   /// Whether `$...$` and `$$...$$` are formulas (Marp's `math:`, on unless `false`).
   public var math = true
-  /// A Marp deck (`marp: true`, Marp's own directives or themes): laid out as Marp lays it out,
-  /// with no centring of Podium's own, and page numbers as Marp writes them.
-  public var marp = false
+  /// The deck's look is its CSS theme's, as a browser lays it out (a Marp deck: `marp: true`,
+  /// Marp's own directives or themes): no centring of Podium's own, page numbers written alone,
+  /// and the deck's own CSS carried out.
+  public var styledByCSS = false
+  /// The front matter says the deck is Marp's (`marp: true`, or a directive only Marp has).
+  var marpSaid = false
   /// A Marp deck's own CSS: its front matter's `style:`, and the file of its own theme
-  /// (`MarpThemeSet`), of which `MarpCSS` carries out what decides a slide's look.
+  /// (`MarpThemeSet`), of which `DeckCSS` carries out what decides a slide's look.
   public var style: String?
   public var marpThemeFile: String?
   /// The deck's `<style>` blocks (not `scoped`): CSS for every slide, after `style:`.

@@ -167,7 +167,7 @@ public struct SlideDirectives: Hashable, Sendable {
   /// Takes the settings Marp's local directives make (`paginate`, `header`, `footer`, `color`,
   /// the background) from `other` where it has them: how a slide inherits them and how a
   /// directive sets them.
-  mutating func takeMarpLocals(from other: SlideDirectives) {
+  mutating func takeLocalDirectives(from other: SlideDirectives) {
     paginate = other.paginate ?? paginate
     header = other.header ?? header
     footer = other.footer ?? footer
@@ -200,5 +200,47 @@ public struct StyleSheet: Hashable, Sendable {
   public init(css: String, location: SourceLocation) {
     self.css = css
     self.location = location
+  }
+}
+
+extension Slide {
+  /// Nothing on it and nothing said for it: no blocks, notes, pictures or background.
+  var isEmpty: Bool {
+    blocks.isEmpty && notes.isEmpty && backgrounds.isEmpty && directives.background == nil
+  }
+}
+
+extension [Slide] {
+  /// Without the empty slides before the first one with something on it and after the last:
+  /// a separator before the first slide or after the last one makes no slide a reader counts.
+  /// (Cut once: removing them one at a time is quadratic in a deck of separators.)
+  func trimmedOfEmptyEnds() -> [Slide] {
+    guard let first = firstIndex(where: { !$0.isEmpty }),
+      let last = lastIndex(where: { !$0.isEmpty })
+    else { return [] }
+    return Array(self[first...last])
+  }
+}
+
+extension Slide {
+  /// The layout the slide gets in its deck: a deck styled by its CSS theme (Marp's) never has
+  /// its slides made title slides by Podium's own guess, only by their `layout` directive.
+  public func layout(styledByCSS: Bool) -> SlideLayout {
+    styledByCSS ? directives.layout ?? .default : layout
+  }
+}
+
+extension [Slide] {
+  /// Numbers the slides as Marpit's `apply.js` does, in every deck: a slide held by
+  /// `paginate: hold` or `skip` keeps the number of the slide before it, and the first slide
+  /// to show a number shows at least 1, counting on from there. A deck with no such slide is
+  /// numbered 1, 2, 3...
+  mutating func numberPages(deckPaginates: Bool) {
+    var page = 0
+    for index in indices {
+      if self[index].directives.pageHeld != true { page += 1 }
+      if self[index].directives.paginate ?? deckPaginates { page = Swift.max(1, page) }
+      self[index].pageNumber = Swift.max(1, page)
+    }
   }
 }

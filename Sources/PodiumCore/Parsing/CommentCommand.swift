@@ -67,10 +67,10 @@ enum CommentCommand: Equatable {
   static let presentermCommands: Set<String> = []
   /// Marp's directives Podium carries out (Marpit's docs, "Directives"): local ones, for this
   /// slide and the next (`_name` for this one only), and global ones, for the deck.
-  static let marpLocal: Set<String> = [
+  static let localDirectiveKeys: Set<String> = [
     "paginate", "header", "footer", "color", "backgroundColor", "backgroundImage", "transition",
   ]
-  static let marpGlobal: Set<String> = [
+  static let globalDirectiveKeys: Set<String> = [
     "theme", "size", "headingDivider", "style", "math", "lang", "marp", "title", "description",
     "author", "image", "url",
   ]
@@ -82,7 +82,8 @@ enum CommentCommand: Equatable {
   /// Whether `key` (with or without Marp's underscore) names a directive.
   static func isDirective(_ key: String) -> Bool {
     let bare = key.hasPrefix("_") ? String(key.dropFirst()) : key
-    return directiveKeys.contains(bare) || marpLocal.contains(bare) || marpGlobal.contains(bare)
+    return directiveKeys.contains(bare) || localDirectiveKeys.contains(bare)
+      || globalDirectiveKeys.contains(bare)
   }
 
   /// A comment whose lines are all directives (Marp lets one comment hold several, as YAML):

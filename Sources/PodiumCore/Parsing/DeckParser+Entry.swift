@@ -1,6 +1,7 @@
 import Foundation
 
-/// The ways into the parser: a deck file, its bytes, with or without a presenterm configuration.
+/// The ways into the parser: a deck file, its bytes, with or without the metadata the speaker's
+/// settings start a deck from.
 extension DeckParser {
   /// Reads and parses the deck file at `path`. Image and theme paths resolve against the file's
   /// folder; every file is read through `files`. `dialect` says which tool's syntax the deck is
@@ -8,14 +9,13 @@ extension DeckParser {
   public static func parse(
     fileAt path: String, files: any DeckFiles = LocalFiles(), dialect: DeckDialect? = nil
   ) -> DeckParseResult {
-    parse(fileAt: path, files: files, dialect: dialect, presenterm: nil)
+    parse(fileAt: path, files: files, dialect: dialect, defaults: DeckMetadata())
   }
 
-  /// Parses a deck file for a speaker whose presenterm configuration says what presenterm
-  /// decks start from (`PresentermConfig`).
+  /// Parses a deck file for a speaker whose settings say what decks start from (`defaults`: a
+  /// presenterm configuration's, `PresentermConfig`).
   public static func parse(
-    fileAt path: String, files: any DeckFiles, dialect: DeckDialect?,
-    presenterm: PresentermDeck?
+    fileAt path: String, files: any DeckFiles, dialect: DeckDialect?, defaults: DeckMetadata
   ) -> DeckParseResult {
     var sink = DiagnosticSink(file: path)
     let bytes: [UInt8]
@@ -28,7 +28,7 @@ extension DeckParser {
     let base = (path as NSString).deletingLastPathComponent
     return parse(
       bytes: bytes, file: path, baseDirectory: base.isEmpty ? "." : base, files: files,
-      dialect: dialect, presenterm: presenterm)
+      dialect: dialect, defaults: defaults)
   }
 
   /// Parses the bytes of a deck file as `parse(fileAt:)` does once it has read them: a byte
@@ -39,13 +39,14 @@ extension DeckParser {
   ) -> DeckParseResult {
     parse(
       bytes: bytes, file: file, baseDirectory: baseDirectory, files: files, dialect: dialect,
-      presenterm: nil)
+      defaults: DeckMetadata())
   }
 
-  /// `parse(bytes:file:baseDirectory:files:dialect:)` with a presenterm configuration.
+  /// `parse(bytes:file:baseDirectory:files:dialect:)` with what the speaker's settings start a
+  /// deck from.
   public static func parse(
     bytes: [UInt8], file: String, baseDirectory: String, files: any DeckFiles,
-    dialect: DeckDialect?, presenterm: PresentermDeck?
+    dialect: DeckDialect?, defaults: DeckMetadata
   ) -> DeckParseResult {
     var sink = DiagnosticSink(file: file)
     let (text, invalid) = DeckSource.decode(bytes)
@@ -53,9 +54,9 @@ extension DeckParser {
       sink.warning(
         "invalid UTF-8 (the first bad byte is here); bad bytes are shown as \u{FFFD}", at: invalid)
     }
-    let context = SlidevDeck.Context(
-      baseDirectory: baseDirectory, files: files, file: SlidevDeck.Context.absolute(file),
-      dialect: dialect, presenterm: presenterm)
+    let context = ParseContext(
+      baseDirectory: baseDirectory, files: files, file: ParseContext.absolute(file),
+      dialect: dialect, startingMetadata: defaults)
     var result = parse(text: text, file: file, context: context)
     result.diagnostics = sink.diagnostics + result.diagnostics
     return result

@@ -68,10 +68,9 @@ struct FrontMatter {
   static func parse(
     lines: [Substring], opening: Int, closing: Int, baseDirectory: String, files: any DeckFiles,
     diagnostics: inout DiagnosticSink, leaving dialectKey: ((String) -> Bool)? = nil,
-    presenterm defaults: PresentermDeck? = nil
+    starting: DeckMetadata = DeckMetadata()
   ) -> FrontMatter {
-    var metadata = DeckMetadata()
-    metadata.presentermDefaults = defaults
+    var metadata = starting
     var slideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
     var usesMarp = false
     // Marp's directives are read as Marp reads them, `#fff` a colour (MarpDeck.looseYAML).
@@ -95,7 +94,9 @@ struct FrontMatter {
       yaml, as: subject, lineOffset: lineOffset, fallback: location(nil), sink: &diagnostics)
     {
     case .mapping(let root): mapping = root
-    case .empty, .unusable: return FrontMatter(metadata: metadata, marp: marp)
+    case .empty, .unusable:
+      metadata.marpSaid = marp
+      return FrontMatter(metadata: metadata, marp: marp)
     }
 
     var unknownKeys: [(String, SourceLocation)] = []
@@ -113,7 +114,7 @@ struct FrontMatter {
         usesMarp = true
         // Marp's directives in the front matter: local ones for every slide, `_name` for the
         // first, global ones for the deck.
-        if CommentCommand.marpGlobal.contains(directive) {
+        if CommentCommand.globalDirectiveKeys.contains(directive) {
           metadata.keyLocations[key] = valueLocation
           read(
             key: directive, rawKey: rawKey, value: value, at: valueLocation,
@@ -163,6 +164,7 @@ struct FrontMatter {
     if let footer = metadata.footer {
       metadata.footer = PresentermTheme.filled(footer, with: metadata)
     }
+    metadata.marpSaid = marp || usesMarp
     return FrontMatter(metadata: metadata, slideDirectives: slideDirectives, marp: marp || usesMarp)
   }
 
@@ -311,7 +313,7 @@ struct FrontMatter {
           at: valueLocation)
       }
     case "style":
-      // Marp's CSS: what decides a slide's look is carried out at load (MarpCSS).
+      // Marp's CSS: what decides a slide's look is carried out at load (DeckCSS).
       metadata.style = text()
     case "math":
       // Marp's choice of MathJax or KaTeX; both are drawn here by TeX. `false` turns `$` off.

@@ -53,7 +53,7 @@ struct HTMLStyle: Hashable {
     var display: String?
     var direction: String?
     var template: String?
-    for rule in MarpCSS.rules("x{\(style)}") {
+    for rule in DeckCSS.rules("x{\(style)}") {
       for declaration in rule.declarations {
         let (name, value) = (declaration.name, declaration.value)
         let lowered = value.lowercased()

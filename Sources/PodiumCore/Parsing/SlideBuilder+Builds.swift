@@ -15,20 +15,11 @@ struct ListBuilds: Equatable {
 
   static let podium = ListBuilds()
 
-  /// presenterm's, as its configuration's `defaults.incremental_lists` says.
-  init(presenterm deck: PresentermDeck) {
-    self.init(
-      hidesFirstItem: deck.pauseBeforeLists, after: deck.pauseAfterLists ? .nextStep : .lastItem)
-  }
-
   init(hidesFirstItem: Bool = false, after: After = .lastItem) {
     self.hidesFirstItem = hidesFirstItem
     self.after = after
   }
 
-  /// presenterm pauses before and after an incremental list (`pause_before_incremental_lists`
-  /// and `pause_after_incremental_lists`, both on unless its configuration says otherwise).
-  static let presenterm = ListBuilds(hidesFirstItem: true, after: .nextStep)
   /// beamer's `[<+->]`: the first item is on the frame's first overlay.
   static let beamer = ListBuilds(hidesFirstItem: false, after: .listStart)
   /// reveal.js: every item is a fragment, the first too.
@@ -36,12 +27,12 @@ struct ListBuilds: Equatable {
 }
 
 extension SlideBuilder {
-  /// presenterm's incremental table (`push_table`): a pause before the table, one before each
-  /// row, one after (the first and last as its configuration says).
+  /// An incremental table (presenterm's `push_table`): a pause before the table, one before each
+  /// row, one after (the first and last as the dialect says).
   mutating func incrementalTable(_ table: TableBlock, at here: SourceLocation) -> Block {
     var built = table
     var tableStep = step
-    if presenterm?.pauseBeforeTables != false {
+    if rules.pauseBeforeTables {
       stepsUsed = max(stepsUsed, step) + 1
       tableStep = stepsUsed
     }
@@ -50,7 +41,7 @@ extension SlideBuilder {
       stepsUsed += 1
       built.rowSteps.append(stepsUsed)
     }
-    if presenterm?.pauseAfterTables != false { stepsUsed += 1 }
+    if rules.pauseAfterTables { stepsUsed += 1 }
     step = stepsUsed
     return Block(.table(built), at: here, step: tableStep)
   }

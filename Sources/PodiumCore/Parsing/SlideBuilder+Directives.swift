@@ -7,19 +7,19 @@ extension SlideBuilder {
   /// written `_name`; Marp's global ones are gathered for the deck.
   mutating func apply(_ directive: CommentCommand.Directive, at here: SourceLocation) {
     let value = directive.value
-    if directive.spot || CommentCommand.marpGlobal.contains(directive.key)
-      || CommentCommand.marpLocal.contains(directive.key)
+    if directive.spot || CommentCommand.globalDirectiveKeys.contains(directive.key)
+      || CommentCommand.localDirectiveKeys.contains(directive.key)
     {
-      usedMarpDirective = true
+      usedDialectDirective = true
     }
-    if CommentCommand.marpGlobal.contains(directive.key) {
+    if CommentCommand.globalDirectiveKeys.contains(directive.key) {
       globals.append((directive, here))
       // The deck's CSS for classes styles the HTML elements that name them (SlideBuilder+HTML).
       if directive.key == "style" { readClassCSS(value) }
       return
     }
-    if CommentCommand.marpLocal.contains(directive.key) {
-      applyMarpLocal(directive, at: here)
+    if CommentCommand.localDirectiveKeys.contains(directive.key) {
+      applyLocalDirective(directive, at: here)
       return
     }
     switch directive.key {
@@ -102,8 +102,8 @@ extension SlideBuilder {
         classes.insert(slideClass)
       } else {
         others.append(String(word))
-        // A Marp deck's CSS may style it: `MarpCSS` names a class no CSS of the deck names.
-        if !marpDeck && !warnedClasses.contains(String(word)) {
+        // A Marp deck's CSS may style it: `DeckCSS` names a class no CSS of the deck names.
+        if !rules.carriesClasses && !warnedClasses.contains(String(word)) {
           warnedClasses.insert(String(word))
           diagnostics.warning(
             "class '\(word)' is not one Podium draws (lead, invert); kept on the slide, but the deck's CSS rules for it are not carried out",
@@ -111,7 +111,7 @@ extension SlideBuilder {
         }
       }
     }
-    if marpDeck {
+    if rules.carriesClasses {
       directives.classes = classes
       directives.otherClasses = others
       if !spot {
@@ -143,7 +143,7 @@ extension SlideBuilder {
 
   /// Marp's local directives: `paginate`, `header`, `footer`, `color`, `backgroundColor`,
   /// `backgroundImage` and `transition`. A value Podium cannot use is a warning: Marp draws it.
-  private mutating func applyMarpLocal(
+  private mutating func applyLocalDirective(
     _ directive: CommentCommand.Directive, at here: SourceLocation
   ) {
     var target = SlideDirectives()
@@ -197,8 +197,8 @@ extension SlideBuilder {
       guard let background = parseBackground(value, at: here) else { return }
       target.background = background
     }
-    directives.takeMarpLocals(from: target)
-    if !directive.spot { carried.takeMarpLocals(from: target) }
+    directives.takeLocalDirectives(from: target)
+    if !directive.spot { carried.takeLocalDirectives(from: target) }
   }
 
   /// A CSS colour: `#rgb`, `#rrggbb`, `rgb()`, `hsl()`, a colour's name.

@@ -282,7 +282,7 @@ extension SlideBuilder {
   /// Keeps the rules of `css` for a class alone (`.columns`, `div.center`, `section .note`):
   /// the classes of HTML elements take them.
   mutating func readClassCSS(_ css: String) {
-    for rule in MarpCSS.rules(css) {
+    for rule in DeckCSS.rules(css) {
       let text = rule.declarations.map { "\($0.name): \($0.value)" }.joined(separator: ";")
       let selectors = rule.selectorText.split(separator: ",").map {
         $0.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -43,7 +43,7 @@ extension SlideBuilder {
         decorated(TextRun(EmojiShortcodes.replacing(in: node.literal), style: style, link: link)))
     case .softBreak:
       runs.append(
-        decorated(TextRun(softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link)))
+        decorated(TextRun(rules.softBreaksAreLineBreaks ? "\n" : " ", style: style, link: link)))
     case .lineBreak:
       runs.append(decorated(TextRun("\n", style: style, link: link)))
     case .code:
@@ -97,9 +97,11 @@ extension SlideBuilder {
   mutating func appendImage(_ node: MarkdownNode, destination: String, images: inout [Block]) {
     var alt = node.children.map(plainInlineText).joined()
     let here = location(of: node)
-    let presentermWidth = presenterm.flatMap { imageAttributes(&alt, prefix: $0, at: here) }
+    let attributeWidth = rules.imageAttributes?.width(taking: &alt, slideAspect: slideAspect) {
+      diagnostics.warning($0, at: here)
+    }
     var keywords = ImageKeywords(alt: alt)
-    if let presentermWidth { keywords.width = presentermWidth }
+    if let attributeWidth { keywords.width = attributeWidth }
     if !keywords.undrawn.isEmpty {
       diagnostics.warning(
         "image filter \(keywords.undrawn.joined(separator: ", ")) is not drawn; "

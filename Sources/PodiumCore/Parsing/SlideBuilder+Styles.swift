@@ -6,8 +6,9 @@ extension SlideBuilder {
   /// the CSS of the slide it is in only (Marpit's global and scoped styles). Their text is never
   /// shown. Returns the rest of the block.
   mutating func takeStyles(_ literal: String, at here: SourceLocation) -> String {
-    // presenterm has no such thing (Slidev's are dropped before parsing).
-    guard presenterm == nil, literal.range(of: "<style", options: .caseInsensitive) != nil else {
+    // Some dialects' tools have no such thing (Slidev's are dropped before parsing).
+    guard rules.readsStyleBlocks, literal.range(of: "<style", options: .caseInsensitive) != nil
+    else {
       return literal
     }
     var rest = ""

@@ -22,40 +22,30 @@ struct SlideBuilder {
   let files: any DeckFiles
   let sourceMap: SourceMap
   var diagnostics: DiagnosticSink
-  /// mdp shows every source line as a line: its soft breaks are line breaks.
-  var softBreaksAreLineBreaks = false
-  /// A presenterm deck's options; nil for other decks.
-  var presenterm: PresentermDeck?
-  /// The tool whose code fence options the deck follows (line highlighting, line numbers); nil
-  /// for decks whose tools read none.
-  var fenceOptions: FenceOptions?
-  enum FenceOptions {
-    case presenterm, slidev, pandoc
-  }
-  /// Whether the slide being built has its presenterm slide title yet.
+  /// How the deck's dialect reads its blocks (`Dialect.slideRules`).
+  let rules: SlideRules
+  /// Whether the slide being built has its slide title yet.
   var titled = false
   /// The slide's width over its height, for sizes given as a share of its width.
   var slideAspect = AspectRatio.wide.value
-  /// presenterm's executable snippets so far that have an `+id`, for `snippet_output`.
+  /// The executable snippets so far that have an `+id`, for `snippet_output`.
   var snippetIDs: [String: (language: String?, location: SourceLocation)] = [:]
 
   var step = 0
   private var incrementalLists = false
   private var incrementalTables = false
-  /// How the tool the deck is written for builds an incremental list.
-  var listBuilds = ListBuilds.podium
   /// The highest build step given so far on this slide: a pause or a list item takes the next.
   var stepsUsed = 0
   /// How deep in lists the block being converted is.
   private var listDepth = 0
-  /// presenterm's lines between list items, for the rest of the slide.
-  private var listItemNewlines = 1
+  /// The lines between list items, for the rest of the slide (nil: as each list is written).
+  private var listItemNewlines: Int?
   var inNotes = false
   var lineOffset = 0
   var directives = SlideDirectives()
   var backgrounds: [BackgroundImage] = []
   private var notes: [Block] = []
-  /// What presenterm's commands have set for the rest of the slide.
+  /// What the slide-shaping commands have set for the rest of the slide.
   var shape = Shape()
   /// Files being included, innermost last: an include of one of them is a loop.
   var including: [String] = []
@@ -69,10 +59,8 @@ struct SlideBuilder {
   var firstSlideDirectives: [(CommentCommand.Directive, SourceLocation)] = []
   /// Marp's global directives found in comments, in order, for the deck's metadata.
   var globals: [(CommentCommand.Directive, SourceLocation)] = []
-  /// The deck says it is Marp's (`marp: true`): its `class` holds for the slides after it too.
-  var marpDeck = false
-  /// A directive only Marp has was found (`header`, `_class`, `size`...): the deck is Marp's.
-  var usedMarpDirective = false
+  /// A directive only a dialect's tool has was found (Marp's `header`, `_class`, `size`...).
+  var usedDialectDirective = false
   /// Classes already warned about, so a deck's own class is named once.
   var warnedClasses: Set<String> = []
   /// HTML elements whose end tags have not come yet, outermost first (`SlideBuilder+HTML`).
@@ -92,12 +80,14 @@ struct SlideBuilder {
   var footnotesCited: [Int] = []
 
   init(
-    baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink
+    baseDirectory: String, files: any DeckFiles, sourceMap: SourceMap, diagnostics: DiagnosticSink,
+    rules: SlideRules = SlideRules()
   ) {
     self.baseDirectory = baseDirectory
     self.files = files
     self.sourceMap = sourceMap
     self.diagnostics = diagnostics
+    self.rules = rules
   }
 
   /// Builds slide `index` from its body nodes and the nodes after its `???` line.
@@ -106,12 +96,12 @@ struct SlideBuilder {
   ) -> Slide {
     step = 0
     stepsUsed = 0
-    incrementalLists = presenterm?.incrementalLists ?? false
-    incrementalTables = presenterm?.incrementalTables ?? false
-    listItemNewlines = presenterm?.listItemNewlines ?? 1
+    incrementalLists = rules.incrementalLists
+    incrementalTables = rules.incrementalTables
+    listItemNewlines = rules.listItemNewlines
     titled = false
     directives = SlideDirectives()
-    directives.takeMarpLocals(from: carried)
+    directives.takeLocalDirectives(from: carried)
     directives.classes = carried.classes
     directives.otherClasses = carried.otherClasses
     for (directive, location) in firstSlideDirectives { apply(directive, at: location) }
@@ -177,10 +167,9 @@ struct SlideBuilder {
         var heading = Block(
           .heading(level: level, text: runs), at: here, step: step, alignment: alignment(of: node))
         heading.fitsWidth = fitHeading
-        if let presenterm, !inNotes,
-          PresentermSlides.isSlideTitle(
-            node, options: presenterm, titled: titled, slideTitleLines: sourceMap.slideTitleLines,
-            lineOffset: lineOffset)
+        if let slideTitles = rules.slideTitles, !inNotes,
+          slideTitles.isSlideTitle(
+            node, titled: titled, titleLines: sourceMap.slideTitleLines, lineOffset: lineOffset)
         {
           heading.role = .slideTitle
           titled = true
@@ -200,9 +189,9 @@ struct SlideBuilder {
         ]
       }
       let code = convertCode(info: info, literal: node.literal, at: here)
-      // presenterm: each highlighting stage takes a press; a pause after the code comes after
-      // them (what follows without one shows with the code).
-      if fenceOptions == .presenterm, let last = code.highlights.last {
+      // Where each highlighting stage is a step (presenterm's presses), a pause after the code
+      // comes after them (what follows without one shows with the code).
+      if rules.fences?.stagesAreSteps == true, let last = code.highlights.last {
         stepsUsed = max(stepsUsed, step + last.offset)
       }
       return [Block(.code(code), at: here, step: step)]
@@ -218,7 +207,7 @@ struct SlideBuilder {
         guard case .item(let checked) = child.kind else { continue }
         // A nested list's first item is a step of its own (presenterm flattens lists; beamer's
         // and reveal.js's nested lists are incremental too); the outermost's as the tool says.
-        if incremental && (position > 0 || listDepth > 1 || listBuilds.hidesFirstItem) {
+        if incremental && (position > 0 || listDepth > 1 || rules.listBuilds.hidesFirstItem) {
           stepsUsed += 1
           step = stepsUsed
         }
@@ -229,7 +218,7 @@ struct SlideBuilder {
           ListItem(blocks: itemBlocks, checked: checked, at: location(of: child), step: itemStep))
       }
       if incremental && listDepth == 1 {
-        switch listBuilds.after {
+        switch rules.listBuilds.after {
         case .lastItem: break
         // beamer and reveal.js: what follows the list is no fragment; it shows with the list.
         case .listStart: step = listStep
@@ -240,8 +229,9 @@ struct SlideBuilder {
         }
       }
       guard !items.isEmpty else { return [] }
-      // presenterm sets every list alike, as `list_item_newlines` says, loose or not.
-      let spaced = presenterm.map { _ in listItemNewlines <= 1 } ?? tight
+      // With lines between list items set (presenterm's `list_item_newlines`), every list is
+      // spaced alike, loose or not.
+      let spaced = rules.listItemNewlines == nil ? tight : (listItemNewlines ?? 1) <= 1
       return [
         Block(
           .list(ListBlock(ordered: ordered, start: start, tight: spaced, items: items)),
@@ -367,16 +357,17 @@ struct SlideBuilder {
 
   mutating func apply(_ command: CommentCommand, at here: SourceLocation, standalone: Bool) {
     switch command {
-    case .note(let text, _) where presenterm != nil:
-      // presenterm has notes only in `speaker_note`; other comments are the author's, and a
-      // one-line comment that is no command stops presenterm (`process_comment`).
+    case .note(let text, _) where !rules.plainCommentsAreNotes:
+      // Notes only in `speaker_note` (presenterm's): other comments are the author's, and a
+      // one-line comment that is no command stops the tool (presenterm's `process_comment`).
       let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
       if !body.contains("\n"),
         body.range(of: #"^[A-Za-z_]+(:.*)?$"#, options: .regularExpression) != nil
       {
         let key = body.prefix { $0 != ":" }
+        let tool = rules.commandsOf
         diagnostics.warning(
-          "'\(key)' is not a presenterm command (presenterm refuses the deck); ignored", at: here)
+          "'\(key)' is not a \(tool) command (\(tool) refuses the deck); ignored", at: here)
       }
     case .note(let text, let suggestion):
       if let suggestion {

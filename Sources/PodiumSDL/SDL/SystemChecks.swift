@@ -74,7 +74,7 @@ public enum SystemChecks {
   /// Warns once per face a Marp theme needs and this machine lacks: the slides are drawn in the
   /// face fontconfig substitutes, and no longer look like Marp's.
   static func marpFontDiagnostics(for deck: Deck, theme: Theme) -> [Diagnostic] {
-    guard theme.marp != nil else { return [] }
+    guard theme.cssLook != nil else { return [] }
     var seen = Set<String>()
     return [theme.fonts.body, theme.fonts.heading, theme.fonts.code].compactMap { family in
       guard deck.metadata.font == nil || family == theme.fonts.code,

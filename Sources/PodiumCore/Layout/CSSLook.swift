@@ -3,7 +3,7 @@
 /// tables are drawn. Lengths are Marp's CSS pixels on its 720-pixel-high slide (`px`) or
 /// multiples of the font size of the element they belong to (`em`), as marp-core's SCSS writes
 /// them; the layout turns them into fractions of the slide.
-public struct MarpLook: Hashable, Sendable {
+public struct CSSLook: Hashable, Sendable {
   /// A CSS length: pixels of Marp's 720-pixel-high slide plus ems of the element's font.
   public struct Length: Hashable, Sendable {
     public var px: Double

@@ -65,18 +65,6 @@ enum MarpDeck {
     }
     return preset
   }
-
-  /// Numbers the slides as Marpit's `apply.js` does: a slide held by `paginate: hold` or `skip`
-  /// keeps the number of the slide before it, and the first slide to show a number shows at
-  /// least 1, counting on from there. A deck with no such slide is numbered 1, 2, 3...
-  static func numberPages(_ slides: inout [Slide], deckPaginates: Bool) {
-    var page = 0
-    for index in slides.indices {
-      if slides[index].directives.pageHeld != true { page += 1 }
-      if slides[index].directives.paginate ?? deckPaginates { page = max(1, page) }
-      slides[index].pageNumber = max(1, page)
-    }
-  }
 }
 
 extension MarpDeck {
@@ -84,15 +72,9 @@ extension MarpDeck {
   /// names one of Marp's themes. A Marp deck that names no theme gets Marp's default one.
   static func decide(_ metadata: inout DeckMetadata, frontMatter usedMarp: Bool) {
     let marpTheme = [ThemeChoice.gaia, .uncover, .marpDefault].contains(metadata.theme)
-    metadata.marp = usedMarp || (marpTheme && metadata.keyLocations["theme"] != nil)
-    if metadata.marp && metadata.keyLocations["theme"] == nil { metadata.theme = .marpDefault }
-  }
-}
-
-extension Slide {
-  /// The layout the slide gets in its deck: a Marp deck's slides are never made title slides by
-  /// Podium's own guess, only by their `layout` directive.
-  public func layout(marp: Bool) -> SlideLayout {
-    marp ? directives.layout ?? .default : layout
+    metadata.styledByCSS = usedMarp || (marpTheme && metadata.keyLocations["theme"] != nil)
+    if metadata.styledByCSS && metadata.keyLocations["theme"] == nil {
+      metadata.theme = .marpDefault
+    }
   }
 }

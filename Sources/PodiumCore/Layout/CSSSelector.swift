@@ -6,7 +6,7 @@ import Foundation
 /// `section[data-class~=lead] h1` need the `lead` class; `:is(h1, h2)` and `:where(h1, h2)` are
 /// each of their selectors. Selectors Marp could match but Podium cannot (`li::marker`,
 /// `div.columns h1`) are none.
-struct MarpSelector: Hashable, Sendable {
+struct CSSSelector: Hashable, Sendable {
   /// `section`, `section::after`, `h1`...`h6`, `a`, `strong`, `em`, `code`, `pre`, `table`,
   /// `th`, `td`, `blockquote`, `img`, `header` or `footer`.
   var element: String
@@ -29,8 +29,8 @@ struct MarpSelector: Hashable, Sendable {
 
   /// The selectors of one rule's prelude (`h1, section.lead h2`): those that name something a
   /// slide draws, and those that do not, as written.
-  static func parse(list text: String) -> (matched: [MarpSelector], unmatched: [String]) {
-    var matched: [MarpSelector] = []
+  static func parse(list text: String) -> (matched: [CSSSelector], unmatched: [String]) {
+    var matched: [CSSSelector] = []
     var unmatched: [String] = []
     for part in split(text, at: ",") {
       let selector = part.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -137,7 +137,7 @@ struct MarpSelector: Hashable, Sendable {
     }
   }
 
-  private static func parse(_ text: String, bonus: Int) -> MarpSelector? {
+  private static func parse(_ text: String, bonus: Int) -> CSSSelector? {
     guard let parsed = compounds(text), var subject = parsed.last else { return nil }
     let ancestors = parsed.dropLast()
     var classes: [String] = []
@@ -179,7 +179,7 @@ struct MarpSelector: Hashable, Sendable {
       // `pre code` and `pre > code` are the code block's.
       if element == "code" && ancestors.contains(where: { $0.tag == "pre" }) { element = "pre" }
     }
-    return MarpSelector(element: element, classes: classes, specificity: weight)
+    return CSSSelector(element: element, classes: classes, specificity: weight)
   }
 
   /// A compound's parts, or nil where it holds what is not read (`#id > *::marker`).

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A Marp deck's own CSS (its theme file, its front matter's `style:`, its `<style>` and
-/// `<style scoped>` blocks) read through `CSSToken` into rules: `MarpCSS+Load` carries out what
+/// `<style scoped>` blocks) read through `CSSToken` into rules: `DeckCSS+Load` carries out what
 /// of them decides how a slide looks.
-enum MarpCSS {
+enum DeckCSS {
   /// One rule: its selectors as text, and its declarations' names and values as text.
   struct Rule {
     /// The prelude, as written (`h1, section.lead h2`).

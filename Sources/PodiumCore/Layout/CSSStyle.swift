@@ -1,6 +1,6 @@
 /// What a Marp deck's own CSS sets that the rest of `Theme` has no place for: the slide's
 /// `text-align` and `justify-content`, and the colours of `strong` and `em`.
-public struct MarpStyle: Hashable, Sendable {
+public struct CSSStyle: Hashable, Sendable {
   /// Where the content stands, top to bottom (`justify-content` of the flex column Marp makes
   /// a slide).
   public enum Vertical: String, Hashable, Sendable {
@@ -26,11 +26,11 @@ public struct MarpStyle: Hashable, Sendable {
   public init() {}
 }
 
-/// One declaration of a Marp deck's CSS under one selector: what `Theme.marpRules` keeps of the
+/// One declaration of a Marp deck's CSS under one selector: what `Theme.cssRules` keeps of the
 /// rules that hold only on slides of some classes (`section.lead h1`) or only on one slide
 /// (`<style scoped>`), to be carried out when such a slide is laid out.
-struct MarpRule: Hashable, Sendable {
-  var selector: MarpSelector
+struct CSSRule: Hashable, Sendable {
+  var selector: CSSSelector
   /// The slide (its index) of a `<style scoped>`; nil for every slide.
   var scope: Int?
   /// Its place in the deck's CSS, all sources together: later wins among equals.
@@ -44,7 +44,7 @@ struct MarpRule: Hashable, Sendable {
 
   /// CSS's cascade: `!important` first, then specificity (Marpit's scoped rules carry an
   /// attribute more), then the order written.
-  static func cascades(_ first: MarpRule, before second: MarpRule) -> Bool {
+  static func cascades(_ first: CSSRule, before second: CSSRule) -> Bool {
     let one = (first.important ? 1 : 0, first.weight, first.order)
     let two = (second.important ? 1 : 0, second.weight, second.order)
     return one < two
@@ -68,14 +68,14 @@ extension Theme {
   /// `<style scoped>` carried out, in the order of CSS's cascade, onto the inverted colours on
   /// an `invert` slide; nil when there are none. The result keeps no rules of its own.
   func styled(for slide: Slide) -> Theme? {
-    guard !marpRules.isEmpty else { return nil }
-    let holding = marpRules.filter { $0.holds(on: slide) }
+    guard !cssRules.isEmpty else { return nil }
+    let holding = cssRules.filter { $0.holds(on: slide) }
     var theme = self
-    theme.marpRules = []
+    theme.cssRules = []
     guard !holding.isEmpty else { return theme }
     let inverted = slide.directives.classes.contains(.invert)
     if inverted { swap(&theme.colors, &theme.inverted) }
-    for rule in holding { _ = MarpCSS.apply(rule, to: &theme) }
+    for rule in holding { _ = DeckCSS.apply(rule, to: &theme) }
     if inverted { swap(&theme.colors, &theme.inverted) }
     return theme
   }

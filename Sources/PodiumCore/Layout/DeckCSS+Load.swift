@@ -1,6 +1,6 @@
 import Foundation
 
-extension MarpCSS {
+extension DeckCSS {
   /// One place a deck writes CSS.
   struct Source {
     var css: String
@@ -22,19 +22,19 @@ extension MarpCSS {
 
   /// `sources`, in order, carried out on `theme`: the rules that hold on every slide at once,
   /// in the order of CSS's cascade; those that hold on slides of some classes or on one slide
-  /// kept in `theme.marpRules`. Custom properties (`--name`) of `:root` and `section` are
+  /// kept in `theme.cssRules`. Custom properties (`--name`) of `:root` and `section` are
   /// filled in where `var()` uses them. Returns one finding for each property carried out
   /// nowhere, at the first source that writes it, and one for each source's selectors that
   /// match nothing Podium draws.
   static func load(_ sources: [Source], onto theme: inout Theme) -> [Finding] {
-    var found: [MarpRule] = []
+    var found: [CSSRule] = []
     var firstSource: [String: Int] = [:]
     var names: [String] = []
     var unmatched: [[String]] = Array(repeating: [], count: sources.count)
     var order = 0
     for (index, source) in sources.enumerated() {
       for rule in rules(source.css) {
-        let selectors = MarpSelector.parse(list: rule.selectorText)
+        let selectors = CSSSelector.parse(list: rule.selectorText)
         unmatched[index] += selectors.unmatched
         for declaration in rule.declarations {
           order += 1
@@ -45,14 +45,14 @@ extension MarpCSS {
           }
           for selector in selectors.matched {
             found.append(
-              MarpRule(
+              CSSRule(
                 selector: selector, scope: source.scope, order: order, name: name,
                 value: declaration.value, important: declaration.important))
           }
         }
       }
     }
-    let cascade = found.sorted(by: MarpRule.cascades)
+    let cascade = found.sorted(by: CSSRule.cascades)
     var variables: [String: String] = [:]
     for rule in cascade
     where rule.name.hasPrefix("--") && rule.selector.element == "section" && rule.unconditional {
@@ -66,7 +66,7 @@ extension MarpCSS {
       } else {
         var scratch = theme
         if apply(rule, to: &scratch) { carried.insert(rule.name) }
-        theme.marpRules.append(rule)
+        theme.cssRules.append(rule)
       }
     }
     var findings = names.filter { !carried.contains($0) }.map { name in
@@ -144,11 +144,11 @@ extension MarpCSS {
             css: sheet.css, location: sheet.location, what: "a <style scoped>", scope: slide.index))
       }
     }
-    guard !sources.isEmpty || deck.metadata.marp else { return (theme, []) }
+    guard !sources.isEmpty || deck.metadata.styledByCSS else { return (theme, []) }
     var found = load(sources, onto: &theme).map {
       Diagnostic(.warning, file: deck.file, at: sources[$0.source].location, $0.message)
     }
-    if deck.metadata.marp {
+    if deck.metadata.styledByCSS {
       found += unstyledClasses(deck, sources: sources)
     }
     return (theme, found)

@@ -29,11 +29,11 @@ extension Theme {
         plain: ink, keyword: hex(0xCF222E), type: hex(0x953800), string: hex(0x0A3069),
         comment: hex(0x59636E), number: hex(0x0550AE), function: hex(0x953800),
         punctuation: ink, attribute: hex(0x0550AE)))
-    let corner = MarpLook.Corner(
+    let corner = CSSLook.Corner(
       size: 18, lineHeight: 27, side: 30, edge: 21,
       color: RGBAColor(red: 102, green: 102, blue: 102, alpha: 191))
-    let below = MarpLook.Margins(top: .init(), bottom: .init(px: 16))
-    theme.marp = MarpLook(
+    let below = CSSLook.Margins(top: .init(), bottom: .init(px: 16))
+    theme.cssLook = CSSLook(
       middle: true, leadCentres: false, lineHeight: 1.5, headingLineHeight: 1.25,
       // github-markdown-css's h1 and h2 have 0.3 em of padding under them too.
       heading: .init(top: .init(px: 24), bottom: .init(px: 16, em: 0.3)), paragraph: below,
@@ -50,7 +50,7 @@ extension Theme {
       header: corner, footer: corner,
       inlineCodeBackground: RGBAColor(red: 129, green: 139, blue: 152, alpha: 31),
       inlineCodeScale: 0.85)
-    theme.marp?.h1Color = hex(0x224466)
+    theme.cssLook?.h1Color = hex(0x224466)
     return theme
   }()
 
@@ -78,9 +78,9 @@ extension Theme {
         plain: hex(0xF8F8F8), keyword: hex(0xE28964), type: hex(0xF8F8F8),
         string: hex(0x65B042), comment: hex(0xAEAEAE), number: hex(0x3387CC),
         function: hex(0xF8F8F8), punctuation: hex(0xF8F8F8), attribute: hex(0xCDA869)))
-    let corner = MarpLook.Corner(size: 23.1, lineHeight: 50, side: 25, edge: 10, color: dimmed)
-    let above = MarpLook.Margins(top: .init(em: 1), bottom: .init())
-    theme.marp = MarpLook(
+    let corner = CSSLook.Corner(size: 23.1, lineHeight: 50, side: 25, edge: 10, color: dimmed)
+    let above = CSSLook.Margins(top: .init(em: 1), bottom: .init())
+    theme.cssLook = CSSLook(
       middle: false, leadCentres: true, lineHeight: 1.35, headingLineHeight: 1.35,
       heading: .init(top: .init(em: 0.5), bottom: .init()), paragraph: above,
       list: .init(top: .init(em: 1), bottom: .init(em: 1)),
@@ -96,7 +96,7 @@ extension Theme {
       pageNumber: .init(size: 28, lineHeight: 50, side: 25, edge: 10, color: dimmed),
       header: corner, footer: corner, inlineCodeBackground: dimmed, inlineCodeScale: 0.8,
       inlineCodeText: cream)
-    theme.marp?.letterSpacing = 1.25
+    theme.cssLook?.letterSpacing = 1.25
     return theme
   }()
 
@@ -124,11 +124,11 @@ extension Theme {
         comment: hex(0x636363), number: hex(0x31A354), function: hex(0x3182BD), punctuation: ink,
         attribute: hex(0xE6550D)))
     theme.centersContent = true
-    let corner = MarpLook.Corner(
+    let corner = CSSLook.Corner(
       size: 18, lineHeight: 25.2, side: 70, edge: 30,
       color: RGBAColor(red: 32, green: 34, blue: 40, alpha: 102))
-    let below = MarpLook.Margins(top: .init(), bottom: .init(px: 15))
-    theme.marp = MarpLook(
+    let below = CSSLook.Margins(top: .init(), bottom: .init(px: 15))
+    theme.cssLook = CSSLook(
       middle: true, leadCentres: true, lineHeight: 1.4, headingLineHeight: 1.4,
       heading: .init(top: .init(px: 15), bottom: .init(px: 30)), paragraph: below, list: below,
       code: .init(
@@ -143,9 +143,9 @@ extension Theme {
       listIndent: .init(px: 40), itemGap: .init(),
       pageNumber: .init(size: 24, lineHeight: 33.6, side: 30, edge: 30, color: ink),
       header: corner, footer: corner, inlineCodeBackground: codeGround, inlineCodeScale: 1)
-    theme.marp?.pageCorner = RGBAColor(red: 32, green: 34, blue: 40, alpha: 13)
-    theme.marp?.pageCornerSide = 140
-    theme.marp?.letterSpacing = 3
+    theme.cssLook?.pageCorner = RGBAColor(red: 32, green: 34, blue: 40, alpha: 13)
+    theme.cssLook?.pageCornerSide = 140
+    theme.cssLook?.letterSpacing = 3
     return theme
   }()
 

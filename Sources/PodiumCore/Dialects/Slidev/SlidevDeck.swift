@@ -8,38 +8,13 @@ import Yams
 /// gives each built slide what its front matter says, imports `src:` files and leaves out
 /// `hide`/`disabled` slides, as Slidev does, so the slides are the ones Slidev counts.
 struct SlidevDeck {
-  /// Where a deck's files are, and the chain of decks importing this one (`src:`).
-  struct Context {
-    var baseDirectory: String
-    var files: any DeckFiles
-    /// The files importing this one, outermost first; nil for the deck itself.
-    var importedBy: [String]?
-    /// The folder of the deck that imports this file (directly or not); nil for the deck itself.
-    var deckFolder: String?
-    /// The deck's own file, as a path from `/`.
-    var file: String?
-    /// The syntax the deck is said to be in (`--dialect`), whatever it looks like.
-    var dialect: DeckDialect?
-    /// What the speaker's presenterm configuration says a presenterm deck starts from.
-    var presenterm: PresentermDeck?
-
-    /// A path from `/`: an imported file's paths resolve against its own folder, wherever
-    /// Podium runs.
-    static func absolute(_ path: String) -> String {
-      let full =
-        path.hasPrefix("/")
-        ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-      return (full as NSString).standardizingPath
-    }
-  }
-
-  var headmatter: SlidevLines.FrontMatter?
-  var context: Context
-  private var frontMatters: [SlidevLines.FrontMatter?] = []
+  var headmatter: FrontMatterBlock?
+  var context: ParseContext
+  private var frontMatters: [FrontMatterBlock?] = []
   private var clicks = SlidevClickLines()
   private var phantoms: Set<Int> = []
 
-  init(headmatter: SlidevLines.FrontMatter?, context: Context) {
+  init(headmatter: FrontMatterBlock?, context: ParseContext) {
     self.headmatter = headmatter
     self.context = context
   }
@@ -102,7 +77,7 @@ struct SlidevDeck {
   /// Where Slidev serves `/pic.png` from: `public/` beside the deck (the importing one, for a
   /// file a slide imports).
   var publicFolder: String {
-    let folder = Context.absolute(context.deckFolder ?? context.baseDirectory)
+    let folder = ParseContext.absolute(context.deckFolder ?? context.baseDirectory)
     return (folder as NSString).appendingPathComponent("public")
   }
 
@@ -146,7 +121,7 @@ struct SlidevDeck {
 
   /// What a slide opens with, in its front matter's lines: the layout's columns, its image.
   private func writePrelude(
-    of front: SlidevLines.FrontMatter, into lines: inout [Substring], sink: inout DiagnosticSink
+    of front: FrontMatterBlock, into lines: inout [Substring], sink: inout DiagnosticSink
   ) {
     let layout = front.mapping["layout"]?.string ?? "default"
     let here = front.location(of: "layout")
@@ -242,7 +217,7 @@ struct SlidevDeck {
         "cannot import '\(written)': \(problem.message); the slide is left out", at: here)
       return []
     }
-    let nested = Context(
+    let nested = ParseContext(
       baseDirectory: (resolved as NSString).deletingLastPathComponent, files: context.files,
       importedBy: chain + [resolved], deckFolder: deckFolder)
     let result = DeckParser.parse(

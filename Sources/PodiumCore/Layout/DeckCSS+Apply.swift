@@ -4,9 +4,9 @@ import Foundation
 /// looks: `section`'s ground, ink, font, size, padding and placement; headings' colours, sizes,
 /// weights and alignment; the colours, grounds and borders of links, `strong`, `em`, code,
 /// tables, quotes, the header, the footer and the page number (`section::after`).
-extension MarpCSS {
+extension DeckCSS {
   /// Whether `rule` was carried out (its property, for its element, with a value Podium reads).
-  static func apply(_ rule: MarpRule, to theme: inout Theme) -> Bool {
+  static func apply(_ rule: CSSRule, to theme: inout Theme) -> Bool {
     let value = rule.value.trimmingCharacters(in: .whitespaces)
     let color = color(in: value)
     let element = rule.selector.element
@@ -20,8 +20,8 @@ extension MarpCSS {
       guard rule.name == "color", let color else { return false }
       switch element {
       case "a": theme.colors.accent = color
-      case "strong": theme.marpStyle.strongColor = color
-      default: theme.marpStyle.emphasisColor = color
+      case "strong": theme.cssStyle.strongColor = color
+      default: theme.cssStyle.emphasisColor = color
       }
       return true
     case "code", "pre": return code(element == "pre", rule.name, value, color, &theme)
@@ -36,7 +36,7 @@ extension MarpCSS {
         theme.quoteBar = color
       case "color":
         guard let color else { return false }
-        theme.marpStyle.quoteText = color
+        theme.cssStyle.quoteText = color
       default: return false
       }
       return true
@@ -48,7 +48,7 @@ extension MarpCSS {
   /// first colour.
   static func color(in value: String) -> RGBAColor? {
     if let color = CSSColor.parse(value) { return color }
-    for word in MarpSelector.split(value, at: " ") where !word.isEmpty {
+    for word in CSSSelector.split(value, at: " ") where !word.isEmpty {
       if let color = CSSColor.parse(word) { return color }
     }
     return CSSColor.firstColor(in: value)
@@ -82,7 +82,7 @@ extension MarpCSS {
     case "color":
       guard let color else { return false }
       (theme.colors.text, theme.colors.heading) = (color, color)
-      theme.marp?.h1Color = nil
+      theme.cssLook?.h1Color = nil
     case "font-size":
       // The root's 16 px are what a slide's `em` is of.
       guard let size = pixels(value, em: 16), size > 0, size < 400 else { return false }
@@ -94,20 +94,20 @@ extension MarpCSS {
       return padding(name, value, &theme)
     case "text-align":
       switch value.lowercased() {
-      case "center": theme.marpStyle.textAlign = .center
-      case "right", "end": theme.marpStyle.textAlign = .right
+      case "center": theme.cssStyle.textAlign = .center
+      case "right", "end": theme.cssStyle.textAlign = .right
       case "left", "start", "justify":
         // Text at the left: the theme's centring of whole slides is off.
-        theme.marpStyle.textAlign = nil
+        theme.cssStyle.textAlign = nil
         theme.centersContent = false
-        theme.marp?.leadCentres = false
+        theme.cssLook?.leadCentres = false
       default: return false
       }
     case "justify-content":
       switch value.lowercased() {
-      case "flex-start", "start": theme.marpStyle.vertical = .top
-      case "center": theme.marpStyle.vertical = .middle
-      case "flex-end", "end": theme.marpStyle.vertical = .bottom
+      case "flex-start", "start": theme.cssStyle.vertical = .top
+      case "center": theme.cssStyle.vertical = .middle
+      case "flex-end", "end": theme.cssStyle.vertical = .bottom
       default: return false
       }
     default: return false
@@ -153,7 +153,7 @@ extension MarpCSS {
     case "color":
       guard let color else { return false }
       style.color = color
-      if level == 1 { theme.marp?.h1Color = color }
+      if level == 1 { theme.cssLook?.h1Color = color }
     case "font-size":
       let factors = [theme.sizes.h1, theme.sizes.h2, theme.sizes.h3]
       let natural = bodyPixels(theme) * factors[min(level, 3) - 1]
@@ -201,29 +201,29 @@ extension MarpCSS {
     case (false, "color"):
       guard let color else { return false }
       theme.inlineCode = color
-      theme.marp?.inlineCodeText = color
+      theme.cssLook?.inlineCodeText = color
     case (false, "background"), (false, "background-color"):
       guard let color else { return false }
-      theme.marp?.inlineCodeBackground = color
+      theme.cssLook?.inlineCodeBackground = color
     case (false, "font-size"):
       let body = bodyPixels(theme)
       guard let size = pixels(value, em: body), size > 0 else { return false }
-      theme.marp?.inlineCodeScale = size / body
+      theme.cssLook?.inlineCodeScale = size / body
     case (true, "background"), (true, "background-color"):
       guard let color else { return false }
       theme.colors.codeBackground = color
-      theme.marp?.code.background = color
+      theme.cssLook?.code.background = color
     case (true, "color"):
       guard let color else { return false }
       (theme.code.plain, theme.code.punctuation) = (color, color)
     case (true, "border"), (true, "border-color"):
-      theme.marp?.code.border = none(value) ? nil : color
+      theme.cssLook?.code.border = none(value) ? nil : color
       return none(value) || color != nil
     case (true, "font-size"):
       guard let size = pixels(value, em: bodyPixels(theme)), size > 0 else { return false }
       let scale = size / bodyPixels(theme)
       theme.sizes.code = scale
-      theme.marp?.code.scale = scale
+      theme.cssLook?.code.scale = scale
     default: return false
     }
     return true
@@ -240,32 +240,32 @@ extension MarpCSS {
   ) -> Bool {
     switch (element, name) {
     case (_, "border"), (_, "border-color"):
-      theme.marp?.table.grid = none(value) ? nil : color
+      theme.cssLook?.table.grid = none(value) ? nil : color
       if !none(value), let color { theme.colors.tableRule = color }
       return none(value) || color != nil
     case ("table", "border-collapse"):
       return value.lowercased() == "collapse"
     case ("table", "margin"), ("table", "margin-left"):
-      theme.marp?.table.centred = value.lowercased().contains("auto")
+      theme.cssLook?.table.centred = value.lowercased().contains("auto")
     case ("th", "background"), ("th", "background-color"):
       guard let color else { return false }
-      theme.marp?.table.headerBackground = color
+      theme.cssLook?.table.headerBackground = color
       theme.colors.tableHeaderBackground = color
     case ("th", "color"):
       guard let color else { return false }
-      theme.marp?.table.headerText = color
+      theme.cssLook?.table.headerText = color
     case ("td", "color"):
       guard let color else { return false }
-      theme.marpStyle.cellText = color
+      theme.cssStyle.cellText = color
     case ("td", "background"), ("td", "background-color"):
       guard let color else { return false }
-      theme.marpStyle.cellBackground = color
+      theme.cssStyle.cellBackground = color
     case ("th", "padding"), ("td", "padding"):
       let em = bodyPixels(theme)
       let parts = value.split(separator: " ").compactMap { pixels(String($0), em: em) }
       guard let first = parts.first else { return false }
-      theme.marp?.table.paddingY = .init(px: first)
-      theme.marp?.table.paddingX = .init(px: parts.count > 1 ? parts[1] : first)
+      theme.cssLook?.table.paddingY = .init(px: first)
+      theme.cssLook?.table.paddingX = .init(px: parts.count > 1 ? parts[1] : first)
     default: return false
     }
     return true
@@ -275,14 +275,14 @@ extension MarpCSS {
     _ element: String, _ name: String, _ value: String, _ color: RGBAColor?, _ theme: inout Theme
   ) -> Bool {
     guard
-      var corner = theme.marp.map({ look in
+      var corner = theme.cssLook.map({ look in
         element == "header" ? look.header : element == "footer" ? look.footer : look.pageNumber
       })
     else { return false }
     switch name {
     case "content" where element == "section::after":
       guard let template = pageContent(value) else { return false }
-      theme.marpStyle.pageContent = template
+      theme.cssStyle.pageContent = template
       return true
     case "color":
       guard let color else { return false }
@@ -296,9 +296,9 @@ extension MarpCSS {
     default: return false
     }
     switch element {
-    case "header": theme.marp?.header = corner
-    case "footer": theme.marp?.footer = corner
-    default: theme.marp?.pageNumber = corner
+    case "header": theme.cssLook?.header = corner
+    case "footer": theme.cssLook?.footer = corner
+    default: theme.cssLook?.pageNumber = corner
     }
     return true
   }

@@ -34,7 +34,7 @@ struct SnippetRun: Equatable {
   }
 
   /// What presenterm would do with the output, for the speaker.
-  var presentermDoes: String {
+  var whatTheToolDoes: String {
     switch kind {
     case .exec: "presenterm runs it on ctrl+e and shows its output"
     case .autoExec: "presenterm runs it at once and shows its output"
@@ -56,7 +56,7 @@ extension SlideBuilder {
       snippetIDs[id] = (language, here)
       return
     }
-    addOutputNote(run.presentermDoes, language: language, line: here.line, at: here)
+    addOutputNote(run.whatTheToolDoes, language: language, line: here.line, at: here)
   }
 
   /// `<!-- snippet_output: id -->`: the note for the output of the snippet it names.

@@ -19,21 +19,6 @@ struct SlidevLines {
   /// setext heading to cmark, a separator to Slidev).
   static let slideMarker = "<!--podium:slide-->"
 
-  /// One slide's front matter: where it is and what it says.
-  struct FrontMatter {
-    /// The lines it occupies (0-based), the closing `---` included; they hold the slide's prelude.
-    var lines: Range<Int>
-    var mapping: Node.Mapping
-    /// The line (0-based) the YAML starts on, for where a key is written.
-    var yamlStart: Int
-
-    /// Where `key` is written in the file, or the front matter's first line.
-    func location(of key: String) -> SourceLocation {
-      let mark = mapping.first { $0.key.string == key }?.key.mark
-      return SourceLocation(line: yamlStart + (mark?.line ?? 1), column: mark?.column ?? 1)
-    }
-  }
-
   /// The deck's `public/` folder, where `/pic.png` is.
   var publicFolder: String
 
@@ -44,7 +29,7 @@ struct SlidevLines {
   }
 
   /// Each slide's front matter, in order; nil for a slide without one.
-  private(set) var frontMatters: [FrontMatter?] = []
+  private(set) var frontMatters: [FrontMatterBlock?] = []
   /// Which line shows at which click, and each slide's clicks.
   private(set) var clicks = SlidevClickLines()
   /// Slides (by their front matter's index) that Slidev's parser never makes: the empty range
@@ -68,7 +53,7 @@ struct SlidevLines {
   ]
 
   mutating func rewrite(
-    _ lines: inout [Substring], headmatter: FrontMatter?, sink: inout DiagnosticSink
+    _ lines: inout [Substring], headmatter: FrontMatterBlock?, sink: inout DiagnosticSink
   ) {
     // The headmatter is the first slide's front matter; the parser has blanked its lines.
     frontMatters = [headmatter]
@@ -253,7 +238,8 @@ struct SlidevLines {
         "the lines between this '---' and the next are the slide's front matter to Slidev, but not YAML key/value lines: they are not shown (put a blank line after '---' to start a slide with them)",
         at: SourceLocation(line: next + 1, column: 1))
     }
-    frontMatters.append(FrontMatter(lines: next..<(closing + 1), mapping: mapping, yamlStart: next))
+    frontMatters.append(
+      FrontMatterBlock(lines: next..<(closing + 1), mapping: mapping, yamlStart: next))
     for line in next...closing { lines[line] = "" }
     return closing + 1
   }

@@ -1,10 +1,10 @@
-/// How a Marp theme's `MarpLook` changes the layout: CSS's line heights and collapsed margins,
+/// How a Marp theme's `CSSLook` changes the layout: CSS's line heights and collapsed margins,
 /// the page number, header and footer in the corners the theme puts them, code panels and table
 /// grids as marp-core's SCSS draws them.
 extension LayoutEngine {
   /// Text lines as tall as CSS's `line-height` times the font's size, and inline code on its
   /// band, in its size and colour.
-  func marpText(_ look: MarpLook, _ style: inout TextFlow.Style, lineHeight: Double?) {
+  func cssText(_ look: CSSLook, _ style: inout TextFlow.Style, lineHeight: Double?) {
     let natural = measurer.metrics(for: style.font).lineHeight
     if natural > 0 {
       style.lineSpacing = (lineHeight ?? look.lineHeight) * style.font.size / natural
@@ -16,7 +16,7 @@ extension LayoutEngine {
 
   /// The space between each block and the next: the larger of the first's bottom margin and
   /// the second's top one, as CSS collapses them.
-  func marpGaps(_ look: MarpLook, blocks: [Block], boxes: inout [Box?], context: Context) {
+  func cssGaps(_ look: CSSLook, blocks: [Block], boxes: inout [Box?], context: Context) {
     let height = context.slideRect.height
     let body = bodySize(context)
     func fontSize(_ block: Block) -> Double {
@@ -35,13 +35,13 @@ extension LayoutEngine {
 
   /// The page number at the bottom right, the header at the top left and the footer at the
   /// bottom left, in the theme's sizes and places (`section::after`, `header`, `footer`).
-  func marpCorners(_ look: MarpLook, context: Context) -> [DrawCommand] {
+  func cssCorners(_ look: CSSLook, context: Context) -> [DrawCommand] {
     let slide = context.slideRect
     let scale = slide.height / 720
     // A slide's own colours (`invert`, `color`) are its corners' too.
     let own = context.colors != theme.colors
     var commands: [DrawCommand] = []
-    func text(_ string: String, _ corner: MarpLook.Corner, top: Double, right: Bool) {
+    func text(_ string: String, _ corner: CSSLook.Corner, top: Double, right: Bool) {
       let font = FontSpec(family: context.bodyFamily, size: corner.size * scale)
       let metrics = measurer.metrics(for: font)
       let width = measurer.width(of: string, font: font)
@@ -94,8 +94,8 @@ extension LayoutEngine {
 extension BlockLayout {
   /// A Marp theme's list indent (CSS `padding-left`) and the room between its items, for text
   /// of `size`; nil for Podium's own themes.
-  func marpListSpacing(_ size: Double) -> (indent: Double, gap: Double)? {
-    guard let look = engine.theme.marp else { return nil }
+  func cssListSpacing(_ size: Double) -> (indent: Double, gap: Double)? {
+    guard let look = engine.theme.cssLook else { return nil }
     let height = context.slideRect.height
     return (
       look.listIndent.pixels(slideHeight: height, fontSize: size),
@@ -105,7 +105,7 @@ extension BlockLayout {
 
   /// A code panel as a Marp theme draws it, behind `frame`: its drop shadow (uncover), its
   /// one-pixel border (default) and its ground.
-  func marpCodePanel(_ code: MarpLook.Code, _ frame: Rect, step: Int) -> [LayoutEngine.Piece] {
+  func cssCodePanel(_ code: CSSLook.Code, _ frame: Rect, step: Int) -> [LayoutEngine.Piece] {
     let pixel = max(1, (context.slideRect.height / 720).rounded())
     var commands: [DrawCommand] = []
     if let shadow = code.shadow {
@@ -127,8 +127,8 @@ extension BlockLayout {
 
   /// A Marp table's grounds and lines, behind its text: the header row's ground, the stripes,
   /// then every cell's box (default, gaia) or the rules under the rows (uncover).
-  func marpTableLines(
-    _ table: MarpLook.Table, columns: [Double], rows: [Double], step: Int
+  func cssTableLines(
+    _ table: CSSLook.Table, columns: [Double], rows: [Double], step: Int
   ) -> [LayoutEngine.Piece] {
     let pixel = max(1, (context.slideRect.height / 720).rounded())
     let width = columns.reduce(0, +)
@@ -138,7 +138,7 @@ extension BlockLayout {
       let row = Rect(x: 0, y: y, width: width, height: height)
       if index == 0, let ground = table.headerBackground {
         commands.append(.fill(row, ground))
-      } else if index > 0, let ground = engine.theme.marpStyle.cellBackground {
+      } else if index > 0, let ground = engine.theme.cssStyle.cellBackground {
         // A cell's own ground covers its row's stripe.
         commands.append(.fill(row, ground))
       } else if index > 0, let stripe = table.stripe, (index % 2 == 1) == table.stripeOddRows {

@@ -1,0 +1,81 @@
+import Foundation
+
+extension DeckDialect {
+  /// pandoc's slide shows: headings at the slide level start slides, fenced divs
+  /// (docs/dialects/pandoc.md).
+  public static let pandoc = DeckDialect(rawValue: "pandoc")
+}
+
+/// pandoc's slide shows (beamer and reveal.js) as a dialect: `PandocDeck` knows the deck's
+/// structure, `PandocLines` translates its syntax, `PandocFrameBreaks` its frame breaks.
+struct PandocDialect: Dialect {
+  static let name = DeckDialect.pandoc
+  static let summary = DialectSummary(
+    title: "pandoc (beamer, reveal.js)",
+    detected:
+      "front-matter keys only pandoc's decks use (`documentclass`, `slide-level`, `aspectratio`, ...), `output:`/`format:` naming a slide writer, a `% title` block, or pandoc's fenced divs",
+    reads: [
+      "the slide level (headings at it start slides, above it sections)",
+      "title slide from the metadata", "`::: notes`, `::: columns`, `::: incremental`",
+      "`. . .` pauses", "heading and fence attributes (`{.numberLines}`)",
+      "beamer's and reveal.js's list builds",
+    ],
+    warns: ["raw LaTeX and HTML Podium cannot draw", "fenced divs of unknown classes"])
+
+  static func claim(_ source: DialectSource) -> Double? {
+    PandocDeck.looksLikePandoc(source.lines, front: source.front) ? 0.6 : nil
+  }
+
+  private var deck: PandocDeck
+
+  init(source: DialectSource) {
+    deck = PandocDeck(front: source.front)
+  }
+
+  func ownsKey(_ key: String) -> Bool { PandocDeck.ownsKey(key) }
+
+  mutating func translate(
+    _ lines: inout [Substring], metadata: inout DeckMetadata, sink: inout DiagnosticSink
+  ) {
+    deck.translate(&lines, metadata: &metadata, sink: &sink)
+  }
+
+  func slideRules(_ metadata: DeckMetadata) -> SlideRules {
+    var rules = SlideRules()
+    rules.fences = PandocFences()
+    rules.listBuilds = deck.output == .revealjs ? .revealjs : .beamer
+    return rules
+  }
+
+  func headingDivider(in document: MarkdownNode, metadata: DeckMetadata) -> Int? {
+    deck.slideLevel(in: document)
+  }
+
+  func isSeparator(_ node: MarkdownNode, lines: [Substring], metadata: DeckMetadata) -> Bool {
+    node.kind == .thematicBreak
+  }
+
+  mutating func finish(
+    _ slides: [Slide], metadata: inout DeckMetadata, builder: inout SlideBuilder,
+    headingDivider: Int?, sink: inout DiagnosticSink
+  ) -> [Slide] {
+    deck.finish(slides, metadata: metadata, slideLevel: headingDivider ?? 6).trimmedOfEmptyEnds()
+  }
+}
+
+/// pandoc's fence attributes: `.numberLines` (or `.number-lines`) with `startFrom=`, and a
+/// language written as the first class (`{.haskell .numberLines}`).
+struct PandocFences: FenceRules {
+  func firstLineNumber(info: String, words: [String]) -> Int? {
+    guard info.contains(".numberLines") || info.contains(".number-lines") else { return nil }
+    return number(after: "startFrom=", in: info) ?? 1
+  }
+
+  /// Its first class that is not one of pandoc's own.
+  func language(ofAttributes info: String) -> String? {
+    guard info.hasPrefix("{") else { return nil }
+    return info.dropFirst().split(whereSeparator: { $0 == " " || $0 == "}" })
+      .first { $0.hasPrefix(".") && $0 != ".numberLines" && $0 != ".number-lines" }
+      .map { $0.dropFirst().lowercased() }
+  }
+}
