@@ -176,7 +176,10 @@ let package = Package(
     .testTarget(name: "PodiumSyntaxTests", dependencies: ["PodiumSyntax"]),
     .testTarget(
       name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumTestSupport"],
-      exclude: ["__Snapshots__"]),
+      exclude: [
+        "__Snapshots__", "Dialects/Marp/Fixtures", "Dialects/Mdp/Fixtures",
+        "Dialects/Pandoc/Fixtures", "Dialects/Presenterm/Fixtures", "Dialects/Slidev/Fixtures",
+      ]),
     .testTarget(
       name: "PodiumSDLTests",
       dependencies: [

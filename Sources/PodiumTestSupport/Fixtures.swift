@@ -77,11 +77,21 @@ public enum Fixtures {
       .map { folder.appendingPathComponent($0) }
   }
 
-  /// The project's own decks in every dialect Podium reads (Tests/Fixtures/decks).
+  /// The project's own decks in every dialect Podium reads: each dialect's beside its tests
+  /// (Tests/PodiumCoreTests/Dialects/NAME/Fixtures), and the others in Tests/Fixtures/decks.
   public static var ownDecks: [URL] {
-    let folder = own.appendingPathComponent("decks")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appendingPathComponent($0) }
+    let dialects = packageRoot.appendingPathComponent("Tests/PodiumCoreTests/Dialects")
+    let rooms = ((try? FileManager.default.contentsOfDirectory(atPath: dialects.path)) ?? [])
+      .sorted().map { dialects.appendingPathComponent($0).appendingPathComponent("Fixtures") }
+    return ([own.appendingPathComponent("decks")] + rooms).flatMap { folder in
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      return names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+  }
+
+  /// One of `ownDecks`, by its file's name.
+  public static func ownDeck(_ name: String) -> URL? {
+    ownDecks.first { $0.lastPathComponent == name }
   }
 
   public static var bundledDecks: [URL] {

@@ -130,24 +130,6 @@ import Testing
     #expect(deck.slides[0].stepCount == 3)
   }
 
-  @Test func mdpCaretsAndBreaksArePauses() throws {
-    let deck = try deck(
-      """
-      %title: x
-
-      Agenda
-      <br>
-      * major
-      <br>
-          * minor
-      ^
-      * major
-      """)
-    #expect(deck.slides[0].stepCount == 4)
-    #expect(!deck.slides[0].blocks.map(\.plainText).joined().contains("^"))
-    #expect(!deck.slides[0].blocks.map(\.plainText).joined().contains("<br>"))
-  }
-
   @Test func pausesInNotesAreIgnored() throws {
     let deck = try deck("# A\n\n???\n\nnote\n\n<!-- pause -->\n\nmore note\n")
     #expect(deck.slides[0].stepCount == 1)

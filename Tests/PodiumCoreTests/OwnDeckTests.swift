@@ -3,13 +3,14 @@ import PodiumCore
 import PodiumTestSupport
 import Testing
 
-/// The project's own decks in every dialect Podium reads (Tests/Fixtures/decks), written for it
+/// The project's own decks in every dialect Podium reads (`Fixtures.ownDecks`: each beside its
+/// dialect's tests, Tests/PodiumCoreTests/Dialects/NAME/Fixtures), written for it
 /// from each tool's documentation: they count the slides their own tool counts, load with no
 /// error, and nothing of the tool's syntax shows on a slide. The outside corpus's real decks
 /// (CorpusCompatibilityTests) run too when it is beside the checkout.
 @Suite struct OwnDeckTests {
   func load(_ name: String) throws -> (Deck, [Diagnostic]) {
-    let path = Fixtures.own.appendingPathComponent("decks/\(name)").path
+    let path = try #require(Fixtures.ownDeck(name), "\(name) is one of the own decks").path
     let result = DeckParser.parse(fileAt: path)
     return (try #require(result.deck, "\(path) should load"), result.diagnostics)
   }

@@ -67,50 +67,6 @@ import Testing
       "no separator warning in presenterm decks")
   }
 
-  @Test func mdpDecksUseEveryBreakAndCentreArrows() throws {
-    let deck = try deck(
-      """
-      %title: An mdp deck
-      %author: Someone
-      %date: 2016-02-07
-
-      -> # Centred title <-
-
-      text
-
-      *****
-
-      -> plain centred <-
-
-      second-level
-      ------------
-
-      ---
-
-      third
-      """)
-    #expect(deck.dialect == .mdp)
-    #expect(deck.metadata.title == "An mdp deck")
-    #expect(deck.metadata.author == "Someone")
-    #expect(deck.metadata.date == "2016-02-07")
-    #expect(deck.slides.count == 3)
-    let first = deck.slides[0].blocks
-    #expect(kinds(first) == ["h1", "p"])
-    #expect(first[0].alignment == .center)
-    #expect(first[0].plainText == "Centred title")
-    // Columns point at the original text, before the arrows were removed.
-    #expect(first[0].location == PodiumCore.SourceLocation(line: 5, column: 4))
-    #expect(first[1].alignment == .natural)
-    let second = deck.slides[1].blocks
-    #expect(kinds(second) == ["p", "h2"])
-    #expect(second[0].alignment == .center)
-    #expect(second[0].plainText == "plain centred")
-    // mdp shows each source line as a line.
-    let lines = try PodiumCoreTests.deck(
-      "%title: x\n\nnext slide   Enter\nprevious     Backspace\n")
-    #expect(lines.slides[0].blocks[0].plainText == "next slide   Enter\nprevious     Backspace")
-  }
-
   @Test func emptySlidesAtTheEndsAreNotSlides() throws {
     let deck = try deck("\n---\n\n# Only\n\n---\n\n---\n\n")
     #expect(deck.slides.count == 1)

@@ -220,6 +220,81 @@ import Testing
     }
   }
 
+  /// A file's code without its comments and string literals: what it names, not what it says.
+  func code(of file: URL) -> String {
+    var text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    for pattern in [
+      ##"//[^\n]*"##, ##"#?"""[\s\S]*?"""#?"##, ##"#"(?:[^"\\]|\\.)*"#"##,
+      ##""(?:[^"\\\n]|\\.)*""##,
+    ] {
+      text = text.replacingOccurrences(of: pattern, with: "\"\"", options: .regularExpression)
+    }
+    return text
+  }
+
+  /// Issue 45: the core that reads and lays out every deck (`DeckParser`, `SlideBuilder`,
+  /// `LayoutEngine`, `BlockLayout`, and their extensions) names no dialect; each dialect's
+  /// rules are in its folder under Dialects/, which uses no other dialect's types, and each
+  /// folder's dialect is one line of `Dialects.all`.
+  @Test func theCoreNamesNoDialectAndNoDialectUsesAnothers() throws {
+    let core = ["Sources/PodiumCore/Parsing", "Sources/PodiumCore/Layout"].flatMap(
+      swiftFiles(under:)
+    ).filter { file in
+      ["DeckParser", "SlideBuilder", "LayoutEngine", "BlockLayout"].contains {
+        file.lastPathComponent.hasPrefix($0)
+      }
+    }
+    #expect(core.count >= 15)
+    let names = ["presenterm", "marp", "slidev", "pandoc", "mdp", "reveal", "pdfpc", "beamer"]
+    for file in core {
+      let text = code(of: file).lowercased()
+      for name in names where text.contains(name) {
+        Issue.record("\(file.lastPathComponent) names the dialect '\(name)' in its code")
+      }
+    }
+    let dialects = Fixtures.packageRoot.appendingPathComponent("Sources/PodiumCore/Dialects")
+    let rooms = try FileManager.default.contentsOfDirectory(atPath: dialects.path)
+      .filter { !$0.hasSuffix(".swift") }.sorted()
+    #expect(rooms == ["Marp", "Mdp", "PDF", "Pandoc", "Presenterm", "Slidev"])
+    var types: [String: Set<String>] = [:]
+    for room in rooms {
+      for file in swiftFiles(under: "Sources/PodiumCore/Dialects/\(room)") {
+        let found = code(of: file).matches(
+          of: /(?m)^(?:public |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol|typealias) (\w+)/
+        ).map { String($0.1) }
+        types[room, default: []].formUnion(found)
+      }
+    }
+    for room in rooms {
+      for file in swiftFiles(under: "Sources/PodiumCore/Dialects/\(room)") {
+        let text = code(of: file)
+        for (other, theirs) in types where other != room {
+          for name in theirs
+          where text.range(of: "\\b\(name)\\b", options: .regularExpression) != nil {
+            Issue.record("Dialects/\(room)/\(file.lastPathComponent) uses \(other)'s \(name)")
+          }
+        }
+      }
+    }
+    let registry = code(
+      of: Fixtures.packageRoot.appendingPathComponent("Sources/PodiumCore/Dialects/Dialect.swift"))
+    for room in rooms {
+      let dialect = types[room]?.first { $0.hasSuffix("Dialect") }
+      #expect(dialect != nil, "Dialects/\(room) has its dialect type")
+      if let dialect { #expect(registry.contains("\(dialect).self"), "\(dialect) is registered") }
+    }
+  }
+
+  /// The talk's loop stays the loop: what grows around it (remote, views, zoom, ink,
+  /// transitions, recording) lives in the pieces around it (issue 45: it had grown to 344).
+  @Test func thePresentationLoopStaysUnder250Lines() throws {
+    let file = Fixtures.packageRoot.appendingPathComponent(
+      "Sources/PodiumSDL/Talk/PresentationApp.swift")
+    let lines = try String(contentsOf: file, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count < 250, "PresentationApp.swift has \(lines.count) lines")
+  }
+
   @Test func podiumSyntaxIsALeaf() {
     let files = swiftFiles(under: "Sources/PodiumSyntax")
     #expect(!files.isEmpty)

@@ -23,6 +23,8 @@ protocol Dialect {
   static var name: DeckDialect { get }
   /// What the dialect reads and what it warns about, for docs/DECK-FORMAT.md's table.
   static var summary: DialectSummary { get }
+  /// Whether its decks are Markdown (a PDF's are not: `FileKind` finds them by their bytes).
+  static var readsMarkdown: Bool { get }
   /// How sure the dialect is that the deck is written for its tool, from its text before
   /// Podium reads it (0 to 1; nil: it is not): the surest dialect reads the deck. `dialect:` in
   /// the front matter or `--dialect` name one outright.
@@ -70,6 +72,7 @@ protocol Dialect {
 }
 
 extension Dialect {
+  static var readsMarkdown: Bool { true }
   static func claimsAfterReading(
     _ document: inout MarkdownNode, lines: inout [Substring], metadata: inout DeckMetadata,
     reparse: ([Substring]) -> MarkdownNode
@@ -137,6 +140,24 @@ enum Dialects {
   /// The dialect that reads Markdown no other dialect claims: Podium's own (Marp's).
   static let fallback: any Dialect.Type = MarpDialect.self
 
+  /// docs/DECK-FORMAT.md's table of dialects, made from their summaries (`DialectTableTests`
+  /// keeps the document's copy the same).
+  static var markdownTable: String {
+    var rows = [
+      "| dialect | a deck is read as it when | Podium reads | warnings |",
+      "| --- | --- | --- | --- |",
+    ]
+    for dialect in all {
+      let summary = dialect.summary
+      rows.append(
+        "| \(summary.title) (`\(dialect.name.rawValue)`) | \(summary.detected) | "
+          + summary.reads.joined(separator: "; ") + " | "
+          + (summary.warns.isEmpty ? "none of its own" : summary.warns.joined(separator: "; "))
+          + " |")
+    }
+    return rows.joined(separator: "\n")
+  }
+
   /// The dialect of `name`, if there is one.
   static func named(_ name: DeckDialect) -> (any Dialect.Type)? {
     all.first { $0.name == name }
@@ -148,7 +169,7 @@ enum Dialects {
     let said =
       source.context.dialect
       ?? source.front?["dialect"]?.string.map { DeckDialect(rawValue: $0.lowercased()) }
-    if let said, let named = named(said) { return named }
+    if let said, let named = named(said), named.readsMarkdown { return named }
     var best: (any Dialect.Type, Double)?
     for dialect in all {
       guard let sure = dialect.claim(source), sure > (best?.1 ?? 0) else { continue }

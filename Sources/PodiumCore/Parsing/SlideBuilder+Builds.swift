@@ -20,10 +20,6 @@ struct ListBuilds: Equatable {
     self.after = after
   }
 
-  /// beamer's `[<+->]`: the first item is on the frame's first overlay.
-  static let beamer = ListBuilds(hidesFirstItem: false, after: .listStart)
-  /// reveal.js: every item is a fragment, the first too.
-  static let revealjs = ListBuilds(hidesFirstItem: true, after: .listStart)
 }
 
 extension SlideBuilder {

@@ -19,17 +19,11 @@ public final class PresentationApp {
   var context: TalkContext
   let windows: StageWindows
   private var shown: PresentationState.Position?
-  /// What the room's windows last showed, to know a slide change that plays a transition.
-  private var roomView: PresentationState.AudienceView?
-  /// Frames of the transition playing drawn so far, and the longest one took (ms).
-  private var transitionFrames = 0
-  private var slowestTransitionFrame = 0.0
-  /// How long the loop sleeps between a transition's frames, in milliseconds (about 60 a
-  /// second; input wakes it at once).
-  static let transitionFrameMs: Int32 = 15
-  private var journalling: TalkJournalling?
+  /// The slide transitions the room's windows play.
+  private let transitions: RoomTransitions
+  var journalling: TalkJournalling?
   /// Writes the ink sidecar as strokes are drawn.
-  private let inkKeeper: InkKeeper?
+  let inkKeeper: InkKeeper?
   /// The zoom, spotlight and dimming the trace last recorded (PresentationApp+Zoom).
   var toolsTraced = SpeakerTools().look
   /// The zoom box drawn ahead last (PresentationApp+Zoom), and whether it is drawn.
@@ -60,6 +54,7 @@ public final class PresentationApp {
     let trace = try Trace(path: options.tracePath, start: Self.now())
     self.trace = trace
     windows = StageWindows { trace.record($0, at: PresentationApp.now()) }
+    transitions = RoomTransitions(painter: painter) { trace.record($0, at: PresentationApp.now()) }
     videos = TalkVideos(playback: options.video, images: painter.images) {
       trace.record($0, at: PresentationApp.now())
     }
@@ -85,15 +80,7 @@ public final class PresentationApp {
   public func run() throws {
     // Keys are commands, not text: no text-input events to wade through.
     SDL_StopTextInput()
-    if let resume = options.resume {
-      // Before the first frame: a resumed talk opens where it was, within a second of start.
-      let (now, wall) = (Self.now(), Date().timeIntervalSince1970)
-      if resume.ask {
-        session.offerResume(resume.journal, clock: resume.clock, at: now, wall: wall)
-      } else {
-        session.resume(resume.journal, clock: resume.clock, at: now, wall: wall)
-      }
-    }
+    resumeIfAsked()
     record(.deck(.init(session)))
     try restage(initial: true)
     session.observeClock(at: Self.now())
@@ -112,8 +99,8 @@ public final class PresentationApp {
       var pagesArrived = false
       let wait = min(
         untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond,
-        painter.transition == nil ? untilNextSecond : Self.transitionFrameMs,
-        session.state.tools.trailFading(at: Self.now()) ? Self.transitionFrameMs : untilNextSecond,
+        transitions.isPlaying ? RoomTransitions.frameMs : untilNextSecond,
+        session.state.tools.trailFading(at: Self.now()) ? RoomTransitions.frameMs : untilNextSecond,
         zoomRestWait(untilNextSecond))
       let received = SDL_WaitEventTimeout(&event, wait) != 0
       // The turn from here to the next wait: longer than TurnTimer.limit is a stall, which the
@@ -135,22 +122,10 @@ public final class PresentationApp {
       turn.ended("input", at: Window.milliseconds())
       // Input while a transition plays ends it: the slide it goes to, or the one the input
       // asks for, shows at once.
-      let interrupted = changed && painter.transition != nil
-      if interrupted { endTransition(phase: "interrupted") }
+      let interrupted = changed && transitions.isPlaying
+      if interrupted { transitions.end(phase: "interrupted") }
       if restageNeeded || restageFailed {
-        // A display change must never end the talk: if the windows cannot follow now, say so
-        // on the console's side (stderr, trace) and try again on the next tick.
-        do {
-          try restage(initial: false)
-          restageFailed = false
-        } catch {
-          if !restageFailed {
-            let message = "podium present: cannot arrange the windows: \(error); retrying\n"
-            FileHandle.standardError.write(Data(message.utf8))
-          }
-          record(.restageFailed(.init("\(error)")))
-          restageFailed = true
-        }
+        restageFailed = !restageMidTalk(failedBefore: restageFailed)
         changed = true
         turn.ended("restage", at: Window.milliseconds())
       }
@@ -168,7 +143,7 @@ public final class PresentationApp {
       turn.ended("clips", at: Window.milliseconds())
       if redraw {
         render(cause: answered, transitions: !interrupted, only: changed ? nil : waitedWindows)
-      } else if painter.transition != nil {
+      } else if transitions.isPlaying {
         drawTransition()
       } else if session.state.tools.trailFading(at: Self.now()) {
         drawTrail()
@@ -198,7 +173,7 @@ public final class PresentationApp {
       // the pictures they wait for.
       serveRemote(changed: redraw || second != lastSecond)
       // While a transition plays its frames come first: drawing ahead waits for its end.
-      if (redraw || pagesArrived) && painter.transition == nil {
+      if (redraw || pagesArrived) && !transitions.isPlaying {
         for stage in windows.all { stage.window.catchUp() }
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       }
@@ -218,64 +193,12 @@ public final class PresentationApp {
     trace.record(event, at: Self.now())
   }
 
-  /// After the frames of a turn are out: the speaker's answer to an offer, and what changed
-  /// to the journal (written off this thread), with what that says, to the trace.
-  private func keepJournal() {
-    for answer in session.takeResumeAnswers() { record(answer) }
-    for event in journalling?.keep(&session, at: Self.now()) ?? [] { record(event) }
-    inkKeeper?.keep(session.ink.ink)
-  }
-
-  /// Assigns roles from the displays there are now and rebuilds the windows for them: the
-  /// audience's first, each drawn as soon as it opens, so the room sees the slide before the
-  /// console is up.
-  private func restage(initial: Bool) throws {
-    let displays = SDLDisplayProvider().displays()
-    context.displays = displays
-    record(.displays(.init(displays)))
-    guard
-      let assigned = try StageAssignment.assign(
-        displays, options: options.stage, state: session.state, midTalk: !initial)
-    else { return }
-    if initial { warnClosedViews(assigned) }
-    let placements = WindowPlacement.windows(
-      for: assigned, on: displays, rehearse: options.plan.rehearse)
-    if !initial && assigned == context.stage && windows.all.count == placements.count { return }
-    context.stage = assigned
-    record(.stage(.init(assigned, state: session.state, at: Self.now())))
-    windows.closeAll()
-    painter.windowsOpened()
-    let title = "Podium: \(session.deck.metadata.title ?? "presenter")"
-    for placement in placements {
-      let entry = try windows.open(
-        placement, title: Self.title(of: placement, stage: assigned, presenter: title),
-        painter: painter)
-      // The audience's first frame is always drawn: the room sees the slide at once.
-      if let shown = painter.draw(entry, session: &session, context: context, cause: nil) {
-        record(shown)
-      }
-      entry.window.enterFullscreen()
-    }
-    options.pagesForWindows?(
-      windows.all.reduce(0) { $0 + $1.window.pixelSize.width * $1.window.pixelSize.height })
-  }
-
   /// Draws every window: the audience's first, as the room sees them. A move to another slide
   /// starts the transition it has on the audience's windows (the console never plays one).
-  private func render(cause: UInt32?, transitions: Bool = true, only: Set<UInt32>? = nil) {
-    let view = session.state.audienceView
-    if transitions, options.transitions, case .slide(let fromSlide, let fromStep)? = roomView,
-      case .slide(let slide, let step) = view, fromSlide != slide,
-      let play = TransitionPlay.between(
-        session.deck, from: .init(slide: fromSlide, step: fromStep),
-        to: .init(slide: slide, step: step), at: Self.now())
-    {
-      painter.transition = play
-      transitionFrames = 0
-      slowestTransitionFrame = 0
-      record(.transition(.init(play, phase: "started")))
-    }
-    roomView = view
+  private func render(cause: UInt32?, transitions allowed: Bool = true, only: Set<UInt32>? = nil) {
+    transitions.willShow(
+      session.state.audienceView, deck: session.deck, allowed: allowed && options.transitions,
+      at: Self.now())
     if shown != session.state.position {
       shown = session.state.position
       record(.show(.init(session.state.position)))
@@ -298,36 +221,15 @@ public final class PresentationApp {
   }
 
   /// The next frame of the transition playing, on the audience's windows only; its last frame
-  /// is the slide it went to, traced as any frame.
+  /// is the slide it went to, traced as any frame, after which the next slides are drawn ahead.
   private func drawTransition() {
-    guard let play = painter.transition else { return }
-    let over = play.isOver(at: Self.now())
-    if over { painter.transition = nil }
-    let start = Window.milliseconds()
-    for entry in windows.all where context.showsSlides(entry.role, session.state) {
-      let shown = painter.draw(entry, session: &session, context: context, cause: nil)
-      if over, let shown { record(shown) }
+    let over = transitions.drawNext(at: Self.now(), clock: { Window.milliseconds() }) { last in
+      for entry in windows.all where context.showsSlides(entry.role, session.state) {
+        let shown = painter.draw(entry, session: &session, context: context, cause: nil)
+        if last, let shown { record(shown) }
+      }
     }
-    guard over else {
-      transitionFrames += 1
-      slowestTransitionFrame = max(slowestTransitionFrame, Window.milliseconds() - start)
-      return
-    }
-    record(
-      .transition(
-        .init(
-          play, phase: "finished", frames: transitionFrames,
-          slowestFrameMs: slowestTransitionFrame)))
-    record(painter.prepareAhead(session, windows: windows.all, context: context))
-  }
-
-  private func endTransition(phase: String) {
-    guard let play = painter.transition else { return }
-    painter.transition = nil
-    record(
-      .transition(
-        .init(
-          play, phase: phase, frames: transitionFrames, slowestFrameMs: slowestTransitionFrame)))
+    if over { record(painter.prepareAhead(session, windows: windows.all, context: context)) }
   }
 
   private func renderConsoles(cause: UInt32? = nil, only: Set<UInt32>? = nil) {

@@ -21,6 +21,7 @@ struct PDFDialect: Dialect {
     ],
     warns: ["a damaged `.pdfpc`", "encrypted PDFs without `--password`"])
 
+  static let readsMarkdown = false
   static func claim(_ source: DialectSource) -> Double? { nil }
 
   init(source: DialectSource) {}

@@ -79,3 +79,10 @@ struct PandocFences: FenceRules {
       .map { $0.dropFirst().lowercased() }
   }
 }
+
+extension ListBuilds {
+  /// beamer's `[<+->]`: the first item is on the frame's first overlay.
+  static let beamer = ListBuilds(hidesFirstItem: false, after: .listStart)
+  /// reveal.js: every item is a fragment, the first too.
+  static let revealjs = ListBuilds(hidesFirstItem: true, after: .listStart)
+}
