@@ -257,11 +257,11 @@ import Testing
       .filter { !$0.hasSuffix(".swift") }.sorted()
     #expect(rooms == ["Marp", "Mdp", "PDF", "Pandoc", "Presenterm", "Slidev"])
     var types: [String: Set<String>] = [:]
+    let declaration =
+      /(?m)^(?:public |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol|typealias) (\w+)/
     for room in rooms {
       for file in swiftFiles(under: "Sources/PodiumCore/Dialects/\(room)") {
-        let found = code(of: file).matches(
-          of: /(?m)^(?:public |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol|typealias) (\w+)/
-        ).map { String($0.1) }
+        let found = code(of: file).matches(of: declaration).map { String($0.1) }
         types[room, default: []].formUnion(found)
       }
     }

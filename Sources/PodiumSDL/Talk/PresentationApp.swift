@@ -223,7 +223,7 @@ public final class PresentationApp {
   /// The next frame of the transition playing, on the audience's windows only; its last frame
   /// is the slide it went to, traced as any frame, after which the next slides are drawn ahead.
   private func drawTransition() {
-    let over = transitions.drawNext(at: Self.now(), clock: { Window.milliseconds() }) { last in
+    let over = transitions.drawNext(at: Self.now(), clock: Window.milliseconds) { last in
       for entry in windows.all where context.showsSlides(entry.role, session.state) {
         let shown = painter.draw(entry, session: &session, context: context, cause: nil)
         if last, let shown { record(shown) }
