@@ -80,6 +80,8 @@ public struct DeckMetadata: Hashable, Sendable {
   public var styledByCSS = false
   /// The front matter says the deck is Marp's (`marp: true`, or a directive only Marp has).
   var marpSaid = false
+  /// The front matter says `marp: true`: its slides are counted as Marpit counts them.
+  var marpTrue = false
   /// A Marp deck's own CSS: its front matter's `style:`, and the file of its own theme
   /// (`MarpThemeSet`), of which `DeckCSS` carries out what decides a slide's look.
   public var style: String?

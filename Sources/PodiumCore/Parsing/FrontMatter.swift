@@ -96,6 +96,7 @@ struct FrontMatter {
     case .mapping(let root): mapping = root
     case .empty, .unusable:
       metadata.marpSaid = marp
+      metadata.marpTrue = marp
       return FrontMatter(metadata: metadata, marp: marp)
     }
 
@@ -165,6 +166,7 @@ struct FrontMatter {
       metadata.footer = PresentermTheme.filled(footer, with: metadata)
     }
     metadata.marpSaid = marp || usesMarp
+    metadata.marpTrue = marp
     return FrontMatter(metadata: metadata, slideDirectives: slideDirectives, marp: marp || usesMarp)
   }
 

@@ -59,9 +59,12 @@ struct MarpDialect: Dialect {
     metadata.headingDivider
   }
 
-  /// `***` and `___` stay horizontal rules; only hyphens separate slides.
+  /// In Podium's own decks `***` and `___` stay horizontal rules and only hyphens separate
+  /// slides; in a deck that says `marp: true`, every rule does, as Marpit splits at every
+  /// `hr` token at the top level (its src/markdown/slide.js).
   func isSeparator(_ node: MarkdownNode, lines: [Substring], metadata: DeckMetadata) -> Bool {
     guard node.kind == .thematicBreak else { return false }
+    if metadata.marpTrue { return true }
     let index = node.start.line - 1
     guard lines.indices.contains(index) else { return false }
     return lines[index].first { $0 != " " && $0 != "\t" } == "-"
@@ -73,7 +76,9 @@ struct MarpDialect: Dialect {
   ) -> [Slide] {
     // Marp's look is for Markdown decks: a Slidev deck's `theme: default` is Slidev's.
     MarpDeck.decide(&metadata, frontMatter: metadata.marpSaid || builder.usedDialectDirective)
-    return slides.trimmedOfEmptyEnds()
+    // Marpit makes a slide of what every rule splits off, an empty one too (`---` twice, or
+    // a first slide of directives only); Podium's own decks leave out empty ones at the ends.
+    return metadata.marpTrue ? slides : slides.trimmedOfEmptyEnds()
   }
 
   /// `---` right under a line of text makes a setext heading, not a separator. When the

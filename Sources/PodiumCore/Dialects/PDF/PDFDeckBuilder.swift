@@ -69,14 +69,18 @@ public struct PDFDeckBuilder {
   /// The pages of each slide: a run of pages with one label, or a page of its own.
   ///
   /// Beamer's notes on a second screen write the labels of a file with a notes page after each
-  /// slide into one without them, so labels come back to earlier values; then consecutive
-  /// pages whose slide part has the same title (the text in its top band, where themes put a
-  /// frame's title) are one slide.
+  /// slide into one without them, so labels come back to earlier values; then, in a PDF of
+  /// notes pages, consecutive pages whose slide part has the same title (the text in its top
+  /// band, where themes put a frame's title) are one slide. A page pdfpc's file marks as an
+  /// overlay (`forcedOverlay`, or an `overlay` past 0) joins the slide before it.
   func slidePages(side: NotesPages? = nil) -> [[Int]] {
     let overlays = Dictionary(
       (pdfpc?.pages ?? []).map { ($0.idx, $0) }, uniquingKeysWith: { first, _ in first })
     var labels = info.pages.map(\.label)
-    if !Self.labelsRunOnce(labels), let titles {
+    // pdfpc groups runs of one label, even where labels start again (an appendix numbered
+    // from 1). Only with notes pages, whose labels beamer writes as the file's without them,
+    // are labels that come back no guide.
+    if side != nil, !Self.labelsRunOnce(labels), let titles {
       labels = titles(Array(info.pages.indices)) { index in
         let page = info.pages[index]
         let slide =
@@ -90,7 +94,8 @@ public struct PDFDeckBuilder {
     var groups: [[Int]] = []
     for (index, label) in labels.enumerated() {
       let sameLabel = label != nil && index > 0 && labels[index - 1] == label
-      let forced = (overlays[index]?.overlay ?? 0) > 0
+      let forced =
+        overlays[index]?.forcedOverlay == true || (overlays[index]?.overlay ?? 0) > 0
       if sameLabel || forced, !groups.isEmpty {
         groups[groups.count - 1].append(index)
       } else {

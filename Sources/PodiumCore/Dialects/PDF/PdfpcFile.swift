@@ -25,6 +25,60 @@ public struct PdfpcFile: Codable, Hashable, Sendable {
       self.hidden = hidden
       self.note = note
     }
+    enum CodingKeys: String, CodingKey {
+      case idx, label, overlay, forcedOverlay, hidden, note
+    }
+
+    /// As pdfpc reads a page: Typst's polylux and touying write `label` (and numbers where
+    /// strings are expected) as JSON numbers, `idx` and `overlay` sometimes as strings, and
+    /// pdfpc (whose JSON reader takes any scalar) reads them all. A value of no kind that
+    /// fits is left out, never the whole file.
+    public init(from decoder: any Decoder) throws {
+      let values = try decoder.container(keyedBy: CodingKeys.self)
+      guard let idx = Self.int(values, .idx) else {
+        throw DecodingError.typeMismatch(
+          Int.self,
+          .init(
+            codingPath: values.codingPath + [CodingKeys.idx],
+            debugDescription: "Expected a page number"))
+      }
+      self.idx = idx
+      label = Self.text(values, .label)
+      overlay = Self.int(values, .overlay)
+      forcedOverlay = Self.bool(values, .forcedOverlay)
+      hidden = Self.bool(values, .hidden)
+      note = Self.text(values, .note)
+    }
+
+    private static func int(_ values: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys)
+      -> Int?
+    {
+      if let number = try? values.decode(Int.self, forKey: key) { return number }
+      if let number = try? values.decode(Double.self, forKey: key), number == number.rounded() {
+        return Int(exactly: number)
+      }
+      return (try? values.decode(String.self, forKey: key)).flatMap {
+        Int($0.trimmingCharacters(in: .whitespaces))
+      }
+    }
+
+    private static func text(_ values: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys)
+      -> String?
+    {
+      if let string = try? values.decode(String.self, forKey: key) { return string }
+      if let number = try? values.decode(Int.self, forKey: key) { return String(number) }
+      return (try? values.decode(Double.self, forKey: key)).map { String($0) }
+    }
+
+    private static func bool(_ values: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys)
+      -> Bool?
+    {
+      if let flag = try? values.decode(Bool.self, forKey: key) { return flag }
+      if let number = try? values.decode(Int.self, forKey: key) { return number != 0 }
+      return (try? values.decode(String.self, forKey: key)).flatMap {
+        ["true": true, "false": false, "1": true, "0": false][$0.lowercased()]
+      }
+    }
   }
 
   public var pdfpcFormat: Int? = 2

@@ -24,6 +24,8 @@ struct PandocDeck {
   /// Lists are builds unless a div says otherwise (`incremental: true`).
   var incremental = false
   var front: Node.Mapping?
+  /// A table of contents after the title slide (`--toc`, `toc: true`).
+  var toc = false
   /// What `PandocLines` found on headings: classes and attributes, by line.
   var headingAttributes: [Int: PandocLines.Attributes] = [:]
 
@@ -93,6 +95,40 @@ struct PandocDeck {
     return headings >= 2
   }
 
+  /// A deck with no slide break (no rule, no `end_slide`, no `headingDivider`) but at least
+  /// three headings of its highest level: never one slide of a talk. Not one whose front matter
+  /// says another tool (`marp`, Slidev's or presenterm's keys are claimed before this).
+  static func hasHeadingsButNoBreaks(_ lines: [Substring], front: Node.Mapping?) -> Bool {
+    if let front, front["marp"] != nil || front["headingDivider"] != nil || front["dialect"] != nil
+    {
+      return false
+    }
+    var counts: [Int: Int] = [:]
+    var inCode = false
+    let start = FrontMatter.locate(in: lines)?.1 ?? 0
+    for line in lines[start...] {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inCode.toggle() }
+      if inCode { continue }
+      let rule =
+        trimmed.count >= 3
+        && ["-", "*", "_"].contains { mark in
+          trimmed.contains(mark) && trimmed.allSatisfy { $0 == mark || $0 == " " }
+        }
+      if rule { return false }
+      if trimmed.hasPrefix("<!--"),
+        trimmed.contains("end_slide") || trimmed.contains("headingDivider")
+      {
+        return false
+      }
+      guard line.hasPrefix("#") else { continue }
+      let level = line.prefix { $0 == "#" }.count
+      if level <= 6, line.dropFirst(level).first == " " { counts[level, default: 0] += 1 }
+    }
+    guard let top = counts.keys.min() else { return false }
+    return counts[top, default: 0] >= 3
+  }
+
   /// pandoc's metadata is open: templates read any key. Podium reads its own keys that pandoc
   /// has no meaning for; the rest are pandoc's, never a warning. `theme` is a beamer or
   /// reveal.js theme here, not Podium's.
@@ -100,10 +136,48 @@ struct PandocDeck {
     !["aspect", "duration", "font", "code-font", "footer", "paginate", "end-time"].contains(key)
   }
 
+  /// A deck of the front matter `front`, built as `build` says (its writer, slide level,
+  /// `--toc`, `-i`, and the metadata files and `-M` values it passes, under the deck's own
+  /// front matter: pandoc takes the later block's value, and the deck comes last).
+  init(front: Node.Mapping?, build: PandocBuild? = nil, files: (any DeckFiles)? = nil) {
+    var merged = front
+    if let build {
+      var extra = files.map { build.metadataMappings(files: $0) } ?? []
+      if !build.metadata.isEmpty {
+        var pairs = Node.Mapping([])
+        for (key, value) in build.metadata.sorted(by: { $0.key < $1.key }) {
+          pairs[Node(key)] = Node(value)
+        }
+        extra.append(pairs)
+      }
+      if !extra.isEmpty {
+        var mapping = Node.Mapping([])
+        for source in extra + [front ?? Node.Mapping([])] {
+          for (key, value) in source { mapping[key] = value }
+        }
+        merged = mapping
+      }
+    }
+    self.init(front: merged)
+    guard let build else { return }
+    switch build.writer {
+    case "beamer"?: output = .beamer
+    case "revealjs"?, "html"?, "html5"?, "slidy"?, "dzslides"?, "s5"?, "slideous"?:
+      output = .revealjs
+    default: break
+    }
+    if let level = build.slideLevel, (0...6).contains(level) { slideLevel = level }
+    if build.incremental { incremental = true }
+    if build.toc { toc = true }
+  }
+
   init(front: Node.Mapping?) {
     self.front = front
     guard let front else { return }
     let tree = Node.mapping(front)
+    if tree.find("toc")?.bool == true || tree.find("table-of-contents")?.bool == true {
+      toc = true
+    }
     let beamerKeys = ["documentclass", "classoption", "aspectratio", "colortheme", "fonttheme"]
     let writer = (front["output"]?.words ?? []) + (front["format"]?.words ?? [])
     if writer.contains(where: { $0.contains("beamer") })
@@ -132,11 +206,21 @@ struct PandocDeck {
         metadata.aspect = aspect
       }
     } else {
-      // pandoc's title block: `% title`, `% author(s)`, `% date` as the first lines.
+      // pandoc's title block: `% title`, `% author(s)`, `% date` as the first lines; a line
+      // that starts with a space goes on the field before it (another author, for authors).
       var fields: [String] = []
       for index in lines.indices {
-        guard lines[index].hasPrefix("%"), fields.count < 3 else { break }
-        fields.append(lines[index].dropFirst().trimmingCharacters(in: .whitespaces))
+        let line = lines[index]
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if line.hasPrefix("%"), fields.count < 3 {
+          fields.append(String(line.dropFirst()).trimmingCharacters(in: .whitespaces))
+        } else if let last = fields.indices.last, line.first == " " || line.first == "\t",
+          !text.isEmpty
+        {
+          fields[last] += (last == 1 ? "; " : " ") + text
+        } else {
+          break
+        }
         lines[index] = ""
       }
       let named = fields.map { $0.isEmpty ? nil : $0 } + [nil, nil, nil]
@@ -182,6 +266,7 @@ struct PandocDeck {
     if let title = metadata.title {
       result.append(titleSlide(title, metadata: metadata))
     }
+    if toc { result.append(contentsSlide(slides, slideLevel: slideLevel)) }
     for var slide in slides {
       // reveal.js removes a slide marked `data-visibility="hidden"` (pandoc's
       // `{visibility=hidden}`) before the talk starts; beamer has no such thing.
@@ -221,6 +306,32 @@ struct PandocDeck {
       }
     }
     return result
+  }
+
+  /// The table of contents pandoc's templates put after the title (`--toc`): beamer's lists the
+  /// sections (`\tableofcontents[hideallsubsections]`, the headings above the slide level),
+  /// reveal.js's the headings down to `toc-depth` (3 unless set). Titled with `toc-title`.
+  private func contentsSlide(_ slides: [Slide], slideLevel: Int) -> Slide {
+    let here = SourceLocation(line: 1, column: 1)
+    let depth = output == .beamer ? slideLevel - 1 : (front?["toc-depth"]?.int ?? 3)
+    var items: [ListItem] = []
+    for slide in slides {
+      for block in slide.blocks {
+        guard case .heading(let level, let text) = block.kind, level <= depth else { continue }
+        items.append(
+          ListItem(
+            blocks: [Block(.paragraph(text), at: here)], checked: nil, at: block.location, step: 0))
+      }
+    }
+    var blocks: [Block] = []
+    if let title = front?["toc-title"]?.text {
+      blocks.append(Block(.heading(level: 2, text: SlideBuilder.inlineRuns(title)), at: here))
+    }
+    if !items.isEmpty {
+      blocks.append(
+        Block(.list(ListBlock(ordered: false, start: 1, tight: true, items: items)), at: here))
+    }
+    return Slide(index: 0, location: here, blocks: blocks)
   }
 
   /// `title`, `subtitle`, `author`, `institute` and `date`, as pandoc's templates lay them out:

@@ -22,14 +22,32 @@ struct PandocDialect: Dialect {
     ],
     warns: ["raw LaTeX and HTML Podium cannot draw", "fenced divs of unknown classes"])
 
+  /// A deck whose own text says pandoc (0.6); one a build file beside it runs pandoc on, with
+  /// a slide writer (0.7: what the author ran); or, a fallback, a deck with no slide break and
+  /// several headings of one level, which pandoc's default slide level splits (0.3).
   static func claim(_ source: DialectSource) -> Double? {
-    PandocDeck.looksLikePandoc(source.lines, front: source.front) ? 0.6 : nil
+    if let build = build(for: source), build.writer != nil || build.slideLevel != nil {
+      return 0.7
+    }
+    if PandocDeck.looksLikePandoc(source.lines, front: source.front) { return 0.6 }
+    return PandocDeck.hasHeadingsButNoBreaks(source.lines, front: source.front) ? 0.3 : nil
+  }
+
+  private static func build(for source: DialectSource) -> PandocBuild? {
+    guard let file = source.context.file, source.context.importedBy == nil else { return nil }
+    return PandocBuild.find(for: file, files: source.context.files)
   }
 
   private var deck: PandocDeck
+  /// Read as pandoc only because it has headings and no slide break: `podium check` says so.
+  private let byHeadings: Bool
 
   init(source: DialectSource) {
-    deck = PandocDeck(front: source.front)
+    let build = Self.build(for: source)
+    deck = PandocDeck(front: source.front, build: build, files: source.context.files)
+    byHeadings =
+      build == nil && !PandocDeck.looksLikePandoc(source.lines, front: source.front)
+      && PandocDeck.hasHeadingsButNoBreaks(source.lines, front: source.front)
   }
 
   func ownsKey(_ key: String) -> Bool { PandocDeck.ownsKey(key) }
@@ -59,7 +77,13 @@ struct PandocDialect: Dialect {
     _ slides: [Slide], metadata: inout DeckMetadata, builder: inout SlideBuilder,
     headingDivider: Int?, sink: inout DiagnosticSink
   ) -> [Slide] {
-    deck.finish(slides, metadata: metadata, slideLevel: headingDivider ?? 6).trimmedOfEmptyEnds()
+    if byHeadings {
+      sink.warning(
+        "no slide breaks ('---'): read as pandoc reads it, a slide at each heading of level \(headingDivider ?? 6) and above (write 'dialect: podium' in the front matter for one slide)",
+        at: SourceLocation(line: 1, column: 1))
+    }
+    return deck.finish(slides, metadata: metadata, slideLevel: headingDivider ?? 6)
+      .trimmedOfEmptyEnds()
   }
 }
 

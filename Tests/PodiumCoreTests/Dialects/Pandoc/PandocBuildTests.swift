@@ -1,0 +1,127 @@
+import Foundation
+import PodiumTestSupport
+import Testing
+
+@testable import PodiumCore
+
+/// pandoc's decks as their authors built them (issue 46): the build file beside the deck names
+/// the writer, the slide level, `--toc`, `-i` and metadata files; with none, a deck with no
+/// slide break and several headings is split as pandoc's default slide level splits it.
+@Suite struct PandocBuildTests {
+  /// A deck at /talk/slides.md with `files` beside it, parsed from its file.
+  func parsed(_ deck: String, _ files: [String: String]) -> DeckParseResult {
+    var all = files
+    all["/talk/slides.md"] = deck
+    return DeckParser.parse(fileAt: "/talk/slides.md", files: InMemoryFiles(all))
+  }
+
+  static let sections = """
+    # One
+
+    ## A
+
+    text
+
+    ## B
+
+    text
+
+    # Two
+
+    ## C
+
+    text
+    """
+
+  @Test func aMakefilesVariablesWriterSlideLevelAndMetadataFileAreRead() throws {
+    let makefile = """
+      META = metadata.yaml
+      SOURCE = slides.md
+      LEVEL := 2
+
+      all:
+      \tpandoc -H header.tex -f markdown -t beamer --slide-level=$(LEVEL) \\
+      \t  -s -o slides.tex $(META) $(SOURCE)
+      """
+    let metadata = "---\ntitle: A Talk\nauthor: Someone\ntoc: true\n---\n"
+    let build = try #require(
+      PandocBuild.parse(makefile, deck: "slides.md", file: "/talk/Makefile"))
+    #expect(build.writer == "beamer")
+    #expect(build.slideLevel == 2)
+    #expect(build.metadataFiles == ["/talk/metadata.yaml"])
+    let result = parsed(
+      Self.sections, ["/talk/Makefile": makefile, "/talk/metadata.yaml": metadata])
+    let deck = try #require(result.deck)
+    #expect(deck.dialect == .pandoc)
+    #expect(deck.metadata.title == "A Talk")
+    // The title, the table of contents (the sections), then beamer's section pages and frames.
+    #expect(deck.slides.count == 7)
+    #expect(deck.slides.map(\.title).dropFirst(2) == ["One", "A", "B", "Two", "C"])
+    #expect(deck.slides[1].blocks.map(\.plainText) == ["One\nTwo"], "the contents: sections")
+  }
+
+  @Test func aShellScriptsCommandAndTheDecksOwnFrontMatterOverTheMetadataFile() throws {
+    let script = """
+      #!/usr/bin/env bash
+      pandoc .pandoc-config.yaml slides.md \\
+        -t revealjs --toc --slide-level 2 -o index.html
+      """
+    let config = "title: From the file\ndate: today\n"
+    let deck = try #require(
+      parsed(
+        "---\ntitle: From the deck\n---\n\n" + Self.sections,
+        ["/talk/build.sh": script, "/talk/.pandoc-config.yaml": config]
+      ).deck)
+    #expect(deck.metadata.title == "From the deck", "the deck's own block comes last")
+    #expect(deck.metadata.date == "today")
+    // reveal.js: the title, the contents, each section's title slide and its slides.
+    #expect(deck.slides.count == 1 + 1 + (1 + 2) + (1 + 1))
+  }
+
+  @Test func aCommandForAnotherDeckIsNotThisOnesButAWorkflowIs() throws {
+    let other = "all:\n\tpandoc other.md -t beamer -o other.pdf\n"
+    let build = PandocBuild.parse(other, deck: "slides.md", file: "/talk/Makefile")
+    #expect(build?.namesDeck == false)
+    let workflow = """
+      jobs:
+        slides:
+          steps:
+            - run: pandoc talk/slides.md -t revealjs -s -o public/index.html --slide-level=2
+      """
+    let found = PandocBuild.find(
+      for: "/repo/talk/slides.md",
+      files: InMemoryFiles([
+        "/repo/talk/slides.md": Self.sections, "/repo/.github/workflows/pages.yml": workflow,
+      ]))
+    #expect(found?.writer == "revealjs")
+    #expect(found?.slideLevel == 2)
+    #expect(found?.file == "/repo/.github/workflows/pages.yml")
+  }
+
+  @Test func headingsWithNoSlideBreakAreSplitAsPandocSplitsThemWithANote() throws {
+    let text = (1...4).map { "# Part \($0)\n\nSome text about it.\n" }.joined(separator: "\n")
+    let result = parsed(text, [:])
+    let deck = try #require(result.deck)
+    #expect(deck.dialect == .pandoc)
+    #expect(deck.slides.count == 4)
+    #expect(
+      result.diagnostics.contains {
+        $0.message.hasPrefix("no slide breaks ('---'): read as pandoc reads it")
+      })
+    // With a break, or two headings only, the deck stays Podium's own.
+    #expect(parsed("# A\n\nx\n\n# B\n\ny\n", [:]).deck?.dialect == .standard)
+    #expect(parsed("# A\n\n---\n\n# B\n\n# C\n\n# D\n", [:]).deck?.dialect == .standard)
+    #expect(
+      parsed("---\ndialect: podium\n---\n\n" + text, [:]).deck?.slides.count == 1,
+      "dialect: podium keeps one slide")
+  }
+
+  @Test func aTitleBlocksContinuationLinesAreMoreAuthors() throws {
+    let deck = try #require(
+      parsed("% Basics\n% Ann Author\n  Ben Author\n% 2013-12-06\n\n### Why\n\ntext\n", [:]).deck)
+    #expect(deck.metadata.title == "Basics")
+    #expect(deck.metadata.author == "Ann Author, Ben Author")
+    #expect(deck.metadata.date == "2013-12-06")
+    #expect(deck.slides.count == 2, "the title slide and one frame")
+  }
+}
