@@ -255,7 +255,7 @@ import Testing
     let dialects = Fixtures.packageRoot.appendingPathComponent("Sources/PodiumCore/Dialects")
     let rooms = try FileManager.default.contentsOfDirectory(atPath: dialects.path)
       .filter { !$0.hasSuffix(".swift") }.sorted()
-    #expect(rooms == ["Marp", "Mdp", "PDF", "Pandoc", "Presenterm", "Slidev"])
+    #expect(rooms == ["Marp", "Mdp", "PDF", "Pandoc", "Presenterm", "Remark", "Slidev"])
     var types: [String: Set<String>] = [:]
     let declaration =
       /(?m)^(?:public |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol|typealias) (\w+)/

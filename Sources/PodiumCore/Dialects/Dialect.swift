@@ -63,6 +63,9 @@ protocol Dialect {
   func headingDivider(in document: MarkdownNode, metadata: DeckMetadata) -> Int?
   /// Whether `node` (at the top level) ends the slide before it and is no content.
   func isSeparator(_ node: MarkdownNode, lines: [Substring], metadata: DeckMetadata) -> Bool
+  /// Whether the tool splits slides at its separator lines whatever Markdown they fall in (a
+  /// line-based splitter: remark's, Slidev's), so an HTML block cmark runs past one is cut there.
+  var separatesLinesInHTML: Bool { get }
   /// The slides as the tool shows them, from those built; `builder` makes any slide the
   /// dialect adds (a title slide), `headingDivider` is what `headingDivider` said.
   mutating func finish(
@@ -94,6 +97,7 @@ extension Dialect {
   func isSeparator(_ node: MarkdownNode, lines: [Substring], metadata: DeckMetadata) -> Bool {
     false
   }
+  var separatesLinesInHTML: Bool { false }
   mutating func finish(
     _ slides: [Slide], metadata: inout DeckMetadata, builder: inout SlideBuilder,
     headingDivider: Int?, sink: inout DiagnosticSink
@@ -132,6 +136,7 @@ enum Dialects {
     PandocDialect.self,
     SlidevDialect.self,
     MdpDialect.self,
+    RemarkDialect.self,
     PresentermDialect.self,
     MarpDialect.self,
     PDFDialect.self,

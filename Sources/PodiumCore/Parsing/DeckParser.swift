@@ -79,6 +79,9 @@ public enum DeckParser {
       document = CommonMarkConverter.parse(lines.joined(separator: "\n"), footnotes: footnotes)
     }
     dialect.warnings(in: document, lines: lines, sink: &sink)
+    if dialect.separatesLinesInHTML {
+      document.children = cutHTMLBlocks(document.children, dialect: dialect, metadata: metadata)
+    }
 
     let rules = dialect.slideRules(metadata)
     var builder = SlideBuilder(
@@ -238,6 +241,53 @@ public enum DeckParser {
     }
     parts.append(current)
     return parts
+  }
+
+  /// A dialect's separator written right under an HTML line (remark's `---` under a `</div>`)
+  /// is a separator to its tool, but cmark reads it as part of the HTML block, which runs to the
+  /// next blank line: such a block is cut at each of its lines the dialect takes for one.
+  private static func cutHTMLBlocks(
+    _ nodes: [MarkdownNode], dialect: any Dialect, metadata: DeckMetadata
+  ) -> [MarkdownNode] {
+    guard nodes.contains(where: { $0.kind == .htmlBlock && $0.literal.contains("\n") }) else {
+      return nodes
+    }
+    var result: [MarkdownNode] = []
+    for node in nodes {
+      guard node.kind == .htmlBlock, node.literal.contains("\n") else {
+        result.append(node)
+        continue
+      }
+      var lines = node.literal.split(separator: "\n", omittingEmptySubsequences: false)
+      if lines.last == "" { lines.removeLast() }
+      var pending: [Substring] = []
+      var pendingStart = node.start.line
+      func flush(upTo line: Int) {
+        guard !pending.isEmpty else { return }
+        result.append(
+          MarkdownNode(
+            kind: .htmlBlock, literal: pending.joined(separator: "\n") + "\n",
+            start: SourceLocation(line: pendingStart, column: node.start.column),
+            endLine: line - 1, children: []))
+        pending = []
+      }
+      for (offset, text) in lines.enumerated() {
+        let line = node.start.line + offset
+        let single = MarkdownNode(
+          kind: .htmlBlock, literal: String(text) + "\n",
+          start: SourceLocation(line: line, column: 1), endLine: line, children: [])
+        if dialect.isSeparator(single, lines: [], metadata: metadata) {
+          flush(upTo: line)
+          result.append(single)
+          pendingStart = line + 1
+        } else {
+          if pending.isEmpty { pendingStart = line }
+          pending.append(text)
+        }
+      }
+      flush(upTo: node.start.line + lines.count)
+    }
+    return result
   }
 
   /// Marp's `headingDivider` written in a comment (the last one counts, as in Marp).

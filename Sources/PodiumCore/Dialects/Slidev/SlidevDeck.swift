@@ -66,7 +66,9 @@ struct SlidevDeck {
       }
       // A slide's own front matter: a separator and at once a key only Slidev's slides take.
       if index > 0, line.trimmingTrailingWhitespace == "---", index + 1 < lines.count,
-        ["layout:", "src:", "hideInToc:"].contains(where: lines[index + 1].hasPrefix)
+        ["layout:", "src:", "hideInToc:"].contains(where: lines[index + 1].hasPrefix),
+        // remark's `layout: true` is a template slide, not a Slidev layout.
+        !["layout: true", "layout: false"].contains(lines[index + 1].trimmingTrailingWhitespace)
       {
         return true
       }

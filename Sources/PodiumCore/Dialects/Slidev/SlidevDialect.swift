@@ -57,6 +57,9 @@ struct SlidevDialect: Dialect {
       && node.literal.trimmingCharacters(in: .whitespacesAndNewlines) == SlidevLines.slideMarker
   }
 
+  /// Its parser splits the source at separator lines before any Markdown is read.
+  var separatesLinesInHTML: Bool { true }
+
   /// Slidev shows every slide its separators make, an empty one too (its `slice`).
   mutating func finish(
     _ slides: [Slide], metadata: inout DeckMetadata, builder: inout SlideBuilder,
