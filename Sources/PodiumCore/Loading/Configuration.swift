@@ -220,6 +220,7 @@ public struct Configuration: Hashable, Sendable {
     case .marpDefault?: lines.append("theme: default")
     case .file(let file)?: lines.append("theme: \(file)")
     case .presenterm(let style)?: lines.append("theme: \(style.name)")
+    case .slidev(let look)?: lines.append("theme: \(look.name.rawValue)")
     case nil: lines.append("theme: light          # for decks that name none")
     }
     lines.append("warning: \(TalkDuration(seconds: Int((warningMinutes * 60).rounded())))")

@@ -33,6 +33,7 @@ public enum ThemeLoader {
     case .marpDefault: return (.marpDefault, [])
     case .file(let path): return load(path: path, files: files)
     case .presenterm(let style): return (Theme(presenterm: style), [])
+    case .slidev(let look): return (look.theme, [])
     }
   }
 

@@ -129,4 +129,6 @@ public enum ThemeChoice: Hashable, Sendable {
   case file(path: String)
   /// A presenterm theme: built in, from a file, with the deck's overrides.
   case presenterm(PresentermStyle)
+  /// A Slidev deck's theme in its colour schema, drawn as Slidev draws it.
+  case slidev(SlidevTheme)
 }

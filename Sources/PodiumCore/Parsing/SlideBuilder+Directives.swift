@@ -27,9 +27,9 @@ extension SlideBuilder {
       if let layout = SlideLayout(rawValue: value.lowercased()) {
         directives.layout = layout
       } else {
-        diagnostics.error(
+        unknownValue(
           "unknown layout '\(value)'; expected \(SlideLayout.allCases.map(\.rawValue).joined(separator: ", "))",
-          at: here)
+          shownWithout: "the slide uses the default layout", at: here)
       }
     case "background":
       if let background = parseBackground(value, at: here) { directives.background = background }
@@ -39,17 +39,32 @@ extension SlideBuilder {
       if let flag = parseBool(value) {
         directives.fit = flag
       } else {
-        diagnostics.error("fit must be true or false, not '\(value)'", at: here)
+        unknownValue(
+          "fit must be true or false, not '\(value)'", shownWithout: "the slide is not fitted",
+          at: here)
       }
     case "duration":
       if let duration = TalkDuration(parsing: value) {
         directives.duration = duration
       } else {
-        diagnostics.error(
-          "duration '\(value)' is not a length of time; expected e.g. 90s or 2m", at: here)
+        unknownValue(
+          "duration '\(value)' is not a length of time; expected e.g. 90s or 2m",
+          shownWithout: "the slide has no time of its own", at: here)
       }
     default:
       break
+    }
+  }
+
+  /// A directive's value Podium does not know: an error in Podium's own decks; a warning, the
+  /// slide shown without it, where the deck's own tool shows the slide anyway.
+  private mutating func unknownValue(
+    _ message: String, shownWithout consequence: String, at here: SourceLocation
+  ) {
+    if rules.unknownDirectiveValuesAreWarnings {
+      diagnostics.warning("\(message); \(consequence)", at: here)
+    } else {
+      diagnostics.error(message, at: here)
     }
   }
 

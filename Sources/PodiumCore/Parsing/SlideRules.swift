@@ -31,6 +31,10 @@ struct SlideRules {
   var carriesClasses = false
   /// How footnotes are numbered.
   var footnoteNumbering = FootnoteDefinitions.Numbering.deck
+  /// Whether a directive's value Podium does not know (a layout a custom engine or theme
+  /// defines, a `fit` or `duration` it cannot read) is a warning and the slide is shown without
+  /// it, as the deck's own tool shows it; in Podium's own decks it is an error.
+  var unknownDirectiveValuesAreWarnings = false
 }
 
 /// How a tool reads a code fence beyond its language: line highlighting, line numbers, and a

@@ -52,6 +52,8 @@ struct MarpDialect: Dialect {
   func slideRules(_ metadata: DeckMetadata) -> SlideRules {
     var rules = SlideRules()
     rules.carriesClasses = metadata.marpSaid
+    // Marp hands what it does not know to the browser (a custom engine's `_layout:`).
+    rules.unknownDirectiveValuesAreWarnings = metadata.marpSaid
     return rules
   }
 

@@ -96,6 +96,7 @@ struct MdpDialect: Dialect {
   func slideRules(_ metadata: DeckMetadata) -> SlideRules {
     var rules = SlideRules()
     rules.softBreaksAreLineBreaks = true
+    rules.unknownDirectiveValuesAreWarnings = true
     return rules
   }
 

@@ -62,6 +62,7 @@ struct PandocDialect: Dialect {
     var rules = SlideRules()
     rules.fences = PandocFences()
     rules.listBuilds = deck.output == .revealjs ? .revealjs : .beamer
+    rules.unknownDirectiveValuesAreWarnings = true
     return rules
   }
 

@@ -84,6 +84,12 @@ struct RemarkDialect: Dialect {
   /// remark's marked reads no footnotes.
   func readsFootnotes(_ metadata: DeckMetadata) -> Bool { false }
 
+  func slideRules(_ metadata: DeckMetadata) -> SlideRules {
+    var rules = SlideRules()
+    rules.unknownDirectiveValuesAreWarnings = true
+    return rules
+  }
+
   func isSeparator(_ node: MarkdownNode, lines: [Substring], metadata: DeckMetadata) -> Bool {
     guard node.kind == .htmlBlock else { return false }
     let literal = node.literal.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -111,6 +111,7 @@ struct SlidevDeck {
           at: front.location(of: "duration"))
       }
     }
+    metadata.theme = .slidev(look(sink: &sink))
     var rewriter = SlidevLines(publicFolder: publicFolder)
     rewriter.rewrite(&lines, headmatter: headmatter, sink: &sink)
     frontMatters = rewriter.frontMatters
@@ -119,6 +120,39 @@ struct SlidevDeck {
     for front in frontMatters.compactMap({ $0 }) {
       writePrelude(of: front, into: &lines, sink: &sink)
     }
+  }
+
+  /// The theme the headmatter names in its `colorSchema`: `dark` or `light`; `auto` (and none)
+  /// is the light one that `slidev export` makes unless the deck's export script says `--dark`.
+  /// A theme Podium does not draw (the deck's own `./theme`, another from npm) is a warning and
+  /// the slides are drawn in Slidev's default theme.
+  private func look(sink: inout DiagnosticSink) -> SlidevTheme {
+    let front = headmatter?.mapping
+    var name = SlidevTheme.Name.default
+    if let raw = front?["theme"]?.string, let headmatter {
+      if let known = SlidevTheme.named(raw) {
+        name = known
+      } else {
+        sink.warning(
+          "theme '\(raw)' is not one Podium draws (it draws Slidev's \(SlidevTheme.Name.allCases.map(\.rawValue).joined(separator: ", "))); the slides use Slidev's default theme",
+          at: headmatter.location(of: "theme"))
+      }
+    }
+    let schema = front?["colorSchema"]?.string?.lowercased()
+    let dark = schema == "dark" || (schema != "light" && exportsDark)
+    return SlidevTheme(name: name, dark: dark)
+  }
+
+  /// Whether the deck's `package.json` exports it with `slidev export --dark`.
+  private var exportsDark: Bool {
+    guard let file = context.file else { return false }
+    let folder = (file as NSString).deletingLastPathComponent
+    let package = (folder as NSString).appendingPathComponent("package.json")
+    guard
+      case .success(let bytes) = context.files.contents(of: package, limit: 1 << 20, kind: "files")
+    else { return false }
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.firstMatch(of: /slidev export[^"\n]*--dark/) != nil
   }
 
   /// What a slide opens with, in its front matter's lines: the layout's columns, its image.

@@ -19,9 +19,10 @@ struct SlidevDialect: Dialect {
       "`hide`/`disabled` slides", "`src:` imports", "built-in layouts",
       "`v-click`, `v-clicks`, `[click]` and code ranges as clicks", "the last comment as notes",
       "class utilities (text sizes and alignment, grid columns)",
+      "Slidev's look: its layout styles, `colorSchema`, the `default`, `seriph`, `apple-basic` and `dracula` themes, `lineNumbers`",
     ],
     warns: [
-      "unknown layouts", "Vue components and directives Podium cannot run",
+      "unknown layouts", "themes Podium does not draw", "Vue components and directives Podium cannot run",
       "imports that are missing or loop",
     ])
 
@@ -46,9 +47,10 @@ struct SlidevDialect: Dialect {
 
   func slideRules(_ metadata: DeckMetadata) -> SlideRules {
     var rules = SlideRules()
-    rules.fences = SlidevFences()
+    rules.fences = SlidevFences(numbersLines: deck.headmatter?.mapping["lineNumbers"]?.bool == true)
     // markdown-it-footnote renders each slide: footnotes are numbered from 1 on each.
     rules.footnoteNumbering = .slide
+    rules.unknownDirectiveValuesAreWarnings = true
     return rules
   }
 
@@ -70,13 +72,19 @@ struct SlidevDialect: Dialect {
 }
 
 /// Slidev's fences: `{2-3|5|all}` steps through lines a click at a time, the lines left out at
-/// 0.3 of their opacity (its code.css); `{lines:true,startLine:5}` numbers them. Other braces
-/// are Slidev's options (`{monaco}`).
+/// 0.3 of their opacity (its code.css); `{lines:true,startLine:5}` numbers them, as the
+/// headmatter's `lineNumbers: true` numbers every block but those that say `{lines:false}`.
+/// Other braces are Slidev's options (`{monaco}`).
 struct SlidevFences: FenceRules {
+  /// The headmatter's `lineNumbers`.
+  var numbersLines = false
+
   var dimming: CodeHighlight.Dimming? { .faded }
 
   func firstLineNumber(info: String, words: [String]) -> Int? {
     let options = info.replacingOccurrences(of: " ", with: "")
-    return options.contains("lines:true") ? number(after: "startLine:", in: info) ?? 1 : nil
+    if options.contains("lines:false") { return nil }
+    guard numbersLines || options.contains("lines:true") else { return nil }
+    return number(after: "startLine:", in: info) ?? 1
   }
 }

@@ -26,6 +26,38 @@ import Testing
     #expect(slide.directives.classes == [.lead])
   }
 
+  /// A deck for a custom marp-cli engine names the layouts its `marp.config.js` defines: Marp
+  /// renders it, so Podium shows it, with a warning at each directive it does not know.
+  @Test func aCustomEnginesLayoutIsAWarningAndTheSlideIsShown() throws {
+    let result = parse(
+      """
+      ---
+      marp: true
+      ---
+
+      <!-- _layout: intro -->
+
+      # One
+
+      ---
+
+      <!-- fit: maybe -->
+
+      # Two
+      """)
+    let deck = try #require(result.deck)
+    #expect(deck.slides.count == 2)
+    #expect(deck.slides[0].directives.layout == nil)
+    #expect(result.diagnostics.allSatisfy { $0.severity == .warning }, "\(result.messages)")
+    let layout = try #require(result.diagnostics.first { $0.message.contains("'intro'") })
+    #expect(layout.location?.line == 5)
+    #expect(layout.message.hasSuffix("the slide uses the default layout"))
+    #expect(result.diagnostics.contains { $0.message.hasPrefix("fit must be true or false") })
+    // In Podium's own decks the same directive is an error: Podium is the deck's tool.
+    let own = parse("<!-- _layout: intro -->\n\n# One\n")
+    #expect(own.diagnostics.map(\.severity) == [.error])
+  }
+
   @Test func looseYAMLQuotesOnlyDirectivesAndKeepsYAMLsOwnValues() {
     let text = "backgroundColor: #fff\n_color: red # not a comment\ntitle: #x\nstyle: |\n  a"
     #expect(
