@@ -22,8 +22,8 @@ public struct LibreOfficeReader: OfficeReader {
   /// How many LibreOffice processes convert a deck at once: the machine's cores.
   public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
   /// About how many pages a part holds (the first part holds the first two slides, so that the
-  /// talk starts within seconds).
-  public var pagesPerPart = 16
+  /// talk starts within seconds): fewer parts cost LibreOffice less, more show progress sooner.
+  public var pagesPerPart = 24
   /// Told what is about to be converted, before LibreOffice starts (not for a kept PDF): the
   /// command line says so, since a first conversion takes seconds.
   public var announce: (@Sendable (String) -> Void)?
@@ -61,13 +61,19 @@ public struct LibreOfficeReader: OfficeReader {
       return .failure(OfficeProblem("cannot be read"))
     }
     let stepped = stepped && format == .pptx
-    let plan: OfficeConversionPlan
-    do throws(OfficeProblem) {
-      plan = try OfficeConversionPlan(
-        path: path, format: format, stepped: stepped, key: key + (stepped ? "" : "-whole"),
-        cache: cacheDirectory, workers: workers, pagesPerPart: pagesPerPart)
-    } catch {
-      return .failure(error)
+    let name = key + (stepped ? "" : "-whole")
+    var plan: OfficeConversionPlan
+    if let running = jobs.job(forKey: name) {
+      // A talk's look at a conversion running: its plan, without reading the file again.
+      plan = running.plan
+    } else {
+      do throws(OfficeProblem) {
+        plan = try OfficeConversionPlan(
+          path: path, format: format, stepped: stepped, key: name, cache: cacheDirectory,
+          workers: workers, pagesPerPart: pagesPerPart)
+      } catch {
+        return .failure(error)
+      }
     }
     if plan.isComplete { return .success(plan.conversion()) }
     guard let soffice else {

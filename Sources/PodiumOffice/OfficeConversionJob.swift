@@ -123,12 +123,18 @@ final class OfficeConversionJob: @unchecked Sendable {
         throw OfficeProblem("the cache folder \(plan.cache) cannot be written")
       }
       var zip: ZipArchive?
-      if plan.format == .pptx { zip = try ZipArchive(path: plan.path) }
+      var related: [String: [String]] = [:]
+      if plan.format == .pptx {
+        let opened = try ZipArchive(path: plan.path)
+        related = try OfficeFile.relatedParts(opened)
+        zip = opened
+      }
       for index in parts {
         let part = plan.parts[index]
         let input = folder + "/part\(index + 1)." + (plan.path as NSString).pathExtension
         if let zip, let slides = part.slides {
-          try OfficeFile.writeStepped(zip, slides: plan.slides, range: slides, to: input)
+          try OfficeFile.writeStepped(
+            zip, slides: plan.slides, range: slides, to: input, related: related)
         } else {
           do {
             try files.createSymbolicLink(atPath: input, withDestinationPath: plan.path)
@@ -359,7 +365,7 @@ final class OfficeConversionJobs: @unchecked Sendable {
   ) {
     lock.lock()
     defer { lock.unlock() }
-    let key = plan.failureMarker
+    let key = plan.key
     if let running = byKey[key] { return (running, false) }
     for (other, job) in byKey where job.plan.path == path {
       job.cancel()
@@ -368,6 +374,13 @@ final class OfficeConversionJobs: @unchecked Sendable {
     let job = make()
     byKey[key] = job
     return (job, true)
+  }
+
+  /// The job of a cache key, running or failed in this process.
+  func job(forKey key: String) -> OfficeConversionJob? {
+    lock.lock()
+    defer { lock.unlock() }
+    return byKey[key]
   }
 
   /// Forgets a job that has ended well: the cache holds it all now. One that failed is kept,

@@ -19,6 +19,8 @@ struct OfficeConversionPlan: Sendable {
   }
 
   var path: String
+  /// The cache's name for this conversion of the file's content.
+  var key: String
   var format: OfficeFormat
   var stepped: Bool
   var cache: String
@@ -41,6 +43,7 @@ struct OfficeConversionPlan: Sendable {
     pagesPerPart: Int
   ) throws(OfficeProblem) {
     self.path = path
+    self.key = key
     self.format = format
     self.stepped = stepped
     self.cache = cache
@@ -48,10 +51,19 @@ struct OfficeConversionPlan: Sendable {
     let base = cache + "/" + key
     switch format {
     case .pptx:
-      let zip = try ZipArchive(path: path)
-      info = Result { () throws(OfficeProblem) in try OfficeFile.presentation(zip) }
-      slides = try OfficeFile.steppedSlides(zip, stepped: stepped)
-      guard !slides.isEmpty else { throw OfficeProblem("the deck lists no slides") }
+      let read: (info: OfficeDeckInfo, slides: [OfficeFile.SteppedSlide])
+      do throws(OfficeProblem) {
+        read = try OfficeFile.read(ZipArchive(path: path))
+        guard !read.slides.isEmpty else { throw OfficeProblem("it lists no slides") }
+      } catch {
+        // What LibreOffice reads though Podium cannot: converted as it is, in one part.
+        info = .failure(error)
+        self.stepped = false
+        parts = [Part(slides: nil, pages: 0, file: base + "-1of1.pdf")]
+        break
+      }
+      info = .success(read.info)
+      slides = read.slides.map { stepped ? $0 : OfficeFile.SteppedSlide(part: $0.part, clicks: []) }
       let ranges = Self.ranges(
         pages: slides.map { $0.clicks.count + 1 }, first: 2, perPart: pagesPerPart)
       parts = ranges.enumerated().map { index, range in

@@ -32,37 +32,50 @@ enum OfficeFile {
   // MARK: - PowerPoint (Office Open XML, ECMA-376)
 
   static func presentation(_ zip: ZipArchive) throws(OfficeProblem) -> OfficeDeckInfo {
-    OfficeDeckInfo(
-      slides: try slideParts(zip).map { part throws(OfficeProblem) in
-        try slide(part, in: zip)
-      }, fonts: fonts(of: zip))
+    try read(zip).info
+  }
+
+  /// The deck's description and its slides' clicks, each slide's XML read once.
+  static func read(_ zip: ZipArchive) throws(OfficeProblem) -> (
+    info: OfficeDeckInfo, slides: [SteppedSlide]
+  ) {
+    var slides: [OfficeSlide] = []
+    var stepped: [SteppedSlide] = []
+    var roots: [(part: String, root: XMLElement)] = []
+    for part in try slideParts(zip) {
+      let root = try xml(part, in: zip)
+      slides.append(try slide(part, root: root, in: zip))
+      stepped.append(SteppedSlide(part: part, clicks: clicks(of: root)))
+      roots.append((part, root))
+    }
+    return (OfficeDeckInfo(slides: slides, fonts: fonts(of: zip, slides: roots)), stepped)
   }
 
   /// The families the deck names for its text, once each: its themes' major and minor fonts
   /// and the runs of its masters, layouts and slides (`a:latin`, `a:ea`, `a:cs`; `+mj-lt` and
   /// the like name the theme's, and are not families). A part that cannot be read names none.
-  static func fonts(of zip: ZipArchive) -> [NamedFont] {
-    let folders = ["ppt/theme/", "ppt/slideMasters/", "ppt/slideLayouts/", "ppt/slides/"]
+  static func fonts(of zip: ZipArchive, slides: [(part: String, root: XMLElement)]) -> [NamedFont] {
+    let folders = ["ppt/theme/", "ppt/slideMasters/", "ppt/slideLayouts/"]
     let parts = folders.flatMap { folder in
       zip.names.filter {
         $0.hasPrefix(folder) && $0.hasSuffix(".xml") && !$0.dropFirst(folder.count).contains("/")
       }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
+    let read = parts.compactMap { part in (try? xml(part, in: zip)).map { (part, $0) } } + slides
     let roles: [(String, NamedFont.Role)] = [
       ("a:latin", .latin), ("a:ea", .eastAsian), ("a:cs", .complex),
     ]
     var found: [NamedFont] = []
     var seen = Set<String>()
-    for part in parts {
-      guard let root = try? xml(part, in: zip) else { continue }
-      for (element, role) in roles {
-        for named in root.descendants(element) {
-          let family = (named.attributes["typeface"] ?? "").trimmingCharacters(in: .whitespaces)
-          guard !family.isEmpty, !family.hasPrefix("+"),
-            seen.insert(family.lowercased()).inserted
-          else { continue }
-          found.append(NamedFont(family: family, role: role, part: part))
-        }
+    for (part, root) in read {
+      let byName = Dictionary(uniqueKeysWithValues: roles)
+      for named in root.descendants(where: { byName[$0] != nil }) {
+        guard let role = byName[named.name] else { continue }
+        let family = (named.attributes["typeface"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !family.isEmpty, !family.hasPrefix("+"),
+          seen.insert(family.lowercased()).inserted
+        else { continue }
+        found.append(NamedFont(family: family, role: role, part: part))
       }
     }
     return found
@@ -104,8 +117,9 @@ enum OfficeFile {
     return parts.joined(separator: "/")
   }
 
-  static func slide(_ part: String, in zip: ZipArchive) throws(OfficeProblem) -> OfficeSlide {
-    let root = try xml(part, in: zip)
+  static func slide(_ part: String, root: XMLElement, in zip: ZipArchive) throws(OfficeProblem)
+    -> OfficeSlide
+  {
     var slide = OfficeSlide(hidden: ["0", "false"].contains(root.attributes["show"]))
     slide.clicks = clicks(of: root).count
     slide.unplayed = unplayedEffects(of: root)
@@ -172,9 +186,7 @@ enum OfficeFile {
   static func steppedSlides(_ zip: ZipArchive, stepped: Bool) throws(OfficeProblem)
     -> [SteppedSlide]
   {
-    try slideParts(zip).map { part throws(OfficeProblem) in
-      SteppedSlide(part: part, clicks: stepped ? clicks(of: try xml(part, in: zip)) : [])
-    }
+    try read(zip).slides.map { stepped ? $0 : SteppedSlide(part: $0.part, clicks: []) }
   }
 
   static let relationshipsNamespace =
@@ -193,7 +205,8 @@ enum OfficeFile {
   /// only they use (their notes, pictures no other part shows), are left out of the copy; the
   /// rest is copied as it is compressed.
   static func writeStepped(
-    _ zip: ZipArchive, slides: [SteppedSlide], range: Range<Int>, to output: String
+    _ zip: ZipArchive, slides: [SteppedSlide], range: Range<Int>, to output: String,
+    related known: [String: [String]]? = nil
   ) throws(OfficeProblem) {
     let presentationPart = "ppt/presentation.xml"
     let presentationBytes = try zip.read(presentationPart, limit: partLimit)
@@ -265,11 +278,8 @@ enum OfficeFile {
         ("p:sldId", [("id", own.attributes["id"] ?? "\(highest + 1)"), ("r:id", ownId)]))
     }
     // What only the slides left out use goes with them.
-    let owners = zip.names.filter { $0.hasSuffix(".rels") }.map(relsOwner)
-    var related: [String: [String]] = [:]
-    for part in owners {
-      related[part] = try relationships(of: part, in: zip).values.map(\.target)
-    }
+    var related = known ?? [:]
+    if known == nil { related = try relatedParts(zip) }
     var unused = dropped
     for part in dropped {
       unused.formUnion((related[part] ?? []).filter { !$0.hasPrefix("ppt/slideLayouts/") })
@@ -320,6 +330,16 @@ enum OfficeFile {
         "[Content_Types].xml": Array(
           (xmlDeclaration + types.xml(namespace: contentTypesNamespace)).utf8),
       ], adding: added)
+  }
+
+  /// Every part's related parts (by its relationships part), the same for every copy of a deck:
+  /// read once by the LibreOffice that writes several.
+  static func relatedParts(_ zip: ZipArchive) throws(OfficeProblem) -> [String: [String]] {
+    var related: [String: [String]] = [:]
+    for part in zip.names.filter({ $0.hasSuffix(".rels") }).map(relsOwner) {
+      related[part] = try relationships(of: part, in: zip).values.map(\.target)
+    }
+    return related
   }
 
   static let xmlDeclaration = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"

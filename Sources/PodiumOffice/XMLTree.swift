@@ -182,7 +182,22 @@ struct XMLElement: Hashable, Sendable {
 
   /// Every element below this one (depth first, in document order) named `name`.
   func descendants(_ name: String) -> [XMLElement] {
-    elements.flatMap { ($0.name == name ? [$0] : []) + $0.descendants(name) }
+    descendants { $0 == name }
+  }
+
+  /// Every element below this one (depth first, in document order) whose name passes `test`.
+  func descendants(where test: (String) -> Bool) -> [XMLElement] {
+    var found: [XMLElement] = []
+    collect(into: &found, test)
+    return found
+  }
+
+  private func collect(into found: inout [XMLElement], _ test: (String) -> Bool) {
+    for child in children {
+      guard case .element(let element) = child else { continue }
+      if test(element.name) { found.append(element) }
+      element.collect(into: &found, test)
+    }
   }
 
   /// The first child element named `name`.
