@@ -19,11 +19,12 @@ public struct LibreOfficeReader: OfficeReader {
   /// The longest LibreOffice may take over one part of a deck (a few dozen slides take
   /// seconds): past it, it is stopped.
   public var timeLimit: TimeInterval = 120
-  /// How many LibreOffice processes convert a deck at once: the machine's cores.
-  public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+  /// How many LibreOffice processes convert a deck at once; nil: the cores that are free when
+  /// it starts (`freeCores`).
+  public var workers: Int?
   /// About how many pages a part holds (the first part holds the first two slides, so that the
   /// talk starts within seconds): fewer parts cost LibreOffice less, more show progress sooner.
-  public var pagesPerPart = 24
+  public var pagesPerPart = 32
   /// Told what is about to be converted, before LibreOffice starts (not for a kept PDF): the
   /// command line says so, since a first conversion takes seconds.
   public var announce: (@Sendable (String) -> Void)?
@@ -54,7 +55,7 @@ public struct LibreOfficeReader: OfficeReader {
     return LibreOfficeReader(cacheDirectory: cache + "/podium/office", soffice: soffice)
   }
 
-  public func convert(_ path: String, format: OfficeFormat, stepped: Bool, early: Bool)
+  public func convert(_ path: String, format: OfficeFormat, stepped: Bool, wait: OfficeWait)
     -> Result<OfficeConversion, OfficeProblem>
   {
     guard let key = Self.key(ofFileAt: path, format: format) else {
@@ -70,7 +71,7 @@ public struct LibreOfficeReader: OfficeReader {
       do throws(OfficeProblem) {
         plan = try OfficeConversionPlan(
           path: path, format: format, stepped: stepped, key: name, cache: cacheDirectory,
-          workers: workers, pagesPerPart: pagesPerPart)
+          workers: workers ?? Self.freeCores(), pagesPerPart: pagesPerPart)
       } catch {
         return .failure(error)
       }
@@ -90,9 +91,28 @@ public struct LibreOfficeReader: OfficeReader {
       announce?(plan.announcement)
       job.start()
     }
-    if let problem = job.wait(untilFirst: early) { return .failure(problem) }
+    switch wait {
+    case .nothing where plan.parts.allSatisfy({ $0.slides != nil }):
+      // The slides are known: the deck's placeholders show at once, the parts as they come.
+      break
+    case .whole:
+      if let problem = job.wait(untilFirst: false) { return .failure(problem) }
+    case .firstSlides, .nothing:
+      if let problem = job.wait(untilFirst: true) { return .failure(problem) }
+    }
     jobs.forget(job)
     return .success(plan.conversion(problem: job.failure))
+  }
+
+  /// The cores no other work is using: the cores less the last minute's load, at least one.
+  /// A LibreOffice more than there are free cores only slows the others down (each pays its
+  /// start, about two seconds of a core, and they take turns).
+  static func freeCores(
+    cores: Int = ProcessInfo.processInfo.activeProcessorCount, load: Double? = nil
+  ) -> Int {
+    var averages = [0.0, 0.0, 0.0]
+    let busy = load ?? (getloadavg(&averages, 3) > 0 ? averages[0] : 0)
+    return max(1, min(cores, Int((Double(cores) - busy).rounded())))
   }
 
   /// Changes to how decks are converted make earlier cache entries stale.

@@ -99,7 +99,7 @@ struct TalkOptionGroup: ParsableArguments {
     let verb = command == "rehearse" ? "the rehearsal" : "the talk"
     var loader = pdf.loader(settings, for: deck)
     // An office deck's talk starts with its first slides; the console shows the rest coming.
-    loader.officeEarly = true
+    loader.officeWait = .firstSlides
     let loaded = try loader.loadOrExit(deck, command: "\(verb) did not start")
     ConversionBar.shared.stop()
     guard !loaded.deck.slides.isEmpty else {

@@ -88,6 +88,20 @@ import Testing
     #expect(status(talk).conversion == nil)
   }
 
+  /// A version saved while the first is still converting shows once it has as many slides.
+  @Test func aVersionSavedMeanwhileWaitsUntilItHasAsMuch() {
+    var talk = TalkSession(path: Self.path, deck: deck(10, made: 6), theme: .dark)
+    #expect(
+      talk.apply(edit(deck(10, made: 0, version: "b"))) == .converting(.init(done: 0, total: 10)))
+    #expect(talk.deck.slides.filter { !$0.pages.isEmpty }.count == 6)
+    #expect(talk.watchedFiles.contains("/cache/b-2of2.pdf"))
+    guard case .reload = talk.apply(edit(deck(10, made: 6, version: "b"))) else {
+      Issue.record("the new version shows once it has as many slides")
+      return
+    }
+    #expect(talk.deck.conversion?.pending == ["/cache/b-2of2.pdf"])
+  }
+
   /// The console draws the line with a bar under it as long as the part done.
   @Test func theConsoleDrawsTheProgressBar() {
     let talk = TalkSession(path: Self.path, deck: deck(4, made: 1), theme: .dark)

@@ -17,10 +17,20 @@ import Testing
     try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/\(name)"), arguments).stdout
   }
 
+  /// A reader with a cache of its own, converting with two LibreOffices at once whatever else
+  /// the machine is doing.
   func reader() throws -> LibreOfficeReader {
     var reader = LibreOfficeReader.standard()
     reader.cacheDirectory = try Fixtures.temporaryDirectory("podium-office").path
+    reader.workers = 2
     return reader
+  }
+
+  @Test func asManyLibreOfficesAsThereAreFreeCores() {
+    #expect(LibreOfficeReader.freeCores(cores: 2, load: 0.2) == 2)
+    #expect(LibreOfficeReader.freeCores(cores: 2, load: 1.2) == 1)
+    #expect(LibreOfficeReader.freeCores(cores: 2, load: 6) == 1)
+    #expect(LibreOfficeReader.freeCores(cores: 8, load: 2.4) == 6)
   }
 
   func pages(_ pdf: String) throws -> Int {
@@ -38,7 +48,7 @@ import Testing
   @Test func aDeckIsConvertedOnceWithEveryStepAndKept() throws {
     let reader = try reader()
     #expect(reader.soffice != nil, "LibreOffice is installed by scripts/setup --tests")
-    let conversion = try reader.convert(Self.pptx, format: .pptx, stepped: true, early: false)
+    let conversion = try reader.convert(Self.pptx, format: .pptx, stepped: true, wait: .whole)
       .get()
     #expect(conversion.stepped)
     #expect(conversion.pending.isEmpty)
@@ -61,7 +71,7 @@ import Testing
     #expect(try text(rest, page: 6).contains("Thank you"))
     // Kept: asked again, the same files, not converted again.
     let written = try FileManager.default.attributesOfItem(atPath: rest)[.modificationDate] as? Date
-    let again = try reader.convert(Self.pptx, format: .pptx, stepped: true, early: false).get()
+    let again = try reader.convert(Self.pptx, format: .pptx, stepped: true, wait: .whole).get()
     #expect(again.parts.map(\.file) == conversion.parts.map(\.file))
     let after = try FileManager.default.attributesOfItem(atPath: rest)[.modificationDate] as? Date
     #expect(written == after)
@@ -75,10 +85,11 @@ import Testing
   @Test func theFirstSlidesComeFirst() throws {
     var reader = try reader()
     reader.workers = 1
-    let early = try reader.convert(Self.pptx, format: .pptx, stepped: true, early: true).get()
+    let early = try reader.convert(Self.pptx, format: .pptx, stepped: true, wait: .firstSlides)
+      .get()
     #expect(early.parts[0].ready)
     #expect(early.progress(name: "talk.pptx").total == 6)
-    let whole = try reader.convert(Self.pptx, format: .pptx, stepped: true, early: false).get()
+    let whole = try reader.convert(Self.pptx, format: .pptx, stepped: true, wait: .whole).get()
     #expect(whole.pending.isEmpty)
     #expect(
       whole.progress(name: "talk.pptx") == OfficeProgress(name: "talk.pptx", done: 6, total: 6))
@@ -90,7 +101,7 @@ import Testing
   @Test func anImpressDeckIsExportedInRangesAtOnce() throws {
     var reader = try reader()
     reader.pagesPerPart = 3
-    let conversion = try reader.convert(Self.odp, format: .odp, stepped: true, early: false).get()
+    let conversion = try reader.convert(Self.odp, format: .odp, stepped: true, wait: .whole).get()
     #expect(!conversion.stepped)
     #expect(conversion.parts.map(\.slides) == [0..<3, 3..<6])
     #expect(try conversion.parts.map { try pages($0.file) } == [3, 3])
@@ -110,7 +121,7 @@ import Testing
     #expect(made.status == 0)
     let ppt = folder.appendingPathComponent("talk.ppt").path
     let reader = try reader()
-    let conversion = try reader.convert(ppt, format: .ppt, stepped: true, early: false).get()
+    let conversion = try reader.convert(ppt, format: .ppt, stepped: true, wait: .whole).get()
     let info = try conversion.info.get()
     #expect(info.slides.count == 6)
     // The copy keeps the words; a PowerPoint 97 notes page holds them in an outline list.
@@ -124,7 +135,7 @@ import Testing
     var reader = try reader()
     reader.soffice = nil
     let problem = try #require(
-      reader.convert(Self.pptx, format: .pptx, stepped: true, early: false).failureValue)
+      reader.convert(Self.pptx, format: .pptx, stepped: true, wait: .whole).failureValue)
     #expect(problem.message.contains("libreoffice-impress"))
     #expect(problem.message.contains("scripts/setup --office"))
   }
@@ -144,7 +155,7 @@ import Testing
     reader.timeLimit = 1
     let started = Date()
     let problem = try #require(
-      reader.convert(Self.pptx, format: .pptx, stepped: true, early: false).failureValue)
+      reader.convert(Self.pptx, format: .pptx, stepped: true, wait: .whole).failureValue)
     #expect(problem.message == "LibreOffice did not finish within 1 s and was stopped")
     #expect(Date().timeIntervalSince(started) < 10)
     // Each stand-in's own child went with it (its process group was killed).
@@ -161,13 +172,13 @@ import Testing
     var reader = try reader()
     reader.soffice = try standIn("echo 'Error: source file could not be loaded'\nexit 3")
     let problem = try #require(
-      reader.convert(Self.pptx, format: .pptx, stepped: true, early: false).failureValue)
+      reader.convert(Self.pptx, format: .pptx, stepped: true, wait: .whole).failureValue)
     #expect(
       problem.message == "LibreOffice failed (exit 3): Error: source file could not be loaded")
     var other = try self.reader()
     other.soffice = try standIn("exit 0")
     let nothing = try #require(
-      other.convert(Self.pptx, format: .pptx, stepped: true, early: false).failureValue)
+      other.convert(Self.pptx, format: .pptx, stepped: true, wait: .whole).failureValue)
     #expect(nothing.message == "LibreOffice could not convert it: it wrote no PDF")
   }
 
@@ -188,7 +199,7 @@ import Testing
     #expect(deck.metadata.namedFonts.map(\.family).contains("Calibri"))
     // The same conversion seen before its second part was made.
     let reader = try #require(loader.office as? LibreOfficeReader)
-    var conversion = try reader.convert(Self.pptx, format: .pptx, stepped: true, early: false)
+    var conversion = try reader.convert(Self.pptx, format: .pptx, stepped: true, wait: .whole)
       .get()
     conversion.parts[1].ready = false
     conversion.watched = ["/cache/x.failed"]

@@ -47,10 +47,10 @@ public struct DeckLoader: Sendable {
   public var videos: (any VideoProbe)?
   /// What converts and reads office decks (`.pptx`, `.odp`, `.key`); nil refuses them.
   public var office: (any OfficeReader)?
-  /// An office deck loads as soon as its first slides are converted, the others shown as
-  /// placeholders until their pages come (a talk, which starts within seconds); otherwise once
-  /// all of it is converted (`check`, `export`).
-  public var officeEarly = false
+  /// How long an office deck's load waits for LibreOffice: all of it (`check`, `export`), its
+  /// first slides (a talk, which starts within seconds, the others shown as placeholders until
+  /// their pages come), or nothing (a reload during a talk).
+  public var officeWait = OfficeWait.whole
   /// The syntax a Markdown deck is read in (`--dialect`); nil finds it from the deck.
   public var dialect: DeckDialect?
   /// Where remote images fetched ahead are found (`podium fetch`); nil shows none of them.
@@ -292,7 +292,7 @@ extension DeckLoader {
     var warnings: [Diagnostic] = []
     while true {
       let conversion: OfficeConversion
-      switch office.convert(path, format: format, stepped: stepped, early: officeEarly) {
+      switch office.convert(path, format: format, stepped: stepped, wait: officeWait) {
       case .success(let made): conversion = made
       case .failure(let problem): return fail(problem.message)
       }

@@ -174,15 +174,26 @@ public struct DeckConversion: Hashable, Sendable {
   }
 }
 
+/// How long loading an office deck waits for LibreOffice.
+public enum OfficeWait: Hashable, Sendable {
+  /// Until all of it is converted (`check`, `export`).
+  case whole
+  /// Until its first slides exist (a talk about to start: its windows open on them).
+  case firstSlides
+  /// Not at all where the file says what its slides are (a deck saved during a talk, whose
+  /// room keeps the last version meanwhile: the console shows the conversion from its start);
+  /// otherwise until the first slides exist.
+  case nothing
+}
+
 /// What converts and reads office decks (PodiumOffice's LibreOffice reader); DeckLoader asks it
 /// off the talk's thread (the first load is before the talk, a reload on the reader's thread).
 public protocol OfficeReader: Sendable {
   /// The deck's pages, converted once per content and kept: every slide at every click step in
   /// one conversion where the format allows it (`stepped`; otherwise each slide whole), hidden
-  /// slides included. With `early`, it returns once the first slides exist and the rest goes
-  /// on (`pending` names what is still to come, and asking again says how far it has come);
-  /// otherwise it returns when all of it is there.
-  func convert(_ path: String, format: OfficeFormat, stepped: Bool, early: Bool) -> Result<
+  /// slides included. It returns as `wait` says; what is not there yet goes on being made
+  /// (`pending` names it, and asking again says how far it has come).
+  func convert(_ path: String, format: OfficeFormat, stepped: Bool, wait: OfficeWait) -> Result<
     OfficeConversion, OfficeProblem
   >
 }

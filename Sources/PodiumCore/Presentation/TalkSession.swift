@@ -384,8 +384,11 @@ public struct TalkSession: Sendable {
       return .reloadFailed(.init(message: message, console: shown))
     }
     // A saved office deck shows once it is all converted; a deck opened before its conversion
-    // ended takes each part as it comes.
-    if let conversion = fresh.conversion, deck.conversion == nil {
+    // ended takes each part as it comes. Until the new version has as many slides as the one on
+    // show, the room keeps that one.
+    if let conversion = fresh.conversion,
+      deck.conversion.map({ conversion.progress.done < $0.progress.done }) ?? true
+    {
       savedConversion = conversion
       reloadProblem = nil
       return .converting(.init(done: conversion.progress.done, total: conversion.progress.total))
