@@ -242,16 +242,12 @@ final class OfficeConversionJob: @unchecked Sendable {
     }
     processes.append(process)
     condition.unlock()
+    // At the talk's own priority: the loop, asleep between keys, is woken ahead of it when a key
+    // comes, and the rest of the deck comes sooner than it would yielding to every other job.
     var lastMade = Date()
-    var reniced = false
     while true {
       let ending = process.wait(timeout: 0.1)
       if check() { lastMade = Date() }
-      if !reniced, isMade(0) {
-        // The talk has its first slides: the rest yields the cores to it.
-        process.renice(5)
-        reniced = true
-      }
       if let ending { return .success(ending.code) }
       if isCancelled {
         process.kill()

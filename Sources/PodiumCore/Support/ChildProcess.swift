@@ -104,13 +104,6 @@ public final class ChildProcess: @unchecked Sendable {
     podium_child_kill(&child)
   }
 
-  /// Sets the nice level of the program and everything in its process group (a conversion
-  /// the talk no longer waits for yields the cores to it). The corresponding C function is
-  /// `setpriority`.
-  public func renice(_ level: Int32) {
-    _ = setpriority(__priority_which_t(PRIO_PGRP.rawValue), id_t(pid), level)
-  }
-
   /// Waits for the program to end, at most `timeout` seconds (nil: as long as it takes); nil
   /// when it is still running then. The corresponding C function is `waitpid`, of the keeper,
   /// which ends as the program does.
