@@ -190,7 +190,8 @@ let package = Package(
       name: "PodiumPDFTests",
       dependencies: ["PodiumPDF", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"]),
     .testTarget(name: "PodiumVideoTests", dependencies: ["PodiumVideo", "PodiumTestSupport"]),
-    .testTarget(name: "PodiumOfficeTests", dependencies: ["PodiumOffice", "PodiumTestSupport"]),
+    .testTarget(
+      name: "PodiumOfficeTests", dependencies: ["PodiumOffice", "PodiumPDF", "PodiumTestSupport"]),
     .testTarget(
       name: "PodiumFetchTests",
       dependencies: ["PodiumFetch", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"],

@@ -1195,6 +1195,83 @@ if alive:
     if exit_status != 0:
         fail(f"podium exited with status {exit_status} after q q")
 os.unlink(os.path.join(work, "podium.pid"))
+
+
+def office_talk():
+    """A PowerPoint deck, once, with an empty cache: the talk must open on its first slides
+    while LibreOffice makes the rest, take every part as it comes, show slide 5's click steps
+    and end on q q with no LibreOffice left behind. Returns its figures for the summary."""
+    deck = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures",
+                        "office", "talk.pptx")
+    if shutil.which("soffice") is None:
+        fail("LibreOffice is missing: run scripts/setup --tests")
+        return None
+    trace = os.path.join(work, "office.jsonl")
+    office_env = dict(env, XDG_CACHE_HOME=os.path.join(work, "office-cache"))
+    rig.before_talk()
+    begun = time.monotonic()
+    process = subprocess.Popen(
+        [podium, "present", deck, "--trace", trace], stdout=log, stderr=subprocess.STDOUT,
+        env=office_env)
+
+    def read():
+        try:
+            lines = open(trace).read().splitlines()
+        except OSError:
+            return []
+        return [json.loads(line) for line in lines if line.strip().endswith("}")]
+
+    def wait(test, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and process.poll() is None:
+            if test(read()):
+                return time.monotonic() - begun
+            time.sleep(0.05)
+        return None
+
+    cache = office_env["XDG_CACHE_HOME"]
+
+    def converting():
+        return subprocess.run(["pgrep", "-f", cache], capture_output=True).returncode == 0
+
+    first = wait(lambda t: any(e.get("event") == "present" and e.get("role") == "audience"
+                               for e in t), 40)
+    if first is None:
+        fail("the office deck's talk showed the audience nothing within 40 s")
+    # The whole deck: no LibreOffice left converting it, and the talk has read the last part.
+    complete = wait(lambda t: not converting(), 90)
+    if complete is None:
+        fail("LibreOffice was still converting the office deck after 90 s")
+    time.sleep(1.5)
+    # Every step forward, a key at a time, each shown before the next (a debug build draws a
+    # PDF slide at 1080p in most of a second): slide 5's three steps, then the last slide.
+    for _ in range(8):
+        rig.keys(0, "Right")
+        time.sleep(1.5)
+    shown = wait(lambda t: any(e.get("event") == "show" and e.get("slide") == 6 for e in t), 15)
+    steps = {(e["slide"], e["step"]) for e in read() if e.get("event") == "show"}
+    if shown is None or not {(5, 1), (5, 2), (5, 3)} <= steps:
+        fail(f"the office deck's click steps were not all shown: {sorted(steps)}")
+    rig.keys(0, "q")
+    time.sleep(0.3)
+    rig.keys(0, "q")
+    try:
+        status = process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        status = process.wait()
+        fail("q q did not end the office deck's talk within 15 s")
+    if status != 0:
+        fail(f"podium exited with status {status} after the office deck's talk")
+    time.sleep(0.5)
+    left = subprocess.run(["pgrep", "-f", os.path.join(work, "office-cache")],
+                          capture_output=True, text=True).stdout.split()
+    if left:
+        fail(f"LibreOffice processes outlived the office deck's talk: {left}")
+    return first, complete
+
+
+office = office_talk()
 rig.stop()
 poll_trace()
 if partial.strip():
@@ -1500,6 +1577,11 @@ if rig.draws_ink:
         f"{ink_events[-1]['strokes'] if ink_events else 0} strokes at the last"
     )
 print(f"  exit status after q q: {exit_status}")
+if office and office[0] is not None and office[1] is not None:
+    print(
+        f"  office deck (empty cache): first slide on the audience {office[0]:.1f} s, "
+        f"every slide and step {office[1]:.1f} s after launch"
+    )
 with open(os.path.join(work, "rss.tsv"), "w") as out:
     out.write("seconds\tVmRSS_kB\tVmHWM_kB\tRssAnon_kB\n")
     out.writelines("\t".join(map(str, r)) + "\n" for r in rss)

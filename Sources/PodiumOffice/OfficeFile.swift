@@ -10,12 +10,19 @@ enum OfficeFile {
   /// The most slides read: a deck is hundreds at most.
   static let slideLimit = 5_000
 
-  static func info(of path: String, format: OfficeFormat) throws(OfficeProblem) -> OfficeDeckInfo {
+  /// What the file says of its slides. A `.ppt` or `.key` file is read from LibreOffice's own
+  /// OpenDocument copy of it (`copy`), which LibreOffice makes beside its PDF.
+  static func info(of path: String, format: OfficeFormat, copy: String? = nil)
+    throws(OfficeProblem) -> OfficeDeckInfo
+  {
     switch format {
     case .pptx: return try presentation(ZipArchive(path: path))
     case .odp: return try openDocument(ZipArchive(path: path))
     case .ppt, .key:
-      throw OfficeProblem("\(format.name) files' notes are not read by Podium")
+      guard let copy else {
+        throw OfficeProblem("\(format.name) files' notes are read from LibreOffice's copy")
+      }
+      return try openDocument(ZipArchive(path: copy))
     }
   }
 
@@ -25,10 +32,53 @@ enum OfficeFile {
   // MARK: - PowerPoint (Office Open XML, ECMA-376)
 
   static func presentation(_ zip: ZipArchive) throws(OfficeProblem) -> OfficeDeckInfo {
-    OfficeDeckInfo(
-      slides: try slideParts(zip).map { part throws(OfficeProblem) in
-        try slide(part, in: zip)
-      })
+    try read(zip).info
+  }
+
+  /// The deck's description and its slides' clicks, each slide's XML read once.
+  static func read(_ zip: ZipArchive) throws(OfficeProblem) -> (
+    info: OfficeDeckInfo, slides: [SteppedSlide]
+  ) {
+    var slides: [OfficeSlide] = []
+    var stepped: [SteppedSlide] = []
+    var roots: [(part: String, root: XMLElement)] = []
+    for part in try slideParts(zip) {
+      let root = try xml(part, in: zip)
+      slides.append(try slide(part, root: root, in: zip))
+      stepped.append(SteppedSlide(part: part, clicks: clicks(of: root)))
+      roots.append((part, root))
+    }
+    return (OfficeDeckInfo(slides: slides, fonts: fonts(of: zip, slides: roots)), stepped)
+  }
+
+  /// The families the deck names for its text, once each: its themes' major and minor fonts
+  /// and the runs of its masters, layouts and slides (`a:latin`, `a:ea`, `a:cs`; `+mj-lt` and
+  /// the like name the theme's, and are not families). A part that cannot be read names none.
+  static func fonts(of zip: ZipArchive, slides: [(part: String, root: XMLElement)]) -> [NamedFont] {
+    let folders = ["ppt/theme/", "ppt/slideMasters/", "ppt/slideLayouts/"]
+    let parts = folders.flatMap { folder in
+      zip.names.filter {
+        $0.hasPrefix(folder) && $0.hasSuffix(".xml") && !$0.dropFirst(folder.count).contains("/")
+      }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+    let read = parts.compactMap { part in (try? xml(part, in: zip)).map { (part, $0) } } + slides
+    let roles: [(String, NamedFont.Role)] = [
+      ("a:latin", .latin), ("a:ea", .eastAsian), ("a:cs", .complex),
+    ]
+    var found: [NamedFont] = []
+    var seen = Set<String>()
+    for (part, root) in read {
+      let byName = Dictionary(uniqueKeysWithValues: roles)
+      for named in root.descendants(where: { byName[$0] != nil }) {
+        guard let role = byName[named.name] else { continue }
+        let family = (named.attributes["typeface"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !family.isEmpty, !family.hasPrefix("+"),
+          seen.insert(family.lowercased()).inserted
+        else { continue }
+        found.append(NamedFont(family: family, role: role, part: part))
+      }
+    }
+    return found
   }
 
   /// The slides' parts (`ppt/slides/slide1.xml`...) in show order: the presentation's list of
@@ -67,10 +117,13 @@ enum OfficeFile {
     return parts.joined(separator: "/")
   }
 
-  static func slide(_ part: String, in zip: ZipArchive) throws(OfficeProblem) -> OfficeSlide {
-    let root = try xml(part, in: zip)
+  static func slide(_ part: String, root: XMLElement, in zip: ZipArchive) throws(OfficeProblem)
+    -> OfficeSlide
+  {
     var slide = OfficeSlide(hidden: ["0", "false"].contains(root.attributes["show"]))
     slide.clicks = clicks(of: root).count
+    slide.unplayed = unplayedEffects(of: root)
+    slide.title = title(of: root)
     let notes = try relationships(of: part, in: zip).values.first {
       $0.type.hasSuffix("/notesSlide")
     }
@@ -99,21 +152,205 @@ enum OfficeFile {
     }
   }
 
-  /// Writes a copy of the PowerPoint deck at `path` to `output` as its slides are after `step`
-  /// clicks: the shapes that later clicks bring in carry `hidden="1"`, which LibreOffice honours.
-  static func writeStep(_ step: Int, of path: String, to output: String) throws(OfficeProblem) {
-    let zip = try ZipArchive(path: path)
-    let slides = Set(try slideParts(zip))
-    var entries = try zip.entries(limit: 512 << 20)
-    for index in entries.indices where slides.contains(entries[index].name) {
-      let root = try XMLElement.parse(entries[index].bytes, name: entries[index].name)
-      let later = Set(clicks(of: root).dropFirst(step).flatMap { $0 })
-      guard !later.isEmpty else { continue }
-      entries[index].bytes = try XMLElement.setting(
-        "hidden", to: "1", on: "p:cNvPr", ids: later, in: entries[index].bytes,
-        part: entries[index].name)
+  /// The main sequence's effects that are not entrances (exits, emphasis, motion paths): Podium
+  /// shows the slide's shapes as its entrances leave them.
+  static func unplayedEffects(of slide: XMLElement) -> Int {
+    guard let timing = slide.child("p:timing"),
+      let main = timing.descendants("p:cTn").first(where: {
+        $0.attributes["nodeType"] == "mainSeq"
+      })
+    else { return 0 }
+    return main.descendants("p:cTn").filter {
+      ["exit", "emph", "path"].contains($0.attributes["presetClass"] ?? "")
+    }.count
+  }
+
+  /// The text of the slide's title placeholder, its lines joined by spaces.
+  static func title(of slide: XMLElement) -> String {
+    let shape = slide.descendants("p:sp").first { shape in
+      shape.descendants("p:ph").contains { ["title", "ctrTitle"].contains($0.attributes["type"]) }
     }
-    try ZipArchive.write(entries, to: output)
+    guard let body = shape?.child("p:txBody") else { return "" }
+    return body.descendants("a:p").map { paragraph in
+      paragraph.descendants("a:t").map(\.text).joined()
+    }.filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// A slide as a stepped copy of the deck holds it: its part, and the shapes of each click.
+  struct SteppedSlide: Hashable, Sendable {
+    var part: String
+    var clicks: [Click]
+  }
+
+  /// The deck's slides in show order, with their clicks (none unless `stepped`).
+  static func steppedSlides(_ zip: ZipArchive, stepped: Bool) throws(OfficeProblem)
+    -> [SteppedSlide]
+  {
+    try read(zip).slides.map { stepped ? $0 : SteppedSlide(part: $0.part, clicks: []) }
+  }
+
+  static let relationshipsNamespace =
+    "http://schemas.openxmlformats.org/package/2006/relationships"
+  static let contentTypesNamespace =
+    "http://schemas.openxmlformats.org/package/2006/content-types"
+  static let slideRelationship =
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide"
+  static let slideContentType =
+    "application/vnd.openxmlformats-officedocument.presentationml.slide+xml"
+
+  /// Writes a copy of the PowerPoint deck whose slides are `slides[range]`, each of its clicks a
+  /// slide of its own before it: a copy of the slide with the shapes of later clicks hidden
+  /// (`hidden="1"`, which LibreOffice honours), then the slide itself, whole. One LibreOffice
+  /// run then draws every step of those slides. The parts of the slides left out, and what
+  /// only they use (their notes, pictures no other part shows), are left out of the copy; the
+  /// rest is copied as it is compressed.
+  static func writeStepped(
+    _ zip: ZipArchive, slides: [SteppedSlide], range: Range<Int>, to output: String,
+    related known: [String: [String]]? = nil
+  ) throws(OfficeProblem) {
+    let presentationPart = "ppt/presentation.xml"
+    let presentationBytes = try zip.read(presentationPart, limit: partLimit)
+    let presentation = try XMLElement.parse(presentationBytes, name: presentationPart)
+    let relationsPart = "ppt/_rels/presentation.xml.rels"
+    var relations = try xml(relationsPart, in: zip)
+    let targets = try relationships(of: presentationPart, in: zip)
+    let listed = presentation.descendants("p:sldId")
+    let kept = Set(slides[range].map(\.part))
+    let dropped = Set(
+      targets.values.filter { $0.type == slideRelationship }.map(\.target)
+    ).subtracting(kept)
+    var highest = listed.compactMap { $0.attributes["id"].flatMap(Int.init) }.max() ?? 255
+    var sldIds: [(name: String, attributes: [(String, String)])] = []
+    var added: [(name: String, bytes: [UInt8])] = []
+    var newParts: [String] = []
+    let original = Dictionary(
+      listed.compactMap { id in
+        id.attributes["r:id"].flatMap { targets[$0]?.target }.map { ($0, id) }
+      }, uniquingKeysWith: { first, _ in first })
+    for index in range {
+      let slide = slides[index]
+      guard let own = original[slide.part], let ownId = own.attributes["r:id"] else { continue }
+      let bytes = try zip.read(slide.part, limit: partLimit)
+      let folder = (slide.part as NSString).deletingLastPathComponent
+      let name = (slide.part as NSString).lastPathComponent
+      let relsPart = folder + "/_rels/" + name + ".rels"
+      var stepRels: String?
+      if zip.contains(relsPart) {
+        var rels = try xml(relsPart, in: zip)
+        // A step's copy has no notes or comments of its own: those stay the slide's.
+        rels.children = rels.children.filter { child in
+          guard case .element(let relation) = child else { return false }
+          let type = relation.attributes["Type"] ?? ""
+          return !type.hasSuffix("/notesSlide") && !type.hasSuffix("/comments")
+        }
+        stepRels = rels.xml(namespace: relationshipsNamespace)
+      }
+      for step in slide.clicks.indices {
+        let later = Set(slide.clicks[step...].joined())
+        let copy = "\(folder)/podium-\(index + 1)-step\(step).xml"
+        added.append(
+          (
+            copy,
+            try XMLElement.setting(
+              "hidden", to: "1", on: "p:cNvPr", ids: later, in: bytes, part: slide.part)
+          ))
+        if let stepRels {
+          added.append(
+            (
+              "\(folder)/_rels/podium-\(index + 1)-step\(step).xml.rels",
+              Array((xmlDeclaration + stepRels).utf8)
+            ))
+        }
+        highest += 1
+        let id = "rIdPodium\(highest)"
+        relations.children.append(
+          .element(
+            XMLElement(
+              name: "Relationship",
+              attributes: [
+                "Id": id, "Type": slideRelationship,
+                "Target": String(copy.dropFirst("ppt/".count)),
+              ], children: [])))
+        sldIds.append(("p:sldId", [("id", "\(highest)"), ("r:id", id)]))
+        newParts.append(copy)
+      }
+      sldIds.append(
+        ("p:sldId", [("id", own.attributes["id"] ?? "\(highest + 1)"), ("r:id", ownId)]))
+    }
+    // What only the slides left out use goes with them.
+    var related = known ?? [:]
+    if known == nil { related = try relatedParts(zip) }
+    var unused = dropped
+    for part in dropped {
+      unused.formUnion((related[part] ?? []).filter { !$0.hasPrefix("ppt/slideLayouts/") })
+    }
+    // A part kept keeps what it relates to, and so on down (a chart's workbook).
+    var changed = true
+    while changed {
+      changed = false
+      for (part, theirs) in related where !unused.contains(part) {
+        let needed = unused.intersection(theirs).subtracting(dropped)
+        if !needed.isEmpty {
+          unused.subtract(needed)
+          changed = true
+        }
+      }
+    }
+    unused.subtract(kept)
+    relations.children = relations.children.filter { child in
+      guard case .element(let relation) = child,
+        let target = relation.attributes["Target"]
+      else { return true }
+      return !dropped.contains(resolve(target, from: "ppt"))
+    }
+    var types = try xml("[Content_Types].xml", in: zip)
+    types.children = types.children.filter { child in
+      guard case .element(let type) = child, let name = type.attributes["PartName"] else {
+        return true
+      }
+      return !unused.contains(String(name.dropFirst()))
+    }
+    types.children += newParts.map { part -> XMLNode in
+      .element(
+        XMLElement(
+          name: "Override", attributes: ["PartName": "/" + part, "ContentType": slideContentType],
+          children: []))
+    }
+    let keeping = Set(
+      zip.names.filter { name in
+        !unused.contains(name) && !(name.hasSuffix(".rels") && unused.contains(relsOwner(name)))
+      })
+    try zip.writeCopy(
+      to: output, keeping: keeping,
+      replacing: [
+        presentationPart: try XMLElement.replacingChildren(
+          of: "p:sldIdLst", with: sldIds, in: presentationBytes, part: presentationPart),
+        relationsPart: Array(
+          (xmlDeclaration + relations.xml(namespace: relationshipsNamespace)).utf8),
+        "[Content_Types].xml": Array(
+          (xmlDeclaration + types.xml(namespace: contentTypesNamespace)).utf8),
+      ], adding: added)
+  }
+
+  /// Every part's related parts (by its relationships part), the same for every copy of a deck:
+  /// read once by the LibreOffice that writes several.
+  static func relatedParts(_ zip: ZipArchive) throws(OfficeProblem) -> [String: [String]] {
+    var related: [String: [String]] = [:]
+    for part in zip.names.filter({ $0.hasSuffix(".rels") }).map(relsOwner) {
+      related[part] = try relationships(of: part, in: zip).values.map(\.target)
+    }
+    return related
+  }
+
+  static let xmlDeclaration = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+
+  /// The part a relationships part belongs to: `ppt/slides/_rels/slide1.xml.rels` is
+  /// `ppt/slides/slide1.xml`'s.
+  static func relsOwner(_ rels: String) -> String {
+    let folder = ((rels as NSString).deletingLastPathComponent as NSString)
+      .deletingLastPathComponent
+    let name = String((rels as NSString).lastPathComponent.dropLast(".rels".count))
+    return folder.isEmpty ? name : folder + "/" + name
   }
 
   /// The notes page's body placeholder as Markdown: a paragraph per paragraph, list items by
@@ -163,6 +400,10 @@ enum OfficeFile {
           slide.notes = markdown(frames.flatMap { openDocumentParagraphs($0, level: 0) })
         }
         slide.clicks = openDocumentClicks(page)
+        slide.title =
+          page.descendants("draw:frame").first {
+            $0.attributes["presentation:class"] == "title"
+          }.map { openDocumentParagraphs($0, level: 0).map(\.text).joined(separator: " ") } ?? ""
         return slide
       })
   }

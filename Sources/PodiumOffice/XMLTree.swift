@@ -75,6 +75,65 @@ struct XMLElement: Hashable, Sendable {
     return Array(UnsafeBufferPointer(start: output, count: Int(length)))
   }
 
+  /// `bytes` with the children of the first element named `parent` replaced by `children`
+  /// (qualified names, `p:sldId`, attributes such as `r:id`, their prefixes those the document
+  /// declares), the rest written back as it was: how a copy of a deck gets its own slide list.
+  /// The corresponding C functions are `xmlNewDocNode`, `xmlSearchNs` and `xmlSetNsProp`.
+  static func replacingChildren(
+    of parent: String, with children: [(name: String, attributes: [(String, String)])],
+    in bytes: [UInt8], part: String
+  ) throws(OfficeProblem) -> [UInt8] {
+    let options =
+      Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue)
+      | Int32(XML_PARSE_NOWARNING.rawValue)
+    let document = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        xmlReadMemory($0, Int32(buffer.count), part, nil, options)
+      }
+    }
+    guard let document else { throw OfficeProblem("\(part) is not well-formed XML") }
+    defer { xmlFreeDoc(document) }
+    func find(_ node: xmlNodePtr) -> xmlNodePtr? {
+      if qualified(node.pointee.name, node.pointee.ns) == parent { return node }
+      var child = node.pointee.children
+      while let current = child {
+        if current.pointee.type == XML_ELEMENT_NODE, let found = find(current) { return found }
+        child = current.pointee.next
+      }
+      return nil
+    }
+    guard let root = xmlDocGetRootElement(document), let list = find(root) else {
+      throw OfficeProblem("\(part) has no \(parent)")
+    }
+    while let child = list.pointee.children {
+      xmlUnlinkNode(child)
+      xmlFreeNode(child)
+    }
+    func split(_ name: String) -> (prefix: String?, local: String) {
+      guard let colon = name.firstIndex(of: ":") else { return (nil, name) }
+      return (String(name[..<colon]), String(name[name.index(after: colon)...]))
+    }
+    for child in children {
+      let (prefix, local) = split(child.name)
+      let namespace = prefix.flatMap { xmlSearchNs(document, list, $0) }
+      guard let node = xmlNewDocNode(document, namespace, local, nil) else {
+        throw OfficeProblem("\(part) could not be written")
+      }
+      xmlAddChild(list, node)
+      for (name, value) in child.attributes {
+        let (attributePrefix, attributeLocal) = split(name)
+        let attributeNamespace = attributePrefix.flatMap { xmlSearchNs(document, node, $0) }
+        xmlSetNsProp(node, attributeNamespace, attributeLocal, value)
+      }
+    }
+    var output: UnsafeMutablePointer<xmlChar>?
+    var length: Int32 = 0
+    xmlDocDumpMemoryEnc(document, &output, &length, "UTF-8")
+    guard let output else { throw OfficeProblem("\(part) could not be written") }
+    defer { podium_xml_free(output) }
+    return Array(UnsafeBufferPointer(start: output, count: Int(length)))
+  }
+
   private static func qualified(_ name: UnsafePointer<xmlChar>?, _ namespace: xmlNsPtr?)
     -> String
   {
@@ -123,11 +182,50 @@ struct XMLElement: Hashable, Sendable {
 
   /// Every element below this one (depth first, in document order) named `name`.
   func descendants(_ name: String) -> [XMLElement] {
-    elements.flatMap { ($0.name == name ? [$0] : []) + $0.descendants(name) }
+    descendants { $0 == name }
+  }
+
+  /// Every element below this one (depth first, in document order) whose name passes `test`.
+  func descendants(where test: (String) -> Bool) -> [XMLElement] {
+    var found: [XMLElement] = []
+    collect(into: &found, test)
+    return found
+  }
+
+  private func collect(into found: inout [XMLElement], _ test: (String) -> Bool) {
+    for child in children {
+      guard case .element(let element) = child else { continue }
+      if test(element.name) { found.append(element) }
+      element.collect(into: &found, test)
+    }
   }
 
   /// The first child element named `name`.
   func child(_ name: String) -> XMLElement? { elements.first { $0.name == name } }
+
+  /// The element as XML text (its attributes sorted, text escaped), with `namespace` declared
+  /// as the default on it: for the small package parts a copy of a deck writes anew
+  /// (relationships, content types), whose elements are all in that one namespace.
+  func xml(namespace: String? = nil) -> String {
+    func escaped(_ text: String) -> String {
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+    var text = "<" + name
+    if let namespace { text += " xmlns=\"\(escaped(namespace))\"" }
+    for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
+      text += " \(key)=\"\(escaped(value))\""
+    }
+    guard !children.isEmpty else { return text + "/>" }
+    text += ">"
+    for child in children {
+      switch child {
+      case .text(let string): text += escaped(string)
+      case .element(let element): text += element.xml()
+      }
+    }
+    return text + "</\(name)>"
+  }
 
   /// The text inside, every level of it, in order.
   var text: String {

@@ -99,6 +99,54 @@ final class ZipArchive {
     }
   }
 
+  /// Writes a copy of this archive to `path`: the entries named in `keeping`, in the
+  /// archive's order, their compressed bytes copied as they are (never inflated and deflated
+  /// again: a deck's pictures are most of its bytes), those in `replacing` with new bytes, then
+  /// `adding`. The corresponding C functions are `zip_source_zip` and `zip_source_buffer`.
+  func writeCopy(
+    to path: String, keeping: Set<String>, replacing: [String: [UInt8]],
+    adding: [(name: String, bytes: [UInt8])]
+  ) throws(OfficeProblem) {
+    var error: Int32 = 0
+    guard let copy = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &error) else {
+      throw OfficeProblem("cannot write \(path) (zip error \(error))")
+    }
+    var buffers: [UnsafeMutableRawPointer] = []
+    defer { for buffer in buffers { free(buffer) } }
+    func add(_ name: String, _ source: OpaquePointer?) throws(OfficeProblem) {
+      guard let source, zip_file_add(copy, name, source, zip_flags_t(ZIP_FL_ENC_UTF_8)) >= 0
+      else {
+        if let source { zip_source_free(source) }
+        zip_discard(copy)
+        throw OfficeProblem("cannot add \(name) to \(path)")
+      }
+    }
+    func buffer(_ bytes: [UInt8]) -> OpaquePointer? {
+      guard let memory = malloc(max(1, bytes.count)) else { return nil }
+      buffers.append(memory)
+      bytes.withUnsafeBytes { raw in
+        if let base = raw.baseAddress { memory.copyMemory(from: base, byteCount: raw.count) }
+      }
+      return zip_source_buffer(copy, memory, zip_uint64_t(bytes.count), 0)
+    }
+    let count = zip_get_num_entries(archive, 0)
+    for index in 0..<max(0, count) {
+      guard let raw = zip_get_name(archive, zip_uint64_t(index), 0) else { continue }
+      let name = String(cString: raw)
+      guard keeping.contains(name) else { continue }
+      if let bytes = replacing[name] {
+        try add(name, buffer(bytes))
+      } else {
+        try add(name, zip_source_zip(copy, archive, zip_uint64_t(index), 0, 0, -1))
+      }
+    }
+    for entry in adding { try add(entry.name, buffer(entry.bytes)) }
+    guard zip_close(copy) == 0 else {
+      zip_discard(copy)
+      throw OfficeProblem("cannot write \(path)")
+    }
+  }
+
   /// Every entry, in order, with its bytes (each within `limit`).
   func entries(limit: Int) throws(OfficeProblem) -> [(name: String, bytes: [UInt8])] {
     var found: [(name: String, bytes: [UInt8])] = []

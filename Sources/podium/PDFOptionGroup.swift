@@ -51,6 +51,8 @@ struct PDFOptionGroup: ParsableArguments {
     loader.videos = FFmpegVideoProbe()
     var office = LibreOfficeReader.standard()
     office.announce = { Console.error("podium: \($0)") }
+    let bar = ConversionBar.shared
+    office.progress = { bar.update($0) }
     loader.office = office
     loader.password = password
     loader.notesPages = notesPages.flatMap(NotesPages.init(rawValue:))
@@ -62,5 +64,31 @@ struct PDFOptionGroup: ParsableArguments {
       loader.password = String(cString: typed)
     }
     return loader
+  }
+}
+
+/// The terminal's bar while an office deck converts, drawn from the conversion's threads; it
+/// clears itself when the deck is whole, and stops once a talk's console shows it instead.
+final class ConversionBar: @unchecked Sendable {
+  /// The command's one bar: a command converts one deck at a time.
+  static let shared = ConversionBar()
+  private let lock = NSLock()
+  private let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+  private var stopped = false
+
+  func update(_ progress: OfficeProgress) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !stopped else { return }
+    bar.update(progress.done, progress.total)
+    if progress.isComplete { bar.finish() }
+  }
+
+  /// Clears the bar and draws it no more (the talk has started: its console says the rest).
+  func stop() {
+    lock.lock()
+    defer { lock.unlock() }
+    bar.finish()
+    stopped = true
   }
 }

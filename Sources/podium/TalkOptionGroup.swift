@@ -97,8 +97,11 @@ struct TalkOptionGroup: ParsableArguments {
   ) {
     let settings = try Settings.load(command: "podium \(command)")
     let verb = command == "rehearse" ? "the rehearsal" : "the talk"
-    let loader = pdf.loader(settings, for: deck)
+    var loader = pdf.loader(settings, for: deck)
+    // An office deck's talk starts with its first slides; the console shows the rest coming.
+    loader.officeWait = .firstSlides
     let loaded = try loader.loadOrExit(deck, command: "\(verb) did not start")
+    ConversionBar.shared.stop()
     guard !loaded.deck.slides.isEmpty else {
       Console.error("podium \(command): \(deck) has no slides")
       throw ExitCode.failure

@@ -50,21 +50,111 @@ import Testing
     #expect(shown.first == "Use *stars* and # signs")
   }
 
-  /// A step's copy of the deck hides the shapes of later clicks and keeps everything else.
-  @Test func aStepsCopyHidesTheShapesOfLaterClicks() throws {
-    let folder = try Fixtures.temporaryDirectory()
-    for step in 0...2 {
-      let copy = folder.appendingPathComponent("step\(step).pptx").path
-      try OfficeFile.writeStep(step, of: Self.pptx, to: copy)
-      let zip = try ZipArchive(path: copy)
-      #expect(zip.names == (try ZipArchive(path: Self.pptx)).names)
-      let slide = try OfficeFile.xml("ppt/slides/slide5.xml", in: zip)
-      let hidden = slide.descendants("p:cNvPr").filter { $0.attributes["hidden"] == "1" }
+  /// The stepped copy of the whole deck: slide 5 before each of its clicks, with the shapes of
+  /// later clicks hidden, then whole; everything else as it was.
+  @Test func aSteppedCopyHasASlidePerClick() throws {
+    let zip = try ZipArchive(path: Self.pptx)
+    let slides = try OfficeFile.steppedSlides(zip, stepped: true)
+    #expect(slides.map(\.clicks.count) == [0, 0, 0, 0, 2, 0])
+    let copy = try Fixtures.temporaryDirectory().appendingPathComponent("all.pptx").path
+    try OfficeFile.writeStepped(zip, slides: slides, range: 0..<6, to: copy)
+    let made = try ZipArchive(path: copy)
+    let info = try OfficeFile.presentation(made)
+    #expect(info.slides.count == 8)
+    #expect(info.slides.map(\.hidden) == [false, false, false, true, false, false, false, false])
+    // The copies have no notes of their own; the slide keeps its own.
+    #expect(info.slides[0].notes == "Welcome everyone; this takes ten minutes.")
+    #expect(info.slides[5].notes.isEmpty && info.slides[6].notes.isEmpty)
+    let parts = try OfficeFile.slideParts(made)
+    for (position, hidden) in [(4, ["TextBox 2", "TextBox 3"]), (5, ["TextBox 3"]), (6, [])] {
+      let slide = try OfficeFile.xml(parts[position], in: made)
+      let names = slide.descendants("p:cNvPr").filter { $0.attributes["hidden"] == "1" }
         .compactMap { $0.attributes["name"] }
-      #expect(hidden == Array(["TextBox 2", "TextBox 3"].dropFirst(step)), "step \(step)")
-      // The copy reads as the same deck.
-      #expect(try OfficeFile.info(of: copy, format: .pptx).slides.count == 6)
+      #expect(names == hidden, "slide \(position + 1) of the copy")
+      #expect(info.slides[position].title == "Two steps")
     }
+    #expect(Set(made.names).isSuperset(of: try ZipArchive(path: Self.pptx).names))
+  }
+
+  /// A part of the deck holds its slides only: the others, and the picture only they show, are
+  /// left out, and what the kept slides use stays.
+  @Test func aPartOfTheDeckLeavesOutTheOtherSlides() throws {
+    let zip = try ZipArchive(path: Self.pptx)
+    let slides = try OfficeFile.steppedSlides(zip, stepped: true)
+    let copy = try Fixtures.temporaryDirectory().appendingPathComponent("part.pptx").path
+    try OfficeFile.writeStepped(zip, slides: slides, range: 3..<5, to: copy)
+    let made = try ZipArchive(path: copy)
+    let info = try OfficeFile.presentation(made)
+    #expect(info.slides.map(\.title) == ["Backup numbers", "Two steps", "Two steps", "Two steps"])
+    #expect(info.slides[0].notes == "The appendix slide.")
+    #expect(!made.contains("ppt/slides/slide3.xml"))
+    #expect(!made.names.contains { $0.hasPrefix("ppt/media/") }, "\(made.names)")
+    #expect(
+      made.contains("ppt/slides/slide4.xml") && made.contains("ppt/slideLayouts/slideLayout6.xml"))
+    let types = try OfficeFile.xml("[Content_Types].xml", in: made)
+    let named = Set(types.descendants("Override").compactMap { $0.attributes["PartName"] })
+    #expect(!named.contains("/ppt/slides/slide1.xml"))
+    #expect(named.contains("/ppt/slides/podium-5-step0.xml"))
+  }
+
+  /// The families a deck names: its theme's (python-pptx's default theme is Calibri's), once.
+  @Test func theFontsADeckNames() throws {
+    let info = try OfficeFile.info(of: Self.pptx, format: .pptx)
+    let calibri = try #require(info.fonts.first { $0.family == "Calibri" })
+    #expect(calibri.role == .latin)
+    #expect(calibri.part.hasPrefix("ppt/theme/"))
+    #expect(Set(info.fonts.map { $0.family.lowercased() }).count == info.fonts.count)
+    #expect(!info.fonts.contains { $0.family.hasPrefix("+") || $0.family.isEmpty })
+  }
+
+  @Test func exitAndEmphasisEffectsAreCountedNotPlayed() throws {
+    let xml = """
+      <p:sld xmlns:p="urn:p"><p:timing><p:tnLst><p:par><p:cTn id="1" nodeType="tmRoot">\
+      <p:childTnLst><p:seq><p:cTn id="2" nodeType="mainSeq"><p:childTnLst>\
+      <p:par><p:cTn id="3"><p:childTnLst><p:par><p:cTn id="4"><p:childTnLst>\
+      <p:par><p:cTn id="5" presetClass="exit" nodeType="clickEffect"><p:childTnLst><p:set><p:cBhvr>\
+      <p:tgtEl><p:spTgt spid="4"/></p:tgtEl></p:cBhvr></p:set></p:childTnLst></p:cTn></p:par>\
+      <p:par><p:cTn id="6" presetClass="emph" nodeType="withEffect"/></p:par>\
+      </p:childTnLst></p:cTn></p:par></p:childTnLst></p:cTn></p:par>\
+      </p:childTnLst></p:cTn></p:seq></p:childTnLst></p:cTn></p:par></p:tnLst></p:timing></p:sld>
+      """
+    let root = try XMLElement.parse(Array(xml.utf8), name: "slide.xml")
+    #expect(OfficeFile.clicks(of: root).isEmpty)
+    #expect(OfficeFile.unplayedEffects(of: root) == 2)
+  }
+
+  /// The faces with the same widths that LibreOffice draws in an author's place.
+  @Test func metricTwins() {
+    func twin(_ family: String, _ role: NamedFont.Role = .latin) -> String? {
+      NamedFont(family: family, role: role, part: "p").twin?.family
+    }
+    #expect(twin("Calibri") == "Carlito")
+    #expect(twin("calibri light") == "Carlito")
+    #expect(twin("Cambria") == "Caladea")
+    #expect(twin("Arial") == "Liberation Sans")
+    #expect(twin("Times New Roman") == "Liberation Serif")
+    #expect(twin("Courier New") == "Liberation Mono")
+    #expect(twin("Consolas") == nil)
+    #expect(twin("Segoe UI") == nil)
+    #expect(twin("等线") == "Noto Sans CJK SC")
+    #expect(twin("ＭＳ 明朝") == "Noto Serif CJK JP")
+    #expect(twin("ＭＳ Ｐゴシック") == "Noto Sans CJK JP")
+    #expect(twin("Yu Gothic", .eastAsian) == "Noto Sans CJK JP")
+    #expect(twin("맑은 고딕") == "Noto Sans CJK KR")
+    #expect(twin("PMingLiU", .eastAsian) == "Noto Serif CJK TC")
+  }
+
+  /// Parts: the first two slides, then about a part's pages each, a slide never split.
+  @Test func partsStartSmallAndKeepSlidesWhole() {
+    #expect(
+      OfficeConversionPlan.ranges(pages: [1, 1, 1, 1, 3, 1], first: 2, perPart: 16) == [
+        0..<2, 2..<6,
+      ])
+    #expect(
+      OfficeConversionPlan.ranges(pages: [5, 1, 10, 10, 1, 1, 20, 1], first: 2, perPart: 16) == [
+        0..<2, 2..<4, 4..<7, 7..<8,
+      ])
+    #expect(OfficeConversionPlan.ranges(pages: [4], first: 2, perPart: 16) == [0..<1])
   }
 
   // MARK: - Hostile files

@@ -79,6 +79,49 @@ import Testing
       shown.count(of: RGBAColor(red: 0x2E, green: 0x86, blue: 0xC1), tolerance: 8) > 20_000)
   }
 
+  /// Each click step is LibreOffice's own drawing of the slide as it is then: the whole slide's
+  /// last step against LibreOffice's own PDF of the file, pixel for pixel; before the clicks
+  /// neither box, after the first click the red one only.
+  @Test func clickStepsAreLibreOfficesOwnPages() throws {
+    let out = try Fixtures.temporaryDirectory()
+    let export = try CommandRunner.podium(
+      "export", deck("talk.pptx"), "-o", out.path, "--slides", "5", "--steps", "--size",
+      "960x540", environment: Self.cache)
+    #expect(export.status == 0, "\(export.stderr)")
+    let own = out.appendingPathComponent("own")
+    let converted = try CommandRunner.run(
+      URL(fileURLWithPath: "/usr/bin/soffice"),
+      [
+        "--headless", "--norestore", "-env:UserInstallation=file://" + own.path + "/profile",
+        "--convert-to", "pdf", "--outdir", own.path, deck("talk.pptx"),
+      ])
+    #expect(converted.status == 0)
+    let reference = own.appendingPathComponent("page").path
+    let drawn = try CommandRunner.run(
+      URL(fileURLWithPath: "/usr/bin/pdftocairo"),
+      [
+        // LibreOffice's own export leaves the hidden slide 4 out: slide 5 is its page 4.
+        "-png", "-f", "4", "-l", "4", "-singlefile", "-scale-to-x", "960", "-scale-to-y", "540",
+        own.appendingPathComponent("talk.pdf").path, reference,
+      ])
+    #expect(drawn.status == 0)
+    let red = RGBAColor(red: 0xC0, green: 0x39, blue: 0x2B)
+    let green = RGBAColor(red: 0x27, green: 0xAE, blue: 0x60)
+    var shown: [RGBImage] = []
+    for step in 1...3 {
+      shown.append(
+        try RGBImage(contentsOf: out.appendingPathComponent("slide-005-step-\(step).png").path))
+    }
+    let whole = try #require(
+      shown.last?.difference(from: try RGBImage(contentsOf: reference + ".png")))
+    #expect(whole.differing < 0.005, "\(whole)")
+    #expect(shown[0].count(of: red, tolerance: 8) < 100)
+    #expect(shown[0].count(of: green, tolerance: 8) < 100)
+    #expect(shown[1].count(of: red, tolerance: 8) > 2_000)
+    #expect(shown[1].count(of: green, tolerance: 8) < 100)
+    #expect(shown[2].count(of: green, tolerance: 8) > 2_000)
+  }
+
   @Test func aFileThatIsNoDeckIsRefusedByWhatItIs() throws {
     let folder = try Fixtures.temporaryDirectory()
     let cases: [(String, [UInt8], String)] = [

@@ -103,6 +103,11 @@ struct ConsoleLayout {
     if let problem = status.problem {
       bandsTop = band(problem, above: bandsTop, fill: palette.problem, color: palette.text)
     }
+    if let conversion = status.conversion {
+      bandsTop = band(
+        conversion.text, above: bandsTop, fill: palette.panel, color: palette.text,
+        progress: conversion.fraction)
+    }
     if let offer = status.offer {
       _ = band(offer, above: bandsTop, fill: palette.accent, color: palette.background)
     }
@@ -274,12 +279,22 @@ struct ConsoleLayout {
   /// problem (an edit that broke the deck, a journal that cannot be written) above the status
   /// bar, the offer to resume above that. A long one (a deep path, a long YAML error) ends in an
   /// ellipsis, not at the edge. Returns the band's top.
-  mutating func band(_ message: String, above bottom: Double, fill: RGBAColor, color: RGBAColor)
-    -> Double
-  {
+  mutating func band(
+    _ message: String, above bottom: Double, fill: RGBAColor, color: RGBAColor,
+    progress: Double? = nil
+  ) -> Double {
     let textSize = unit * 0.9
     let band = Rect(x: 0, y: bottom - textSize * 1.8, width: page.width, height: textSize * 1.8)
     commands.append(.fill(band, fill))
+    if let progress {
+      // A bar along the band's foot: how much of the work it names is done.
+      let thickness = max(2, (textSize * 0.2).rounded())
+      commands.append(
+        .fill(
+          Rect(
+            x: 0, y: band.maxY - thickness, width: (page.width * progress).rounded(),
+            height: thickness), palette.accent))
+    }
     commands.append(.pushClip(band))
     let font = FontSpec(family: family, size: textSize, bold: true)
     let shown = shortened(message, toFit: band.width - 2 * margin, font: font)

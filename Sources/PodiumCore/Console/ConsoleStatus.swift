@@ -22,6 +22,20 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var plannedEnd: String?
   /// A problem for the speaker alone, such as the edited deck failing to parse.
   public var problem: String?
+  /// An office deck being converted while the talk goes on: what the console says, and how
+  /// much of it is done (0 to 1), drawn as a bar.
+  public var conversion: Conversion?
+
+  /// A line of progress: its words and how much is done.
+  public struct Conversion: Hashable, Sendable {
+    public var text: String
+    public var fraction: Double
+
+    public init(_ text: String, fraction: Double) {
+      self.text = text
+      self.fraction = fraction
+    }
+  }
   /// The offer to take up a talk that did not end (`Resume at slide 14, 12:31 elapsed? Enter /
   /// Esc`), until the speaker answers.
   public var offer: String?

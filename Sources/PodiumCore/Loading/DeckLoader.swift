@@ -25,7 +25,7 @@ public struct LoadedDeck: Sendable {
     var files = [path]
     if DeckLoader.isPDF(path) { files.append(PdfpcFile.path(besidePDF: path)) }
     if case .file(let theme)? = deck?.metadata.theme { files.append(theme) }
-    return files + (deck?.imagePaths ?? [])
+    return files + (deck?.imagePaths ?? []) + (deck?.conversion?.pending ?? [])
   }
 }
 
@@ -47,6 +47,10 @@ public struct DeckLoader: Sendable {
   public var videos: (any VideoProbe)?
   /// What converts and reads office decks (`.pptx`, `.odp`, `.key`); nil refuses them.
   public var office: (any OfficeReader)?
+  /// How long an office deck's load waits for LibreOffice: all of it (`check`, `export`), its
+  /// first slides (a talk, which starts within seconds, the others shown as placeholders until
+  /// their pages come), or nothing (a reload during a talk).
+  public var officeWait = OfficeWait.whole
   /// The syntax a Markdown deck is read in (`--dialect`); nil finds it from the deck.
   public var dialect: DeckDialect?
   /// Where remote images fetched ahead are found (`podium fetch`); nil shows none of them.
@@ -273,9 +277,10 @@ extension DeckLoader {
     return loaded
   }
 
-  /// An office deck: converted to PDF by `office` (once per content, kept in the cache), its
-  /// notes and hidden slides read from the file itself. Called off the talk's thread: before
-  /// the talk starts, or by the reader of live reload.
+  /// An office deck: converted to PDF by `office` (once per content, kept in the cache; each
+  /// click of a PowerPoint slide a page of its own), its notes and hidden slides read from the
+  /// file itself. Called off the talk's thread: before the talk starts, or by the reader of live
+  /// reload.
   private func loadOffice(_ path: String, format: OfficeFormat) -> LoadedDeck {
     func fail(_ message: String) -> LoadedDeck {
       LoadedDeck(
@@ -283,102 +288,62 @@ extension DeckLoader {
         diagnostics: [Diagnostic(.error, file: path, at: nil, message)])
     }
     guard let office else { return fail("this build of Podium cannot read \(format.name) decks") }
-    guard pdf != nil else { return fail("this build of Podium cannot read PDFs") }
+    guard let pdf else { return fail("this build of Podium cannot read PDFs") }
+    var stepped = true
     var warnings: [Diagnostic] = []
-    var info: OfficeDeckInfo?
-    switch office.info(of: path, format: format) {
-    case .success(let read): info = read
-    case .failure(let problem):
-      warnings.append(
-        Diagnostic(.warning, file: path, at: nil, "speaker notes not read: \(problem.message)"))
-    }
-    let converted: String
-    switch office.pdf(of: path, format: format, step: nil) {
-    case .success(let pdf): converted = pdf
-    case .failure(let problem): return fail(problem.message)
-    }
-    var notes = PdfpcFile()
-    if let info {
-      var byNumber: [Int: String] = [:]
-      for (index, slide) in info.slides.enumerated() where !slide.notes.isEmpty {
-        byNumber[index + 1] = slide.notes
+    while true {
+      let conversion: OfficeConversion
+      switch office.convert(path, format: format, stepped: stepped, wait: officeWait) {
+      case .success(let made): conversion = made
+      case .failure(let problem): return fail(problem.message)
       }
-      notes.slideNotes = byNumber
-    }
-    var loaded = loadPDF(converted, notes: notes)
-    loaded.path = path
-    loaded.diagnostics =
-      warnings
-      + loaded.diagnostics.map { diagnostic in
-        var diagnostic = diagnostic
-        if diagnostic.file == converted { diagnostic.file = path }
-        return diagnostic
-      }
-    guard var deck = loaded.deck else { return loaded }
-    deck.file = path
-    deck.baseDirectory = (path as NSString).deletingLastPathComponent
-    deck.metadata.title = deck.metadata.title ?? (path as NSString).lastPathComponent
-    if let info {
-      if info.slides.count == deck.slides.count {
-        for (index, slide) in info.slides.enumerated() where slide.hidden {
-          deck.slides[index].directives.hidden = true
+      switch OfficeDeckBuilder(path: path, format: format, conversion: conversion, pdf: pdf).deck()
+      {
+      case .failure(.pages(let message)) where stepped:
+        // The copies with a slide per click did not come out as planned: the slides whole.
+        warnings.append(
+          Diagnostic(.warning, file: path, at: nil, "click steps shown whole: \(message)"))
+        stepped = false
+      case .failure(.pages(let message)), .failure(.unreadable(let message)):
+        return fail(message)
+      case .success(var loaded):
+        loaded.diagnostics = warnings + loaded.diagnostics
+        if var deck = loaded.deck {
+          loaded.diagnostics += clickWarnings(of: conversion, format: format, path: path)
+          deck.metadata.namedFonts = (try? conversion.info.get())?.fonts ?? []
+          loaded.deck = deck
         }
-      } else {
-        loaded.diagnostics.append(
-          Diagnostic(
-            .warning, file: path, at: nil,
-            "LibreOffice made \(deck.slides.count) pages of \(info.slides.count) slides: notes "
-              + "and hidden slides may not line up"))
-      }
-      if info.slides.count == deck.slides.count {
-        loaded.diagnostics += clickSteps(of: info, format: format, in: &deck, path: path)
+        return loaded
       }
     }
-    loaded.deck = deck
-    loaded.notices.append(
-      "\(format.name) deck converted to PDF by LibreOffice (kept in Podium's cache)")
-    return loaded
   }
 
-  /// Each slide whose shapes enter on click gets a build step per click: the page of the deck
-  /// converted as it is after that many clicks (PowerPoint decks; other formats show such a
-  /// slide whole, with a warning).
-  private func clickSteps(
-    of info: OfficeDeckInfo, format: OfficeFormat, in deck: inout Deck, path: String
-  ) -> [Diagnostic] {
-    let most = info.slides.map(\.clicks).max() ?? 0
-    guard most > 0, let office else { return [] }
+  /// What the conversion leaves out of a deck's clicks: the slides of a format whose clicks are
+  /// not steps, shown whole, and effects not played.
+  private func clickWarnings(of conversion: OfficeConversion, format: OfficeFormat, path: String)
+    -> [Diagnostic]
+  {
+    guard let info = try? conversion.info.get() else { return [] }
+    var found: [Diagnostic] = []
     let clicking = info.slides.filter { $0.clicks > 0 }.count
-    let slides = "\(clicking) slide\(clicking == 1 ? " has" : "s have")"
-    guard format == .pptx else {
-      return [
+    if clicking > 0, !conversion.stepped, format != .pptx {
+      found.append(
         Diagnostic(
           .warning, file: path, at: nil,
-          "\(slides) shapes that enter on click: Podium shows each such slide whole")
-      ]
+          "\(clicking) slide\(clicking == 1 ? " has" : "s have") shapes that enter on click: Podium shows each such slide whole"
+        ))
     }
-    var steps: [String] = []
-    for step in 0..<most {
-      switch office.pdf(of: path, format: format, step: step) {
-      case .success(let pdf): steps.append(pdf)
-      case .failure(let problem):
-        return [
-          Diagnostic(
-            .warning, file: path, at: nil,
-            "\(slides) shapes that enter on click, shown whole: \(problem.message)")
-        ]
-      }
+    let unplayed = info.slides.enumerated().filter { $0.element.unplayed > 0 }.map { $0.offset + 1 }
+    if let first = unplayed.first {
+      let list =
+        unplayed.prefix(8).map(String.init).joined(separator: ", ")
+        + (unplayed.count > 8 ? ", …" : "")
+      found.append(
+        Diagnostic(
+          .warning, file: path, at: nil,
+          "\(unplayed.count) slide\(unplayed.count == 1 ? " has" : "s have") exit, emphasis or motion effects, not played: the shapes stay as their entrances leave them (slide\(unplayed.count == 1 ? "" : "s") \(unplayed.count == 1 ? String(first) : list))"
+        ))
     }
-    for (index, slide) in info.slides.enumerated() where slide.clicks > 0 {
-      guard let whole = deck.slides[index].pages.last else { continue }
-      deck.slides[index].pages =
-        (0..<slide.clicks).map { step in
-          var page = whole
-          page.file = steps[step]
-          return page
-        } + [whole]
-      deck.slides[index].stepCount = slide.clicks + 1
-    }
-    return []
+    return found
   }
 }

@@ -10,6 +10,9 @@ public struct Deck: Hashable, Sendable {
   /// The slides' formulas as TeX set them, filled in by `DeckLoader`; a formula missing here is
   /// shown as its TeX source.
   public var formulas: [MathFormula: TypesetFormula] = [:]
+  /// An office deck whose conversion is still running: how far it has come and the files still
+  /// to come (nil once every slide has its pages).
+  public var conversion: DeckConversion?
 
   public init(
     file: String, baseDirectory: String, dialect: DeckDialect, metadata: DeckMetadata,
@@ -66,6 +69,9 @@ public struct DeckMetadata: Hashable, Sendable {
   public var font: String?
   /// A fontconfig family for code; nil means the theme's.
   public var codeFont: String?
+  /// The families an office deck's file names for its text: `podium check` warns of those
+  /// neither installed nor standing in with the same widths (`NamedFont.twin`).
+  public var namedFonts: [NamedFont] = []
   public var footer: String?
   public var paginate: Bool
   /// When the talk must end, `HH:MM` (for PDF presenters: pdfpc's `endTime`).

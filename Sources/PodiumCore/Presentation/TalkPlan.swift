@@ -63,6 +63,14 @@ extension TalkSession {
       clock: clock.string(from: date), audience: audience, warningMinutes: plan.warningMinutes,
       consoleOverMirror: stage.mode == .mirrored && !plan.rehearse)
     status.problem = reloadProblem ?? journalProblem
+    if let saved = savedConversion {
+      status.conversion = ConsoleStatus.Conversion(
+        "Saved: \(saved.description) · the room sees the last version",
+        fraction: saved.progress.fraction)
+    } else if let converting = deck.conversion {
+      status.conversion = ConsoleStatus.Conversion(
+        converting.description, fraction: converting.progress.fraction)
+    }
     status.offer = resumeOffer?.journal.prompt
     status.rehearsing = plan.rehearse
     status.bindings = configuration.bindings

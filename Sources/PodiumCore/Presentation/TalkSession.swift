@@ -75,6 +75,9 @@ public struct TalkSession: Sendable {
   /// Why the deck on disk cannot be shown (file:line:col: message, or that the file is gone): on
   /// the console only, while the audience keeps the last good version.
   public private(set) var reloadProblem: String?
+  /// A saved office deck still being converted while the room keeps the version before it: how
+  /// far LibreOffice has come, for the console.
+  public private(set) var savedConversion: DeckConversion?
   /// Counts the good versions of the deck shown in this talk (1 is the one it started with): the
   /// trace names it on every frame, so a reader sees that a broken edit never reached the room.
   public private(set) var deckVersion = 1
@@ -115,7 +118,9 @@ public struct TalkSession: Sendable {
   }
 
   /// The deck, its theme file and its images: what live reload watches.
-  public var watchedFiles: [String] { LoadedDeck.watchedFiles(deckAt: path, deck) }
+  public var watchedFiles: [String] {
+    LoadedDeck.watchedFiles(deckAt: path, deck) + (savedConversion?.pending ?? [])
+  }
 
   /// What an input did: whether anything on screen changes, and whether the displays' roles
   /// must be chosen again (mirror or swap toggled).
@@ -378,6 +383,17 @@ public struct TalkSession: Sendable {
       reloadProblem = shown
       return .reloadFailed(.init(message: message, console: shown))
     }
+    // A saved office deck shows once it is all converted; a deck opened before its conversion
+    // ended takes each part as it comes. Until the new version has as many slides as the one on
+    // show, the room keeps that one.
+    if let conversion = fresh.conversion,
+      deck.conversion.map({ conversion.progress.done < $0.progress.done }) ?? true
+    {
+      savedConversion = conversion
+      reloadProblem = nil
+      return .converting(.init(done: conversion.progress.done, total: conversion.progress.total))
+    }
+    savedConversion = nil
     // A PDF's slide is found again by its label (slides added before it move it along);
     // otherwise the place is kept by number, as far as the new deck reaches.
     let label = deck.slides.indices.contains(state.slide) ? deck.slides[state.slide].label : nil

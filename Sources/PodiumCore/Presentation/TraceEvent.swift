@@ -5,6 +5,8 @@ public enum TraceEvent: Hashable, Sendable {
   case reload(Reloaded)
   case reloadFailed(ReloadFailed)
   case reloadShown(ReloadShown)
+  /// A saved office deck is being converted: the room keeps the last version until it is done.
+  case converting(Converting)
   case displays(Displays)
   case displayConnected(DisplayChanged)
   case displayDisconnected(DisplayChanged)
@@ -101,6 +103,17 @@ public enum TraceEvent: Hashable, Sendable {
     public var message: String
     public var reason: String?
     public var console: String
+  }
+
+  /// How far the conversion of a saved office deck has come, in slides.
+  public struct Converting: Codable, Hashable, Sendable {
+    public var done: Int
+    public var total: Int
+
+    public init(done: Int, total: Int) {
+      self.done = done
+      self.total = total
+    }
   }
 
   /// A clip of the slide on show started, paused, moved or stopped: where it was, and the
@@ -251,6 +264,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .reload: "reload"
     case .reloadFailed: "reload-failed"
     case .reloadShown: "reload-shown"
+    case .converting: "converting"
     case .displays: "displays"
     case .displayConnected: "display-connected"
     case .displayDisconnected: "display-disconnected"
@@ -301,6 +315,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "reload": event = .reload(try body(TraceEvent.Reloaded.self))
     case "reload-failed": event = .reloadFailed(try body(TraceEvent.ReloadFailed.self))
     case "reload-shown": event = .reloadShown(try body(TraceEvent.ReloadShown.self))
+    case "converting": event = .converting(try body(TraceEvent.Converting.self))
     case "displays": event = .displays(try body(TraceEvent.Displays.self))
     case "display-connected": event = .displayConnected(try body(TraceEvent.DisplayChanged.self))
     case "display-disconnected":
@@ -336,6 +351,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .reload(let body): try body.encode(to: encoder)
     case .reloadFailed(let body): try body.encode(to: encoder)
     case .reloadShown(let body): try body.encode(to: encoder)
+    case .converting(let body): try body.encode(to: encoder)
     case .displays(let body): try body.encode(to: encoder)
     case .displayConnected(let body), .displayDisconnected(let body): try body.encode(to: encoder)
     case .stage(let body): try body.encode(to: encoder)

@@ -4,7 +4,8 @@ import PodiumCore
 /// it names are installed, and whether every slide fits when laid out with the real fonts.
 public enum SystemChecks {
   public static func diagnostics(for deck: Deck, theme: Theme) -> [Diagnostic] {
-    fontDiagnostics(for: deck) + marpFontDiagnostics(for: deck, theme: theme)
+    fontDiagnostics(for: deck) + officeFontDiagnostics(for: deck)
+      + marpFontDiagnostics(for: deck, theme: theme)
       + scriptDiagnostics(for: deck) + layoutDiagnostics(for: deck, theme: theme)
   }
 
@@ -63,6 +64,30 @@ public enum SystemChecks {
           "font '\(family)' is not installed; fontconfig substitutes '\(substitute)'"))
     }
     return found
+  }
+
+  /// Warns once per family an office deck's file names that this machine has neither itself
+  /// nor in a face of the same widths (`NamedFont.twin`, LibreOffice's metric twins): LibreOffice
+  /// draws its text in another face, and lines break where the author's did not. `has` asks
+  /// fontconfig whether a family is installed as itself unless a test says otherwise.
+  public static func officeFontDiagnostics(for deck: Deck, has: ((String) -> Bool)? = nil)
+    -> [Diagnostic]
+  {
+    let has = has ?? { FontResolver.face(named: $0) != nil }
+    return deck.metadata.namedFonts.compactMap { font in
+      guard !has(font.family) else { return nil }
+      guard let twin = font.twin else {
+        return Diagnostic(
+          .warning, file: deck.file, at: nil,
+          "font '\(font.family)' (named in \(font.part)) is not installed and has no metric twin: LibreOffice draws its text in another face, and lines may break where the author's did not"
+        )
+      }
+      guard !has(twin.family) else { return nil }
+      return Diagnostic(
+        .warning, file: deck.file, at: nil,
+        "font '\(font.family)' (named in \(font.part)) is not installed, nor '\(twin.family)', which has its widths: lines may break where the author's did not (install \(twin.package), or run scripts/setup --office)"
+      )
+    }
   }
 
   /// The Debian package of each face Marp's built-in themes are drawn in.

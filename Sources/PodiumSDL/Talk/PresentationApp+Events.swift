@@ -83,10 +83,16 @@ extension PresentationApp {
     guard let edit = reloader?.take() else { return .none }
     let event = session.apply(edit)
     record(event)
-    if case .reload = event {
+    switch event {
+    case .reload:
       options.remote?.forgetPictures()
       painter.deckReplaced(theme: session.theme, windows: windows.all)
       watcher?.watch(session.watchedFiles)
+    case .converting:
+      // A saved office deck being converted: its parts' files tell when more of it is there.
+      watcher?.watch(session.watchedFiles)
+    default:
+      break
     }
     return .redraw
   }
