@@ -22,7 +22,8 @@ struct SlidevDialect: Dialect {
       "Slidev's look: its layout styles, `colorSchema`, the `default`, `seriph`, `apple-basic` and `dracula` themes, `lineNumbers`",
     ],
     warns: [
-      "unknown layouts", "themes Podium does not draw", "Vue components and directives Podium cannot run",
+      "unknown layouts", "themes Podium does not draw",
+      "Vue components and directives Podium cannot run",
       "imports that are missing or loop",
     ])
 
