@@ -153,7 +153,7 @@ let package = Package(
       name: "podium",
       dependencies: [
         "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "PodiumFetch", "PodiumOffice",
-        "PodiumRemote", "CMalloc",
+        "PodiumRemote", "PodiumSyntax", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),

@@ -1,24 +1,25 @@
-/// The scanner the programming languages share (Swift, C, C++, Python, JavaScript, TypeScript,
-/// Rust and Go): comments, numbers, words and strings as their tables describe them. What only
-/// one family does (Swift's raw strings, the C preprocessor, JavaScript's regexes, Rust's
-/// lifetimes...) is in that family's file, reached through the two hooks at the end.
+/// The scanner the programming languages share (Swift, the C and Java families, Python,
+/// JavaScript, Rust, Go, the ML family, SQL, Pascal, Nix, PHP, Ruby, Julia, Mermaid...):
+/// comments, numbers, words and strings as their tables describe them. What only one family does
+/// (Swift's raw strings, the C preprocessor, JavaScript's regexes, Rust's lifetimes, PHP's
+/// variables...) is in that family's file, reached through the two hooks at the end.
 extension LineScanner {
   mutating func scanCodeLine() {
     switch state {
-    case .blockComment(let depth): scanBlockComment(depth: depth)
+    case .blockComment(let depth, let style): scanBlockComment(depth: depth, style: style)
     case .string(let rule): scanString(rule)
     default: state = .code
     }
     while pos < count {
       if scanBlanks() { continue }
       let c = s[pos]
-      if !syntax.lineComment.isEmpty && matches(syntax.lineComment, at: pos) {
+      if let style = blockCommentOpening() {
+        pos += syntax.blockComments[style].open.count
+        sawCode = true
+        scanBlockComment(depth: 1, style: style)
+      } else if startsLineComment(c) {
         pos = count
         emit(.comment)
-      } else if c == "/" && peek(1) == "*" && syntax.blockComments {
-        pos += 2
-        sawCode = true
-        scanBlockComment(depth: 1)
       } else if isDigit(c) {
         scanNumber()
       } else if c == "." && peek(1).map(isDigit) == true && !followsValue
@@ -31,6 +32,14 @@ extension LineScanner {
         scanOther()
       }
     }
+  }
+
+  private func startsLineComment(_ c: Unicode.Scalar) -> Bool {
+    guard mayStartComment(c) else { return false }
+    for comment in syntax.lineComments where comment[0] == c && matches(comment, at: pos) {
+      return true
+    }
+    return false
   }
 
   /// The previous token ends an operand, so `/` divides and `.5` is a member.
@@ -46,13 +55,26 @@ extension LineScanner {
   /// punctuation. Other scalars go straight to `scanOther`: no family gives them a meaning.
   private mutating func scanSpecial(_ c: Unicode.Scalar) -> Bool {
     switch c {
-    case "\"", "'", "`", "#", "/", "[":
+    case "\"", "'", "`", "#", "/", "[", "$", "<", "?", ".", "~", ":", "(", "{", "|", "%":
       if scanFamilySpecial(c) { return true }
+      if c == ":" && syntax.colonSymbols && !followsValue && (pos == 0 || s[pos - 1] != ":"),
+        let next = peek(1),
+        isIdentifierStart(next)
+      {
+        pos += 1
+        scanIdentifier()
+        emitSignificant(.string, .value)
+        return true
+      }
+      if c == "'" && syntax.tickQuotes {
+        scanTick()
+        return true
+      }
       guard let opener = syntax.string(openedBy: c) else { return false }
       startString(opener.rule, tripled: opener.tripled)
       return true
     case "@":
-      return scanAtAttribute()
+      return scanFamilySpecial(c) || scanAtAttribute()
     default:
       return false
     }
@@ -88,13 +110,16 @@ extension LineScanner {
   /// The kind of an identifier just scanned (ending at `pos`).
   private mutating func classify(_ text: String) -> CodeTokenKind {
     let afterDot = previous == .dot
-    if syntax.keywords.contains(text) && (!afterDot || syntax.memberKeywords.contains(text)) {
+    let key = syntax.caseInsensitive ? text.lowercased() : text
+    if syntax.keywords.contains(key) && (!afterDot || syntax.memberKeywords.contains(key)) {
       return .keyword
     }
-    if syntax.softKeywords.contains(text) && !afterDot && softKeywordApplies {
+    if syntax.softKeywords.contains(key) && !afterDot && softKeywordApplies {
       return .keyword
     }
-    if syntax.types.contains(text) && !afterDot { return .type }
+    if syntax.types.contains(key) && !afterDot { return .type }
+    if syntax.assignmentKeys && isAssignmentKey { return .attribute }
+    if !syntax.signatureColon.isEmpty && isSignature(text) { return .function }
     if syntax.bangMacros && peek() == "!", let bracket = peek(1),
       bracket == "(" || bracket == "[" || bracket == "{"
     {
@@ -122,7 +147,27 @@ extension LineScanner {
     return !"=.,):;".unicodeScalars.contains(s[next])
   }
 
+  /// `name =` but not `name ==` or `name =>`.
+  private var isAssignmentKey: Bool {
+    let index = nonBlank(from: pos)
+    guard index < count && s[index] == "=" else { return false }
+    return index + 1 == count || (s[index + 1] != "=" && s[index + 1] != ">")
+  }
+
+  /// A lowercase name first on its line before the signature colon (`::` in Haskell), with no
+  /// other operator scalar after the colon (`:=`, `:::`).
+  private func isSignature(_ text: String) -> Bool {
+    guard !sawCode, let first = text.unicodeScalars.first, !first.properties.isUppercase else {
+      return false
+    }
+    let index = nonBlank(from: pos)
+    guard matches(syntax.signatureColon, at: index) else { return false }
+    let after = index + syntax.signatureColon.count
+    return after == count || !(isPunctuation(s[after]) && s[after] != "(" && s[after] != "{")
+  }
+
   private var callFollows: Bool {
+    guard syntax.calls else { return false }
     let index = syntax.spaceBeforeCall ? nonBlank(from: pos) : pos
     return index < count && s[index] == "("
   }
@@ -142,7 +187,16 @@ extension LineScanner {
     case .c, .cpp: return scanCSpecial(c)
     case .javascript: return scanJavaScriptSpecial(c)
     case .rust: return scanRustSpecial(c)
-    case .python, .go, .shell, .json, .yaml: return false
+    case .java: return scanJavaSpecial(c)
+    case .php: return scanPHPSpecial(c)
+    case .ml: return scanMLSpecial(c)
+    case .sql: return scanSQLSpecial(c)
+    case .pascal: return scanPascalSpecial(c)
+    case .nix: return scanNixSpecial(c)
+    case .mermaid: return scanMermaidSpecial(c)
+    case .tables, .python, .go, .shell, .json, .yaml, .lisp, .markup, .css, .markdown, .tex,
+      .config, .dockerfile, .makefile, .diff, .http:
+      return false
     }
   }
 
@@ -151,7 +205,7 @@ extension LineScanner {
     switch syntax.dialect {
     case .cpp: return scanCppRawString(prefix: word, next: next)
     case .rust: return scanRustRawWord(word, next: next)
-    case .swift, .c, .python, .javascript, .go, .shell, .json, .yaml: return false
+    default: return false
     }
   }
 }

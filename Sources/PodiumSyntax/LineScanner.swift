@@ -18,11 +18,33 @@ struct LineScanner {
   /// lines full of `/` or `[[` linear.
   var regexSearchFailed = false
   var attributeSearchFailed = false
+  /// Closing scalars looked for on this line and not found after the place they were sought.
+  var missingClosers: [Unicode.Scalar] = []
   private var tokenStart = 0
   private var runs: [(kind: CodeTokenKind, start: Int)] = []
 
+  /// The ASCII scalars that may start one of the language's comments, as bits: most scalars of
+  /// a line are ruled out with one test instead of a comparison per delimiter.
+  private let commentStarts: (low: UInt64, high: UInt64)
+
   init(syntax: SyntaxLanguage) {
     self.syntax = syntax
+    var bits: (low: UInt64, high: UInt64) = (0, 0)
+    for first in syntax.lineComments.map(\.[0]) + syntax.blockComments.map(\.open[0]) {
+      if first.value < 64 {
+        bits.low |= 1 << UInt64(first.value)
+      } else if first.value < 128 {
+        bits.high |= 1 << UInt64(first.value - 64)
+      }
+    }
+    commentStarts = bits
+  }
+
+  /// Whether a comment of the language may start with `c` (a non-ASCII one never does).
+  func mayStartComment(_ c: Unicode.Scalar) -> Bool {
+    let value = c.value
+    if value < 64 { return commentStarts.low & (1 << UInt64(value)) != 0 }
+    return value < 128 && commentStarts.high & (1 << UInt64(value - 64)) != 0
   }
 
   /// Scans the next line of the block and returns its tokens.
@@ -34,6 +56,7 @@ struct LineScanner {
     sawCode = false
     regexSearchFailed = false
     attributeSearchFailed = false
+    missingClosers.removeAll(keepingCapacity: true)
     tokenStart = 0
     runs.removeAll(keepingCapacity: true)
     scanLine()
@@ -89,7 +112,19 @@ struct LineScanner {
     case .shell: scanShellLine()
     case .json: scanJSONLine()
     case .yaml: scanYAMLLine()
-    case .swift, .c, .cpp, .python, .javascript, .rust, .go: scanCodeLine()
+    case .lisp: scanLispLine()
+    case .markup: scanMarkupLine()
+    case .css: scanCSSLine()
+    case .markdown: scanMarkdownLine()
+    case .tex: scanTeXLine()
+    case .config: scanConfigLine()
+    case .dockerfile: scanDockerfileLine()
+    case .makefile: scanMakefileLine()
+    case .diff: scanDiffLine()
+    case .http: scanHTTPLine()
+    case .tables, .swift, .c, .cpp, .python, .javascript, .rust, .go, .java, .php, .ml, .sql,
+      .pascal, .nix, .mermaid:
+      scanCodeLine()
     }
     // Whatever is left (only when a scan step gave up early) stays plain.
     pos = s.count
@@ -120,7 +155,32 @@ extension LineScanner {
   }
 
   mutating func scanIdentifier() {
-    while pos < s.count && isIdentifierContinue(s[pos]) { pos += 1 }
+    while pos < s.count {
+      if isIdentifierContinue(s[pos]) {
+        pos += 1
+      } else if s[pos] == "'" && syntax.primeIdentifiers {
+        pos += 1
+      } else if s[pos] == "-" && syntax.hyphenIdentifiers && pos + 1 < s.count
+        && isIdentifierContinue(s[pos + 1])
+      {
+        pos += 1
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Where `close` is on this line from `index`, or nil; a closer not found once is not sought
+  /// again on the line, which keeps a line full of openers linear.
+  mutating func closer(_ close: Unicode.Scalar, from index: Int) -> Int? {
+    guard !missingClosers.contains(close) else { return nil }
+    var index = index
+    while index < s.count {
+      if s[index] == close { return index }
+      index += 1
+    }
+    missingClosers.append(close)
+    return nil
   }
 
   func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
@@ -206,6 +266,19 @@ extension LineScanner {
         emit(.attribute)
         continue
       }
+      if c == "$" && rule.interpolation == .dollar, let end = dollarExpansionEnd(at: pos) {
+        emit(.string)
+        pos = end
+        emit(.attribute)
+        continue
+      }
+      if c == "#" && rule.interpolation == .hashBraces && peek(1) == "{" {
+        emit(.string)
+        pos += 1
+        skipBalanced("{", "}")
+        emit(.attribute)
+        continue
+      }
       pos += 1
     }
     emit(.string)
@@ -242,27 +315,77 @@ extension LineScanner {
     return peek(hashes) == "\"" ? hashes : nil
   }
 
-  /// From inside a `/* */` comment, to its end or the end of the line.
-  mutating func scanBlockComment(depth: Int) {
+  /// `$name`, `${...}` or `$(...)` at `index` in a string; nil when the `$` is just a dollar.
+  func dollarExpansionEnd(at index: Int) -> Int? {
+    guard index + 1 < count else { return nil }
+    let next = s[index + 1]
+    if next == "{" { return balancedEnd(from: index + 1, "{", "}") }
+    if next == "(" { return balancedEnd(from: index + 1, "(", ")") }
+    guard isIdentifierStart(next) && next != "$" else { return nil }
+    var end = index + 2
+    while end < count && isIdentifierContinue(s[end]) && s[end] != "$" { end += 1 }
+    return end
+  }
+
+  /// From inside a block comment of the language's `style`, to its end or the end of the line.
+  mutating func scanBlockComment(depth: Int, style: Int = 0) {
+    guard syntax.blockComments.indices.contains(style) else {
+      state = .code
+      return
+    }
+    let comment = syntax.blockComments[style]
     var depth = depth
     while pos < s.count {
-      if s[pos] == "*" && peek(1) == "/" {
-        pos += 2
+      if s[pos] == comment.close[0] && matches(comment.close, at: pos) {
+        pos += comment.close.count
         depth -= 1
         if depth == 0 {
           emit(.comment)
           state = .code
           return
         }
-      } else if syntax.nestedComments && s[pos] == "/" && peek(1) == "*" {
-        pos += 2
+      } else if syntax.nestedComments && s[pos] == comment.open[0] && matches(comment.open, at: pos)
+      {
+        pos += comment.open.count
         depth += 1
       } else {
         pos += 1
       }
     }
     emit(.comment)
-    state = .blockComment(depth: depth)
+    state = .blockComment(depth: depth, style: style)
+  }
+
+  /// The block comment style that opens at `pos`, if one does.
+  func blockCommentOpening() -> Int? {
+    let c = s[pos]
+    guard mayStartComment(c) else { return nil }
+    for (style, comment) in syntax.blockComments.enumerated()
+    where comment.open[0] == c && matches(comment.open, at: pos) {
+      return style
+    }
+    return nil
+  }
+
+  /// `'` in languages with `tickQuotes`: a character literal (`'a'`, `'\n'`), or a lifetime,
+  /// label or type variable (`'a`, `'static`) coloured as an attribute.
+  mutating func scanTick() {
+    if peek(1) == "\\" {
+      startString(StringRule(close: ["'"]), tripled: false)
+      return
+    }
+    var end = pos + 2
+    while end < count && SyntaxHighlighter.isExtend(s[end]) { end += 1 }
+    if pos + 1 < count && s[pos + 1] != "'" && end < count && s[end] == "'" {
+      pos = end + 1
+      emitSignificant(.string, .value)
+    } else if let next = peek(1), isIdentifierStart(next) {
+      pos += 1
+      scanIdentifier()
+      emitSignificant(.attribute, .value)
+    } else {
+      scanOther()
+    }
   }
 
   /// A number starting at `pos` (a digit, or `.` before a digit): prefixes `0x` `0b` `0o`,

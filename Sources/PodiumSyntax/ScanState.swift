@@ -1,7 +1,8 @@
 /// What a line leaves open for the next one.
 enum ScanState: Hashable, Sendable {
   case code
-  case blockComment(depth: Int)
+  /// Inside the language's block comment number `style`, `depth` deep.
+  case blockComment(depth: Int, style: Int)
   case string(StringRule)
   /// A shell line ended in `\`: the next line goes on with the same command's arguments.
   case shellContinuation
@@ -9,6 +10,12 @@ enum ScanState: Hashable, Sendable {
   case heredoc(delimiter: [Unicode.Scalar], indented: Bool)
   /// YAML `|` or `>` block scalar: lines indented deeper than `parentIndent` are its text.
   case yamlBlockScalar(parentIndent: Int)
+  /// Inside an HTML or XML tag whose attributes go on over lines.
+  case markupTag
+  /// Inside a Markdown fenced block opened by `length` of `marker` (a backtick or a tilde).
+  case markdownFence(marker: Unicode.Scalar, length: Int)
+  /// After an HTTP message's headers: the body.
+  case httpBody
 }
 
 /// How a string literal ends and what may hide its closing delimiter.
@@ -31,6 +38,10 @@ enum Interpolation: Hashable, Sendable {
   case javascript
   /// `$name`, `${name}`, `$(command)` in double quotes.
   case shell
+  /// `$name` and `${expression}` (Kotlin, Scala, Groovy, Dart, PHP, Julia's `$(expression)`).
+  case dollar
+  /// `#{expression}` (Ruby, Elixir, CoffeeScript).
+  case hashBraces
 }
 
 /// A quote that opens a string literal in a language's code.

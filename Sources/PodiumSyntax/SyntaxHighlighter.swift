@@ -37,7 +37,8 @@ public enum SyntaxHighlighter {
 
   /// The canonical language for a fence name (`py` → `python`, `sh` → `shell`, `c++` → `cpp`...),
   /// nil when unsupported. Case and anything after the name in an info string (`rust,ignore`,
-  /// `python {1,3}`, presenterm's `bash +exec`) are ignored.
+  /// `python {1,3}`, presenterm's `bash +exec`, a title after a colon: `toml: Cargo.toml`) are
+  /// ignored.
   public static func canonicalLanguage(_ name: String) -> String? {
     language(named: name)?.name
   }
@@ -47,6 +48,8 @@ public enum SyntaxHighlighter {
     // Pandoc writes `{.python}`: skip the brace and dot as well as leading blanks.
     for scalar in name.unicodeScalars.drop(while: { $0 == "{" || $0 == "." || isBlank($0) }) {
       if isBlank(scalar) || scalar == "," || scalar == "{" || scalar == "}" { break }
+      // A title after the name: `bash: Terminal`, `toml:Cargo.toml`.
+      if scalar == ":" { break }
       key.append(scalar)
     }
     return SyntaxLanguage.byName[String(key).lowercased()]

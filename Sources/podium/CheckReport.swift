@@ -1,5 +1,6 @@
 import Foundation
 import PodiumCore
+import PodiumSyntax
 
 /// What `podium check` found in one deck, as text or JSON.
 struct CheckReport {
@@ -120,6 +121,35 @@ struct CheckReport {
     /// next slide, `fade 0.5s`.
     var page: Int?
     var transition: String?
+    /// The slide's code blocks, in reading order; nil when it has none.
+    var code: [JSONCode]?
+  }
+
+  /// A code block on a slide: its fence's language as written, and the language the highlighter
+  /// colours it as (nil: drawn in one colour, as with no language or one it does not know).
+  private struct JSONCode: Encodable {
+    var line: Int
+    var language: String?
+    var highlightedAs: String?
+  }
+
+  /// Every code block a slide shows, however deep in lists, quotes, columns and boxes.
+  private static func codeBlocks(_ blocks: [Block]) -> [JSONCode] {
+    blocks.flatMap { block -> [JSONCode] in
+      switch block.kind {
+      case .code(let code):
+        return [
+          JSONCode(
+            line: block.location.line, language: code.language,
+            highlightedAs: code.language.flatMap(SyntaxHighlighter.canonicalLanguage))
+        ]
+      case .list(let list): return list.items.flatMap { codeBlocks($0.blocks) }
+      case .quote(let quote): return codeBlocks(quote.blocks)
+      case .columns(let columns): return columns.columns.flatMap(codeBlocks)
+      case .box(let box): return codeBlocks(box.blocks)
+      case .heading, .paragraph, .table, .image, .rule, .spacer: return []
+      }
+    }
   }
 
   /// A block of notes as text; a PDF page's notes half as `[notes: page 3, right half]`.
@@ -161,7 +191,7 @@ struct CheckReport {
             page: marp ? slide.pageNumber : nil,
             transition: slide.directives.transition.map {
               "\($0.name) \(String(format: "%g", $0.seconds))s"
-            })
+            }, code: Self.codeBlocks(slide.blocks).nilIfEmpty)
         },
         videos: (report.deck?.videos ?? []).map {
           JSONVideo(slide: $0.slide, image: $0.image, location: $0.location)
@@ -177,4 +207,8 @@ struct CheckReport {
     let data = try encoder.encode(["decks": decks])
     return String(decoding: data, as: UTF8.self)
   }
+}
+
+extension Array {
+  fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

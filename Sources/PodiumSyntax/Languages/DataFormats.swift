@@ -17,7 +17,9 @@ extension SyntaxLanguage {
 extension LineScanner {
   /// JSON, with the comments and bare words of JSONC and JSON5 taken in stride.
   mutating func scanJSONLine() {
-    if case .blockComment(let depth) = state { scanBlockComment(depth: depth) }
+    if case .blockComment(let depth, let style) = state {
+      scanBlockComment(depth: depth, style: style)
+    }
     while pos < count {
       if scanBlanks() { continue }
       let c = s[pos]

@@ -21,8 +21,8 @@ extension SyntaxLanguage {
       StringOpener("\"", tripled: true, prefixes: pythonStringPrefixes),
       StringOpener("'", tripled: true, prefixes: pythonStringPrefixes),
     ],
-    lineComment: ["#"],
-    blockComments: false,
+    lineComments: [["#"]],
+    blockComments: [],
     capitalizedTypes: true,
     atAttributes: true,
     dottedAttributes: true)

@@ -20,7 +20,7 @@ extension SyntaxLanguage {
     functionIntroducers: ["fn"],
     typeIntroducers: ["struct", "enum", "trait", "type", "union"],
     // Byte and C strings (`b"..."`, `c"..."`) and byte literals (`b'x'`); a bare `'` is
-    // `scanRustQuote`'s.
+    // `scanTick`'s.
     strings: [
       StringOpener("\"", StringRule(close: ["\""], multiline: true), prefixes: ["b", "c"]),
       StringOpener("'", prefixes: ["b"]),
@@ -34,7 +34,7 @@ extension LineScanner {
   mutating func scanRustSpecial(_ c: Unicode.Scalar) -> Bool {
     switch c {
     case "'":
-      scanRustQuote()
+      scanTick()
       return true
     case "#":
       // #[attribute] and #![inner_attribute].
@@ -46,26 +46,6 @@ extension LineScanner {
       return true
     default:
       return false
-    }
-  }
-
-  /// `'`: a char literal (`'a'`, `'\n'`), or a lifetime or label (`'a`, `'static`).
-  private mutating func scanRustQuote() {
-    if peek(1) == "\\" {
-      startString(StringRule(close: ["'"]), tripled: false)
-      return
-    }
-    var end = pos + 2
-    while end < count && SyntaxHighlighter.isExtend(s[end]) { end += 1 }
-    if pos + 1 < count && s[pos + 1] != "'" && end < count && s[end] == "'" {
-      pos = end + 1
-      emitSignificant(.string, .value)
-    } else if let next = peek(1), isIdentifierStart(next) {
-      pos += 1
-      scanIdentifier()
-      emitSignificant(.attribute, .value)
-    } else {
-      scanOther()
     }
   }
 

@@ -19,8 +19,10 @@ extension SyntaxLanguage {
 
 extension LineScanner {
   /// Bash and friends: words, quotes, `$` expansions, `#` comments that start a word, heredocs.
-  mutating func scanShellLine() {
-    var commandPosition = true
+  /// From `pos`, so a Dockerfile's `RUN` or a Makefile's recipe can hand the rest of its line
+  /// over; `command` says whether the first word there names a command.
+  mutating func scanShellLine(command: Bool = true) {
+    var commandPosition = command
     switch state {
     case .string(let rule):
       scanString(rule)
@@ -69,7 +71,12 @@ extension LineScanner {
         scanString(rule)
         if !afterAssignment { commandPosition = false }
       case "$":
-        if peek(1) == "'" {
+        if syntax.dialect == .makefile, let end = makeExpansionEnd(at: pos) {
+          // A recipe's `$(CC)`, `${FLAGS}`, `$@` and `$^` are make's, before the shell sees it.
+          pos = end
+          emit(.attribute)
+          if !afterAssignment { commandPosition = false }
+        } else if peek(1) == "'" {
           // ANSI-C quoting: $'a\tb'.
           pos += 2
           scanString(StringRule(close: ["'"], multiline: true))
@@ -121,16 +128,17 @@ extension LineScanner {
         commandPosition = true
       default:
         let start = pos
-        while pos < count && isShellWordScalar(s[pos]) { pos += 1 }
-        if pos == start {
+        if let equals = assignmentEquals(from: start) {
+          // NAME=value: the name is a variable; the value is scanned as what it is. Asked
+          // before the word is read to its end, so `a=a=a=...` stays linear.
+          pos = equals
+          emit(.attribute)
           pos += 1
           emit(.punctuation)
           continue
         }
-        if let equals = assignmentEquals(from: start) {
-          // NAME=value: the name is a variable; the value is scanned as what it is.
-          pos = equals
-          emit(.attribute)
+        while pos < count && isShellWordScalar(s[pos]) { pos += 1 }
+        if pos == start {
           pos += 1
           emit(.punctuation)
           continue
