@@ -16,6 +16,37 @@ import Testing
     return nil
   }
 
+  /// Mermaid and PlantUML fences are shown as their source, coloured, with one located warning
+  /// a deck for each (issue 46, item 6): no packaged renderer draws Mermaid.
+  @Test func diagramFencesAreTheirSourceWithOneWarningADeck() throws {
+    let text = """
+      # One
+
+      ```mermaid
+      graph TD; A-->B
+      ```
+
+      ---
+
+      ```mermaid
+      sequenceDiagram
+      ```
+
+      ```plantuml
+      @startuml
+      ```
+      """
+    let result = DeckParser.parse(text: text, file: "deck.md", baseDirectory: "/deck")
+    let deck = try #require(result.deck)
+    let (_, first) = try #require(Self.code(in: deck.slides[0]))
+    #expect(first.language == "mermaid" && first.code == "graph TD; A-->B")
+    let warnings = result.diagnostics.filter { $0.message.contains("diagrams are shown as") }
+    #expect(warnings.map(\.location?.line) == [3, 13])
+    #expect(warnings.allSatisfy { $0.severity == .warning })
+    #expect(warnings.first?.message.hasPrefix("Mermaid diagrams") == true)
+    #expect(warnings.last?.message.hasPrefix("PlantUML diagrams") == true)
+  }
+
   @Test func rangesReadAsTheToolsReadThem() throws {
     let stages = try #require(CodeHighlight.stages("1,3|5-7|all"))
     #expect(stages.map(\.offset) == [0, 1, 2])

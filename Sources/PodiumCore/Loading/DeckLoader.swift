@@ -51,6 +51,15 @@ public struct DeckLoader: Sendable {
   /// first slides (a talk, which starts within seconds, the others shown as placeholders until
   /// their pages come), or nothing (a reload during a talk).
   public var officeWait = OfficeWait.whole
+
+  /// This loader, reading an office deck without waiting for LibreOffice: a deck saved during
+  /// the talk, whose conversion the console shows from the start while the room keeps the last
+  /// version until it is done.
+  public var notWaitingForOffice: DeckLoader {
+    var loader = self
+    loader.officeWait = .nothing
+    return loader
+  }
   /// The syntax a Markdown deck is read in (`--dialect`); nil finds it from the deck.
   public var dialect: DeckDialect?
   /// Where remote images fetched ahead are found (`podium fetch`); nil shows none of them.

@@ -21,6 +21,16 @@ extension SlideBuilder {
     return tex.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// Fences whose tools draw them as diagrams (Slidev, Marp's plugins, GitHub): the name each
+  /// warning gives them.
+  static let diagramLanguages = [
+    "mermaid": "Mermaid", "plantuml": "PlantUML", "puml": "PlantUML",
+  ]
+  private static let diagramReasons = [
+    "Mermaid": "no Mermaid renderer is packaged for Debian (mermaid-cli needs Node and a browser)",
+    "PlantUML": "Podium does not run PlantUML",
+  ]
+
   mutating func convertCode(info: String, literal: String, at here: SourceLocation)
     -> CodeBlock
   {
@@ -34,6 +44,14 @@ extension SlideBuilder {
           + "write the formula in LaTeX ('```latex +render' or '$$ ... $$')", at: here)
     }
     if let run = SnippetRun(words: words), !inNotes { noteRun(run, language: language, at: here) }
+    if let language, let diagram = Self.diagramLanguages[language], !inNotes,
+      warnedDiagrams.insert(diagram).inserted
+    {
+      diagnostics.warning(
+        "\(diagram) diagrams are shown as their source, coloured: "
+          + "\(Self.diagramReasons[diagram] ?? "Podium draws no diagrams"); later ones are not reported",
+        at: here)
+    }
     var code = literal
     if code.hasSuffix("\n") { code.removeLast() }
     var block = CodeBlock(

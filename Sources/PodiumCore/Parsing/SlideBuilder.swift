@@ -71,6 +71,8 @@ struct SlideBuilder {
   var warnedHTML: Set<String> = []
   /// Transitions drawn as a fade, warned about once each.
   var warnedTransitions: Set<String> = []
+  /// The diagram languages already warned about: one warning a deck for each.
+  var warnedDiagrams: Set<String> = []
   /// The deck's CSS for classes (`.columns { ... }`), as declarations by class name.
   var htmlClassCSS: [String: String] = [:]
   /// The `<style>` blocks (not `scoped`) found so far: the deck's own CSS for every slide.

@@ -59,13 +59,10 @@ public final class PresentationApp {
       trace.record($0, at: PresentationApp.now())
     }
     watcher = DeckWatcher(files: session.watchedFiles)
-    // A saved office deck is read without waiting for LibreOffice: the console shows its
-    // conversion from the start, and the room keeps the last version until it is done.
-    var reading = options.loader
-    reading.officeWait = .nothing
-    reloader = watcher.map { [reading] _ in
+    reloader = watcher.map { _ in
       DeckReloader(
-        path: session.path, loader: reading, clock: { Window.milliseconds() },
+        path: session.path, loader: options.loader.notWaitingForOffice,
+        clock: { Window.milliseconds() },
         wake: { TalkInput.announce(TalkInput.deckRead) })
     }
     painter.remoteCard = options.remote?.card
