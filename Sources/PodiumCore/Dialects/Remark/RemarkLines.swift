@@ -42,7 +42,7 @@ struct RemarkLines {
         continue
       }
       if line == "---"
-        || line.range(of: #"^<!--\s*break\s*-->$"#, options: .regularExpression) != nil
+        || Self.isBreakComment(line)
         || line == "--"
       {
         let continues = line == "--"
@@ -75,6 +75,12 @@ struct RemarkLines {
     }
   }
 
+  /// `<!-- break -->`, remark's other separator, spaces in it as they come.
+  private static func isBreakComment(_ line: Substring) -> Bool {
+    guard line.hasPrefix("<!--"), line.hasSuffix("-->"), line.count >= 7 else { return false }
+    return line.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces) == "break"
+  }
+
   /// A fence's opening (three or more backticks or tildes), if `line` opens one.
   private static func fenceMarker(_ line: Substring) -> Substring? {
     let trimmed = line.drop { $0 == " " }
@@ -90,8 +96,13 @@ struct RemarkLines {
     let body =
       text.hasPrefix("<!--") && text.hasSuffix("-->")
       ? text.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces) : String(line)
-    guard let match = body.firstMatch(of: /^([-\w]+):(.*)$/) else { return nil }
-    return (String(match.1).lowercased(), String(match.2).trimmingCharacters(in: .whitespaces))
+    // By hand: a regex built for every line costs a deck of separators seconds.
+    guard let colon = body.firstIndex(of: ":"), colon > body.startIndex,
+      !body[..<colon].contains(where: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }),
+      !body.contains("\n")
+    else { return nil }
+    let value = body[body.index(after: colon)...]
+    return (String(body[..<colon]).lowercased(), value.trimmingCharacters(in: .whitespaces))
   }
 
   /// The Podium directive a property is, if any: the slide's classes (remark's `center` and
