@@ -38,41 +38,27 @@ struct XMLElement: Hashable, Sendable {
     _ attribute: String, to value: String, on name: String, ids: Set<String>, in bytes: [UInt8],
     part: String
   ) throws(OfficeProblem) -> [UInt8] {
-    let options =
-      Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue)
-      | Int32(XML_PARSE_NOWARNING.rawValue)
-    let document = bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-        xmlReadMemory($0, Int32(buffer.count), part, nil, options)
-      }
-    }
-    guard let document else { throw OfficeProblem("\(part) is not well-formed XML") }
-    defer { xmlFreeDoc(document) }
-    func visit(_ node: xmlNodePtr) {
-      var child = node.pointee.children
-      while let current = child {
-        if current.pointee.type == XML_ELEMENT_NODE {
-          if qualified(current.pointee.name, current.pointee.ns) == name,
-            let id = xmlGetProp(current, "id")
-          {
-            if ids.contains(String(cString: id)) { xmlSetProp(current, attribute, value) }
-            podium_xml_free(id)
+    try rewriting(bytes, part: part) { document throws(OfficeProblem) in
+      func visit(_ node: xmlNodePtr) {
+        var child = node.pointee.children
+        while let current = child {
+          if current.pointee.type == XML_ELEMENT_NODE {
+            if qualified(current.pointee.name, current.pointee.ns) == name,
+              let id = xmlGetProp(current, "id")
+            {
+              if ids.contains(String(cString: id)) { xmlSetProp(current, attribute, value) }
+              podium_xml_free(id)
+            }
+            visit(current)
           }
-          visit(current)
+          child = current.pointee.next
         }
-        child = current.pointee.next
       }
+      guard let root = xmlDocGetRootElement(document) else {
+        throw OfficeProblem("\(part) has no root element")
+      }
+      visit(root)
     }
-    guard let root = xmlDocGetRootElement(document) else {
-      throw OfficeProblem("\(part) has no root element")
-    }
-    visit(root)
-    var output: UnsafeMutablePointer<xmlChar>?
-    var length: Int32 = 0
-    xmlDocDumpMemoryEnc(document, &output, &length, "UTF-8")
-    guard let output else { throw OfficeProblem("\(part) could not be written") }
-    defer { podium_xml_free(output) }
-    return Array(UnsafeBufferPointer(start: output, count: Int(length)))
   }
 
   /// `bytes` with the children of the first element named `parent` replaced by `children`
@@ -82,6 +68,48 @@ struct XMLElement: Hashable, Sendable {
   static func replacingChildren(
     of parent: String, with children: [(name: String, attributes: [(String, String)])],
     in bytes: [UInt8], part: String
+  ) throws(OfficeProblem) -> [UInt8] {
+    try rewriting(bytes, part: part) { document throws(OfficeProblem) in
+      func find(_ node: xmlNodePtr) -> xmlNodePtr? {
+        if qualified(node.pointee.name, node.pointee.ns) == parent { return node }
+        var child = node.pointee.children
+        while let current = child {
+          if current.pointee.type == XML_ELEMENT_NODE, let found = find(current) { return found }
+          child = current.pointee.next
+        }
+        return nil
+      }
+      guard let root = xmlDocGetRootElement(document), let list = find(root) else {
+        throw OfficeProblem("\(part) has no \(parent)")
+      }
+      while let child = list.pointee.children {
+        xmlUnlinkNode(child)
+        xmlFreeNode(child)
+      }
+      func split(_ name: String) -> (prefix: String?, local: String) {
+        guard let colon = name.firstIndex(of: ":") else { return (nil, name) }
+        return (String(name[..<colon]), String(name[name.index(after: colon)...]))
+      }
+      for child in children {
+        let (prefix, local) = split(child.name)
+        let namespace = prefix.flatMap { xmlSearchNs(document, list, $0) }
+        guard let node = xmlNewDocNode(document, namespace, local, nil) else {
+          throw OfficeProblem("\(part) could not be written")
+        }
+        xmlAddChild(list, node)
+        for (name, value) in child.attributes {
+          let (attributePrefix, attributeLocal) = split(name)
+          let attributeNamespace = attributePrefix.flatMap { xmlSearchNs(document, node, $0) }
+          xmlSetNsProp(node, attributeNamespace, attributeLocal, value)
+        }
+      }
+    }
+  }
+
+  /// `bytes` read into a libxml2 document (no network, nothing from outside them), `change`
+  /// made to it, and the document written back as UTF-8.
+  private static func rewriting(
+    _ bytes: [UInt8], part: String, _ change: (xmlDocPtr) throws(OfficeProblem) -> Void
   ) throws(OfficeProblem) -> [UInt8] {
     let options =
       Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue)
@@ -93,39 +121,7 @@ struct XMLElement: Hashable, Sendable {
     }
     guard let document else { throw OfficeProblem("\(part) is not well-formed XML") }
     defer { xmlFreeDoc(document) }
-    func find(_ node: xmlNodePtr) -> xmlNodePtr? {
-      if qualified(node.pointee.name, node.pointee.ns) == parent { return node }
-      var child = node.pointee.children
-      while let current = child {
-        if current.pointee.type == XML_ELEMENT_NODE, let found = find(current) { return found }
-        child = current.pointee.next
-      }
-      return nil
-    }
-    guard let root = xmlDocGetRootElement(document), let list = find(root) else {
-      throw OfficeProblem("\(part) has no \(parent)")
-    }
-    while let child = list.pointee.children {
-      xmlUnlinkNode(child)
-      xmlFreeNode(child)
-    }
-    func split(_ name: String) -> (prefix: String?, local: String) {
-      guard let colon = name.firstIndex(of: ":") else { return (nil, name) }
-      return (String(name[..<colon]), String(name[name.index(after: colon)...]))
-    }
-    for child in children {
-      let (prefix, local) = split(child.name)
-      let namespace = prefix.flatMap { xmlSearchNs(document, list, $0) }
-      guard let node = xmlNewDocNode(document, namespace, local, nil) else {
-        throw OfficeProblem("\(part) could not be written")
-      }
-      xmlAddChild(list, node)
-      for (name, value) in child.attributes {
-        let (attributePrefix, attributeLocal) = split(name)
-        let attributeNamespace = attributePrefix.flatMap { xmlSearchNs(document, node, $0) }
-        xmlSetNsProp(node, attributeNamespace, attributeLocal, value)
-      }
-    }
+    try change(document)
     var output: UnsafeMutablePointer<xmlChar>?
     var length: Int32 = 0
     xmlDocDumpMemoryEnc(document, &output, &length, "UTF-8")
