@@ -172,26 +172,12 @@ private let familyLanguages = [
   }
 
   @Test func randomInputKeepsEveryGuarantee() {
-    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next() -> UInt64 {
-      seed &+= 0x9E37_79B9_7F4A_7C15
-      var z = seed
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
     let pieces = [
       "\"", "'", "`", "''", "/*", "*/", "{-", "-}", "(*", "*)", "#|", "|#", "<!--", "-->", "<",
       ">", "</", "/>", "=", "$", "${", "#{", "@", "%", ";", "--", "#", "{", "}", "(", ")", "[",
       "]", "|", "\\", "\n", "\t", " ", "a", "Foo", "let", "SELECT", "1", ".", ":", "::", "-",
       "```", "é", "\u{301}", "👨‍👩‍👧", "ש", "&amp;", "[<", ">]",
     ]
-    for language in familyLanguages {
-      for _ in 0..<100 {
-        let length = Int(next() % 60)
-        let code = (0..<length).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined()
-        checkInvariants(code, language)
-      }
-    }
+    checkRandomInputs(of: pieces, in: familyLanguages, each: 100, seed: 0x2545_F491_4F6C_DD1D)
   }
 }

@@ -82,3 +82,23 @@ func checkInvariants(
     }
   }
 }
+
+/// Checks the guarantees on `count` inputs for each language, each up to 59 of `pieces` drawn
+/// by a fixed-seed generator (SplitMix64): the same "random" corpus on every run.
+func checkRandomInputs(of pieces: [String], in languages: [String], each count: Int, seed: UInt64) {
+  var seed = seed
+  func next() -> UInt64 {
+    seed &+= 0x9E37_79B9_7F4A_7C15
+    var z = seed
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  for language in languages {
+    for _ in 0..<count {
+      let length = Int(next() % 60)
+      let code = (0..<length).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined()
+      checkInvariants(code, language)
+    }
+  }
+}
