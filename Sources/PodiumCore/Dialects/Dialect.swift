@@ -66,6 +66,9 @@ protocol Dialect {
   /// Whether the tool splits slides at its separator lines whatever Markdown they fall in (a
   /// line-based splitter: remark's, Slidev's), so an HTML block cmark runs past one is cut there.
   var separatesLinesInHTML: Bool { get }
+  /// Whether HTML blocks (a comment) before a dividing heading are a slide of their own, as
+  /// any block is (pandoc's), rather than the start of the heading's slide (Marp's directives).
+  var htmlBlocksHoldASlide: Bool { get }
   /// The slides as the tool shows them, from those built; `builder` makes any slide the
   /// dialect adds (a title slide), `headingDivider` is what `headingDivider` said.
   mutating func finish(
@@ -98,6 +101,7 @@ extension Dialect {
     false
   }
   var separatesLinesInHTML: Bool { false }
+  var htmlBlocksHoldASlide: Bool { false }
   mutating func finish(
     _ slides: [Slide], metadata: inout DeckMetadata, builder: inout SlideBuilder,
     headingDivider: Int?, sink: inout DiagnosticSink

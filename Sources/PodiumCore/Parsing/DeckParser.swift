@@ -220,7 +220,8 @@ public enum DeckParser {
       }
       // Marp's headingDivider: a heading of that level or above opens a slide of its own.
       if let divider = headingDivider, case .heading(let level) = node.kind, level <= divider,
-        !current.inNotes, current.body.contains(where: { $0.kind != .htmlBlock })
+        !current.inNotes,
+        current.body.contains(where: { $0.kind != .htmlBlock || dialect.htmlBlocksHoldASlide })
       {
         parts.append(current)
         current = SlidePart(location: node.start)

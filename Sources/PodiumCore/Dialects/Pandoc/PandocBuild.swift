@@ -13,12 +13,17 @@ struct PandocBuild: Equatable {
   var slideLevel: Int?
   var toc = false
   var incremental = false
+  /// `--section-divs`: each heading's section is a `<section>`, which a reveal.js template shows
+  /// as a slide when the writer is pandoc's plain `html5`.
+  var sectionDivs = false
   /// YAML files read as metadata with the deck, in the command's order.
   var metadataFiles: [String] = []
   /// `-M key=value` and `--metadata key:value`.
   var metadata: [String: String] = [:]
   /// `-V key=value` (beamer's `aspectratio`).
   var variables: [String: String] = [:]
+  /// `--template FILE`, resolved against the build file's folder.
+  var template: String?
 
   /// Files that build decks, by name, in the deck's folder.
   static let buildFiles = [
@@ -156,6 +161,8 @@ struct PandocBuild: Equatable {
         toc = true
       case "-i", "--incremental":
         incremental = true
+      case "--section-divs":
+        sectionDivs = true
       case "-M", "--metadata":
         if let pair = value(of: word) { setMetadata(pair) }
       case "-V", "--variable":
@@ -165,7 +172,9 @@ struct PandocBuild: Equatable {
         }
       case "--metadata-file":
         if let file = value(of: word) { metadataFiles.append(resolved(file)) }
-      case "-o", "--output", "-f", "--from", "-r", "--read", "--template", "-H",
+      case "--template":
+        if let file = value(of: word) { template = resolved(file) }
+      case "-o", "--output", "-f", "--from", "-r", "--read", "-H",
         "--include-in-header", "--data-dir", "--resource-path", "--pdf-engine", "-c", "--css",
         "--bibliography", "--csl", "--highlight-style", "--filter", "-F", "--lua-filter", "-L":
         _ = value(of: word)
@@ -205,5 +214,70 @@ struct PandocBuild: Equatable {
       guard case .mapping(let mapping)? = try? YAMLText.compose(text) else { return nil }
       return mapping
     }
+  }
+}
+
+/// The slides an author's own HTML template (`--template`) puts around the deck's: reveal.js
+/// templates write the title slide and the table of contents as `<section>`s of their own,
+/// often unconditionally, under `$if(var)$` at most. Read from the template's text before
+/// `$body$`.
+struct PandocTemplate: Equatable {
+  /// A section of the template's that holds `$title$` or `$toc$`, and the variables whose
+  /// `$if(...)$` it sits in (`!name` under `$else$`).
+  struct Section: Equatable {
+    var title: Bool
+    var contents: Bool
+    var conditions: [String]
+  }
+
+  var sections: [Section] = []
+
+  /// nil for a template that is not HTML (no `<section>` before `$body$`, or no `$body$`).
+  init?(_ text: String) {
+    guard let body = text.range(of: "$body$") else { return nil }
+    let before = text[..<body.lowerBound]
+    guard before.contains("<section") else { return nil }
+    var conditions: [String] = []
+    var open: (start: Substring.Index, conditions: [String])?
+    var index = before.startIndex
+    while index < before.endIndex {
+      let rest = before[index...]
+      if rest.hasPrefix("$if("), let close = rest.range(of: ")$") {
+        conditions.append(String(rest[rest.index(index, offsetBy: 4)..<close.lowerBound]))
+        index = close.upperBound
+      } else if rest.hasPrefix("$else$"), let last = conditions.popLast() {
+        conditions.append(last.hasPrefix("!") ? String(last.dropFirst()) : "!" + last)
+        index = rest.index(index, offsetBy: 6)
+      } else if rest.hasPrefix("$endif$") {
+        _ = conditions.popLast()
+        index = rest.index(index, offsetBy: 7)
+      } else if rest.hasPrefix("<section"), open == nil {
+        open = (index, conditions)
+        index = rest.index(index, offsetBy: 8)
+      } else if rest.hasPrefix("</section>"), let start = open {
+        let inner = before[start.start..<index]
+        if inner.contains("$title$") || inner.contains("$toc$") {
+          sections.append(
+            Section(
+              title: inner.contains("$title$"), contents: inner.contains("$toc$"),
+              conditions: start.conditions))
+        }
+        open = nil
+        index = rest.index(index, offsetBy: 10)
+      } else {
+        index = before.index(after: index)
+      }
+    }
+  }
+
+  /// Whether the template shows a title slide, and a contents slide, where `isSet` says which
+  /// variables are set.
+  func slides(isSet: (String) -> Bool) -> (title: Bool, contents: Bool) {
+    let shown = sections.filter { section in
+      section.conditions.allSatisfy {
+        $0.hasPrefix("!") ? !isSet(String($0.dropFirst())) : isSet($0)
+      }
+    }
+    return (shown.contains { $0.title }, shown.contains { $0.contents })
   }
 }

@@ -26,6 +26,11 @@ struct PandocDeck {
   var front: Node.Mapping?
   /// A table of contents after the title slide (`--toc`, `toc: true`).
   var toc = false
+  /// pandoc's `html5` writer with `--section-divs` under a reveal.js template: every heading
+  /// starts a slide and a `---` is only a rule.
+  var sectionsAreSlides = false
+  /// The author's own HTML template, when the build names one Podium can read.
+  var template: PandocTemplate?
   /// What `PandocLines` found on headings: classes and attributes, by line.
   var headingAttributes: [Int: PandocLines.Attributes] = [:]
 
@@ -162,11 +167,26 @@ struct PandocDeck {
     guard let build else { return }
     switch build.writer {
     case "beamer"?: output = .beamer
-    case "revealjs"?, "html"?, "html5"?, "slidy"?, "dzslides"?, "s5"?, "slideous"?:
+    case let writer? where build.sectionDivs && ["html", "html4", "html5"].contains(writer):
+      // Not a slide writer: `---` is a rule, and the slides are the `<section>`s of the
+      // headings, one for each heading of any level, which the author's reveal.js template
+      // shows.
+      output = .revealjs
+      sectionsAreSlides = true
+      slideLevel = 6
+    case "revealjs"?, "html"?, "html4"?, "html5"?, "slidy"?, "dzslides"?, "s5"?, "slideous"?:
       output = .revealjs
     default: break
     }
-    if let level = build.slideLevel, (0...6).contains(level) { slideLevel = level }
+    if let path = build.template, output == .revealjs, let files,
+      case .success(let bytes) = files.contents(
+        of: path, limit: PandocBuild.maximumSize, kind: "templates")
+    {
+      template = PandocTemplate(String(decoding: bytes, as: UTF8.self))
+    }
+    if let level = build.slideLevel, (0...6).contains(level), !sectionsAreSlides {
+      slideLevel = level
+    }
     if build.incremental { incremental = true }
     if build.toc { toc = true }
   }
@@ -263,10 +283,22 @@ struct PandocDeck {
   /// title slides (beamer's rule or reveal.js's, see the type), headings' classes.
   func finish(_ slides: [Slide], metadata: DeckMetadata, slideLevel: Int) -> [Slide] {
     var result: [Slide] = []
-    if let title = metadata.title {
-      result.append(titleSlide(title, metadata: metadata))
+    var shows = (title: metadata.title != nil, contents: toc)
+    if let template {
+      // The author's template writes these slides, whatever pandoc's own would.
+      shows = template.slides { name in
+        switch name {
+        case "title": metadata.title != nil
+        case "toc", "table-of-contents": toc
+        case "author": metadata.author != nil
+        case "date": metadata.date != nil
+        case "subtitle": metadata.subtitle != nil
+        default: front?[name] != nil
+        }
+      }
     }
-    if toc { result.append(contentsSlide(slides, slideLevel: slideLevel)) }
+    if shows.title { result.append(titleSlide(metadata.title ?? "", metadata: metadata)) }
+    if shows.contents { result.append(contentsSlide(slides, slideLevel: slideLevel)) }
     for var slide in slides {
       // reveal.js removes a slide marked `data-visibility="hidden"` (pandoc's
       // `{visibility=hidden}`) before the talk starts; beamer has no such thing.

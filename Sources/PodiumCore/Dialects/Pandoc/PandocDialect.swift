@@ -71,8 +71,13 @@ struct PandocDialect: Dialect {
   }
 
   func isSeparator(_ node: MarkdownNode, lines: [Substring], metadata: DeckMetadata) -> Bool {
-    node.kind == .thematicBreak
+    node.kind == .thematicBreak && !deck.sectionsAreSlides
   }
+
+  /// pandoc's `prepSlides` (`ensureStartWithH`): blocks before the deck's first heading, raw
+  /// HTML such as a comment too, are a slide of their own with no title (in beamer an empty
+  /// frame when they print nothing).
+  var htmlBlocksHoldASlide: Bool { true }
 
   mutating func finish(
     _ slides: [Slide], metadata: inout DeckMetadata, builder: inout SlideBuilder,

@@ -124,4 +124,57 @@ import Testing
     #expect(deck.metadata.date == "2013-12-06")
     #expect(deck.slides.count == 2, "the title slide and one frame")
   }
+
+  /// pandoc's plain `html5` writer with `--section-divs` under the author's reveal.js template
+  /// (a Makefile from the wild corpus): no slide writer runs, so `---` is a rule and each
+  /// heading's `<section>` is a slide; the template writes the title slide itself, here always
+  /// (an empty one when the deck has no title), and the table of contents only under `$if(toc)$`.
+  @Test func anHTML5BuildWithSectionDivsShowsEachHeadingsSectionAndTheTemplatesOwnSlides() throws {
+    let makefile = """
+      all:
+      	pandoc -t html5 --template=templates/reveal.html --standalone --section-divs \
+      	  -s slides.md -o index.html
+      """
+    let template = """
+      <div class="reveal"><div class="slides">
+      <section><h1>$title$</h1>$for(author)$<h3>$author$</h3>$endfor$</section>
+      $if(toc)$<section><h2>Outline</h2>$toc$</section>$endif$
+      $body$
+      </div></div>
+      """
+    let deck = try #require(
+      parsed(
+        "# Risk\n\n---\n\nRyan\n\n# Why\n\n---\n\ntext\n\n## Detail\n\nmore\n",
+        ["/talk/Makefile": makefile, "/talk/templates/reveal.html": template]
+      ).deck)
+    #expect(deck.slides.map(\.title) == ["", "Risk", "Why", "Detail"])
+    #expect(deck.slides[1].blocks.count == 3, "the rule stays on the slide, between its lines")
+
+    // The same build with pandoc's own template: a title slide only when there is a title.
+    let plain = try #require(
+      parsed("# Risk\n\n---\n\nRyan\n\n# Why\n\ntext\n", ["/talk/Makefile": makefile]).deck)
+    #expect(plain.slides.map(\.title) == ["Risk", "Why"])
+    // Without --section-divs there are no sections: read as reveal.js, `---` breaks slides.
+    let flat = makefile.replacingOccurrences(of: " --section-divs", with: "")
+      .replacingOccurrences(of: "-t html5", with: "-t html")
+    let unsectioned = try #require(
+      parsed("# Risk\n\n---\n\nRyan\n\n# Why\n\ntext\n", ["/talk/Makefile": flat]).deck)
+    #expect(unsectioned.slides.map(\.title) == ["Risk", nil, "Why"])
+    let conditional = try #require(PandocTemplate(template))
+    #expect(conditional.slides { $0 == "toc" } == (title: true, contents: true))
+    #expect(conditional.slides { _ in false } == (title: true, contents: false))
+    #expect(PandocTemplate("\\begin{document}$body$") == nil, "a LaTeX template")
+  }
+
+  /// pandoc's `ensureStartWithH`: blocks before the first heading, a lone HTML comment too, are
+  /// a slide of their own (beamer: an empty frame; the author's PDF has it).
+  @Test func aCommentBeforeTheFirstHeadingIsASlideOfItsOwnAsPandocMakesIt() throws {
+    let deck = try #require(
+      parsed(
+        "---\ntitle: T\noutput: beamer_presentation\n---\n\n<!-- TODO -->\n\n# A\n\ntext\n\n# B\n\nmore\n",
+        [:]
+      ).deck)
+    #expect(deck.slides.count == 4)
+    #expect(deck.slides.map(\.title) == ["T", nil, "A", "B"])
+  }
 }
