@@ -104,15 +104,33 @@ public struct LibreOfficeReader: OfficeReader {
     return .success(plan.conversion(problem: job.failure))
   }
 
-  /// The cores no other work is using: the cores less the last minute's load, at least one.
-  /// A LibreOffice more than there are free cores only slows the others down (each pays its
-  /// start, about two seconds of a core, and they take turns).
+  /// The cores no other work is using: the cores less what is busy, at least one. Busy is the
+  /// last minute's load or, when less, the processes running at this moment (the fourth field
+  /// of /proc/loadavg, less this one): the minute's average stays high for a minute after a
+  /// burst has ended (a LibreOffice run just before read 0.7 and gave one LibreOffice where two
+  /// cores were idle). A LibreOffice more than there are free cores only slows the others down
+  /// (each pays its start, about two seconds of a core, and they take turns).
   static func freeCores(
-    cores: Int = ProcessInfo.processInfo.activeProcessorCount, load: Double? = nil
+    cores: Int = ProcessInfo.processInfo.activeProcessorCount, load: Double? = nil,
+    runningNow: Int? = nil
   ) -> Int {
     var averages = [0.0, 0.0, 0.0]
-    let busy = load ?? (getloadavg(&averages, 3) > 0 ? averages[0] : 0)
+    var busy = load ?? (getloadavg(&averages, 3) > 0 ? averages[0] : 0)
+    if let running = runningNow ?? (load == nil ? runningProcesses() : nil) {
+      busy = min(busy, Double(max(0, running - 1)))
+    }
     return max(1, min(cores, Int((Double(cores) - busy).rounded())))
+  }
+
+  /// The kernel's count of runnable processes now (`/proc/loadavg`'s `running/total`), this one
+  /// included; nil where there is no such file.
+  static func runningProcesses() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else {
+      return nil
+    }
+    let fields = text.split(separator: " ")
+    guard fields.count >= 4, let slash = fields[3].firstIndex(of: "/") else { return nil }
+    return Int(fields[3][..<slash])
   }
 
   /// Changes to how decks are converted make earlier cache entries stale.

@@ -30,8 +30,8 @@ struct OfficeConversionPlan: Sendable {
   /// The slides as the stepped copies hold them (PowerPoint decks).
   var slides: [OfficeFile.SteppedSlide] = []
   var parts: [Part] = []
-  /// The parts each LibreOffice converts, in order: part 0 first, the others dealt out in turn
-  /// so that the deck fills from its start.
+  /// The parts each LibreOffice converts, in order: part 0 first, the others dealt out by
+  /// their pages (`deal`) so that the deck fills from its start.
   var workers: [[Int]] = []
   /// LibreOffice's OpenDocument copy of a `.ppt` or `.key` file, read for the notes.
   var copy: String?
@@ -65,7 +65,8 @@ struct OfficeConversionPlan: Sendable {
       info = .success(read.info)
       slides = read.slides.map { stepped ? $0 : OfficeFile.SteppedSlide(part: $0.part, clicks: []) }
       let ranges = Self.ranges(
-        pages: slides.map { $0.clicks.count + 1 }, first: 2, perPart: pagesPerPart)
+        pages: slides.map { $0.clicks.count + 1 }, first: 2, perPart: pagesPerPart,
+        workers: workers)
       parts = ranges.enumerated().map { index, range in
         Part(
           slides: range, pages: range.map { slides[$0].clicks.count + 1 }.reduce(0, +),
@@ -96,27 +97,54 @@ struct OfficeConversionPlan: Sendable {
         } : .failure(OfficeProblem("LibreOffice's copy of it is not made yet"))
       parts = [Part(slides: nil, pages: 0, file: base + "-1of1.pdf")]
     }
-    let count = min(max(1, workers), parts.count)
-    self.workers = (0..<count).map { worker in
-      Array(stride(from: worker, to: parts.count, by: count))
-    }
+    self.workers = Self.deal(parts.map(\.pages), workers: workers)
   }
 
   /// Contiguous runs of slides, `first` slides in the first (the talk starts with them), then
-  /// about `perPart` pages each, a slide never split.
-  static func ranges(pages: [Int], first: Int, perPart: Int) -> [Range<Int>] {
+  /// a multiple of `workers` parts of about `perPart` pages each (one when the rest is no
+  /// more), a slide never split. The
+  /// parts are dealt to the LibreOffices in turn, so they share the pages evenly: parts cut at
+  /// every `perPart` pages left the last, short one to one worker (67 pages for one LibreOffice
+  /// and 89 for the other in a 156-page deck).
+  static func ranges(pages: [Int], first: Int, perPart: Int, workers: Int = 1) -> [Range<Int>] {
     var ranges: [Range<Int>] = [0..<min(first, pages.count)]
-    var start = ranges[0].upperBound
+    let start = ranges[0].upperBound
+    let rest = pages[start...].reduce(0, +)
+    guard start < pages.count else { return ranges }
+    let each = max(1, workers)
+    // A rest of one part's pages stays one part (beside the first, it has a LibreOffice).
+    let parts =
+      rest <= perPart
+      ? 1 : each * Int((Double(rest) / Double(max(1, perPart) * each)).rounded(.up))
+    // Part k ends at the slide where the pages so far reach k/parts of the rest.
+    var lower = start
     var count = 0
+    var next = 1
     for index in start..<pages.count {
       count += pages[index]
-      if count >= perPart || index == pages.count - 1 {
-        ranges.append(start..<(index + 1))
-        start = index + 1
-        count = 0
+      if count * parts >= next * rest || index == pages.count - 1 {
+        ranges.append(lower..<(index + 1))
+        lower = index + 1
+        while next * rest <= count * parts { next += 1 }
       }
     }
     return ranges
+  }
+
+  /// The parts (their pages, 0 where not known) dealt to `workers` LibreOffices in the deck's
+  /// order: each to the one with the fewest pages so far (then the fewest parts, then the
+  /// first), so that the deck fills from its start and the LibreOffices end together.
+  static func deal(_ pages: [Int], workers: Int) -> [[Int]] {
+    var lists = [[Int]](repeating: [], count: min(max(1, workers), max(1, pages.count)))
+    var load = [Int](repeating: 0, count: lists.count)
+    for (part, count) in pages.enumerated() {
+      let worker = lists.indices.min { a, b in
+        (load[a], lists[a].count, a) < (load[b], lists[b].count, b)
+      }!
+      lists[worker].append(part)
+      load[worker] += count
+    }
+    return lists.filter { !$0.isEmpty }
   }
 
   /// Whether every part (and the copy) is in the cache.

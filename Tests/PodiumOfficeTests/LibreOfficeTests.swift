@@ -31,6 +31,10 @@ import Testing
     #expect(LibreOfficeReader.freeCores(cores: 2, load: 1.2) == 1)
     #expect(LibreOfficeReader.freeCores(cores: 2, load: 6) == 1)
     #expect(LibreOfficeReader.freeCores(cores: 8, load: 2.4) == 6)
+    // A minute's average left by a run that has ended: nothing else runs now (this process).
+    #expect(LibreOfficeReader.freeCores(cores: 2, load: 0.7, runningNow: 1) == 2)
+    #expect(LibreOfficeReader.freeCores(cores: 2, load: 1.6, runningNow: 3) == 1)
+    #expect(LibreOfficeReader.runningProcesses().map { $0 >= 1 } == true, "this process runs")
   }
 
   func pages(_ pdf: String) throws -> Int {

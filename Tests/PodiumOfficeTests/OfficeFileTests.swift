@@ -155,6 +155,33 @@ import Testing
         0..<2, 2..<4, 4..<7, 7..<8,
       ])
     #expect(OfficeConversionPlan.ranges(pages: [4], first: 2, perPart: 16) == [0..<1])
+    #expect(OfficeConversionPlan.ranges(pages: [], first: 2, perPart: 16) == [0..<0])
+  }
+
+  /// With two LibreOffices the parts after the first come in pairs of about equal pages, so
+  /// that each LibreOffice converts half the deck (a defence of 64 slides and 156 pages).
+  @Test func partsShareThePagesEvenlyAmongTheLibreOffices() {
+    var pages = [Int](repeating: 1, count: 64)
+    for (slide, steps) in [(5, 12), (9, 20), (20, 8), (33, 30), (40, 10), (55, 12)] {
+      pages[slide] += steps
+    }
+    #expect(pages.reduce(0, +) == 156)
+    let ranges = OfficeConversionPlan.ranges(pages: pages, first: 2, perPart: 32, workers: 2)
+    #expect(ranges.first == 0..<2)
+    #expect(ranges.last?.upperBound == 64)
+    #expect((ranges.count - 1) % 2 == 0, "parts after the first in pairs: \(ranges)")
+    let sizes = ranges.map { range in range.map { pages[$0] }.reduce(0, +) }
+    let workers = OfficeConversionPlan.deal(sizes, workers: 2)
+    #expect(workers.first?.first == 0, "the first slides first")
+    #expect(workers.flatMap { $0 }.sorted() == Array(ranges.indices))
+    #expect(workers.allSatisfy { $0 == $0.sorted() }, "each in the deck's order")
+    let share = workers.map { $0.map { sizes[$0] }.reduce(0, +) }
+    // A slide of 31 steps is one lump: the halves are as even as whole slides allow.
+    #expect(abs(share[0] - share[1]) <= 31, "pages per LibreOffice: \(share), parts \(sizes)")
+    #expect(OfficeConversionPlan.deal([0, 0, 0], workers: 2) == [[0, 2], [1]], "pages unknown")
+    #expect(
+      OfficeConversionPlan.deal([3, 27, 24, 28, 23, 26, 25], workers: 2)
+        .map { $0.map { [3, 27, 24, 28, 23, 26, 25][$0] }.reduce(0, +) } == [76, 80])
   }
 
   // MARK: - Hostile files
