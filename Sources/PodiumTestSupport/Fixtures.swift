@@ -100,10 +100,14 @@ public enum Fixtures {
     return names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appendingPathComponent($0) }
   }
 
-  /// A new empty folder under the system's temporary folder.
-  public static func temporaryDirectory(_ name: String = "podium-test") throws -> URL {
+  /// A new empty folder under the system's temporary folder (`$TMPDIR`); `short` names it
+  /// with 8 characters of its UUID rather than 36, for a folder that will hold sockets.
+  public static func temporaryDirectory(_ name: String = "podium-test", short: Bool = false)
+    throws -> URL
+  {
+    let unique = UUID().uuidString
     let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("\(name)-\(UUID().uuidString)")
+      .appendingPathComponent("\(name)-\(short ? String(unique.prefix(8)) : unique)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

@@ -51,7 +51,9 @@ public final class WaylandRig: DisplayRig {
     }
     self.driver = driver
     layout = (outputs * width, height)
-    let folder = try Fixtures.temporaryDirectory("podium-wlrig")
+    // A short name: sway's IPC socket lies three folders down and a socket's path has at most
+    // 107 bytes, also when $TMPDIR is a folder of its own (scripts/test gives the suite one).
+    let folder = try Fixtures.temporaryDirectory("podium-wlrig", short: true)
     var arguments = [
       "serve", "--outputs", "\(outputs)", "--size", "\(width)x\(height)", "--dir",
       folder.appendingPathComponent("session").path,
