@@ -31,6 +31,8 @@ struct PandocDeck {
   var sectionsAreSlides = false
   /// The author's own HTML template, when the build names one Podium can read.
   var template: PandocTemplate?
+  /// The template's variables the command line sets (`-V name=value`).
+  var commandVariables: Set<String> = []
   /// What `PandocLines` found on headings: classes and attributes, by line.
   var headingAttributes: [Int: PandocLines.Attributes] = [:]
 
@@ -183,6 +185,7 @@ struct PandocDeck {
         of: path, limit: PandocBuild.maximumSize, kind: "templates")
     {
       template = PandocTemplate(String(decoding: bytes, as: UTF8.self))
+      commandVariables = Set(build.variables.keys)
     }
     if let level = build.slideLevel, (0...6).contains(level), !sectionsAreSlides {
       slideLevel = level
@@ -293,7 +296,7 @@ struct PandocDeck {
         case "author": metadata.author != nil
         case "date": metadata.date != nil
         case "subtitle": metadata.subtitle != nil
-        default: front?[name] != nil
+        default: front?[name] != nil || commandVariables.contains(name)
         }
       }
     }

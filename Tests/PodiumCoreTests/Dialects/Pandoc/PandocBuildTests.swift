@@ -159,11 +159,31 @@ import Testing
       .replacingOccurrences(of: "-t html5", with: "-t html")
     let unsectioned = try #require(
       parsed("# Risk\n\n---\n\nRyan\n\n# Why\n\ntext\n", ["/talk/Makefile": flat]).deck)
-    #expect(unsectioned.slides.map(\.title) == ["Risk", nil, "Why"])
+    #expect(unsectioned.slides.map(\.title) == ["Risk", "Ryan", "Why"])
     let conditional = try #require(PandocTemplate(template))
     #expect(conditional.slides { $0 == "toc" } == (title: true, contents: true))
     #expect(conditional.slides { _ in false } == (title: true, contents: false))
     #expect(PandocTemplate("\\begin{document}$body$") == nil, "a LaTeX template")
+
+    // A section under a variable the command line sets (-V) is there; under one unset, not.
+    let banner = template.replacingOccurrences(
+      of: "$body$", with: "$if(banner)$<section><h1>$title$</h1></section>$endif$$body$"
+    )
+    .replacingOccurrences(of: "<section><h1>$title$</h1>$for", with: "<div>$for")
+    .replacingOccurrences(of: "$endfor$</section>", with: "$endfor$</div>")
+    let withBanner = makefile.replacingOccurrences(of: "-t html5", with: "-t html5 -V banner=1")
+    let bannered = try #require(
+      parsed(
+        "# Risk\n\ntext\n",
+        ["/talk/Makefile": withBanner, "/talk/templates/reveal.html": banner]
+      ).deck)
+    #expect(bannered.slides.count == 2)
+    let unbannered = try #require(
+      parsed(
+        "# Risk\n\ntext\n", ["/talk/Makefile": makefile, "/talk/templates/reveal.html": banner]
+      )
+      .deck)
+    #expect(unbannered.slides.count == 1)
   }
 
   /// pandoc's `ensureStartWithH`: blocks before the first heading, a lone HTML comment too, are
