@@ -102,15 +102,14 @@ struct OfficeConversionPlan: Sendable {
 
   /// Contiguous runs of slides, `first` slides in the first (the talk starts with them), then
   /// a multiple of `workers` parts of about `perPart` pages each (one when the rest is no
-  /// more), a slide never split. The
-  /// parts are dealt to the LibreOffices in turn, so they share the pages evenly: parts cut at
-  /// every `perPart` pages left the last, short one to one worker (67 pages for one LibreOffice
-  /// and 89 for the other in a 156-page deck).
+  /// more), cut where the pages reach even shares of the rest, a slide never split; `deal`
+  /// gives them out. Parts cut at every `perPart` pages left a short last one, and the two
+  /// LibreOffices of a 156-page deck 69 and 87 pages.
   static func ranges(pages: [Int], first: Int, perPart: Int, workers: Int = 1) -> [Range<Int>] {
     var ranges: [Range<Int>] = [0..<min(first, pages.count)]
     let start = ranges[0].upperBound
-    let rest = pages[start...].reduce(0, +)
     guard start < pages.count else { return ranges }
+    let rest = pages[start...].reduce(0, +)
     let each = max(1, workers)
     // A rest of one part's pages stays one part (beside the first, it has a LibreOffice).
     let parts =
