@@ -77,8 +77,13 @@ struct RemarkLines {
 
   /// `<!-- break -->`, remark's other separator, spaces in it as they come.
   private static func isBreakComment(_ line: Substring) -> Bool {
-    guard line.hasPrefix("<!--"), line.hasSuffix("-->"), line.count >= 7 else { return false }
-    return line.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces) == "break"
+    commentBody(line) == "break"
+  }
+
+  /// What a line that is one HTML comment (`<!-- text -->`) says, its spaces trimmed.
+  private static func commentBody<Text: StringProtocol>(_ line: Text) -> String? {
+    guard line.hasPrefix("<!--"), line.hasSuffix("-->"), line.count >= 7 else { return nil }
+    return line.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces)
   }
 
   /// A fence's opening (three or more backticks or tildes), if `line` opens one.
@@ -92,10 +97,7 @@ struct RemarkLines {
   /// A slide property line: `name: value` (remark's `^([-\w]+):([^$\n]*)`), or the same in a
   /// comment.
   static func property(_ line: Substring) -> (key: String, value: String)? {
-    let text = line.trimmingCharacters(in: .whitespaces)
-    let body =
-      text.hasPrefix("<!--") && text.hasSuffix("-->")
-      ? text.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces) : String(line)
+    let body = commentBody(line.trimmingCharacters(in: .whitespaces)) ?? String(line)
     // By hand: a regex built for every line costs a deck of separators seconds.
     guard let colon = body.firstIndex(of: ":"), colon > body.startIndex,
       !body[..<colon].contains(where: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }),
