@@ -114,23 +114,25 @@ public struct LibreOfficeReader: OfficeReader {
     cores: Int = ProcessInfo.processInfo.activeProcessorCount, load: Double? = nil,
     runningNow: Int? = nil
   ) -> Int {
-    var averages = [0.0, 0.0, 0.0]
-    var busy = load ?? (getloadavg(&averages, 3) > 0 ? averages[0] : 0)
-    if let running = runningNow ?? (load == nil ? runningProcesses() : nil) {
+    let now = load == nil ? currentLoad() : nil
+    var busy = load ?? now?.minute ?? 0
+    if let running = runningNow ?? now?.running {
       busy = min(busy, Double(max(0, running - 1)))
     }
     return max(1, min(cores, Int((Double(cores) - busy).rounded())))
   }
 
-  /// The kernel's count of runnable processes now (`/proc/loadavg`'s `running/total`), this one
-  /// included; nil where there is no such file.
-  static func runningProcesses() -> Int? {
+  /// The last minute's load and the kernel's count of runnable processes now, this one
+  /// included (`/proc/loadavg`: `0.70 0.51 0.40 1/345 6789`); nil where there is no such file.
+  static func currentLoad() -> (minute: Double, running: Int)? {
     guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else {
       return nil
     }
     let fields = text.split(separator: " ")
-    guard fields.count >= 4, let slash = fields[3].firstIndex(of: "/") else { return nil }
-    return Int(fields[3][..<slash])
+    guard fields.count >= 4, let minute = Double(fields[0]),
+      let slash = fields[3].firstIndex(of: "/"), let running = Int(fields[3][..<slash])
+    else { return nil }
+    return (minute, running)
   }
 
   /// Changes to how decks are converted make earlier cache entries stale.
