@@ -67,14 +67,29 @@ enum MarpThemeSet {
           paths += cssFiles(in: path, files: files)
         }
       }
-      // Up by the path's own words: a relative folder (`.`) stops at itself.
-      guard let slash = folder.lastIndex(of: "/"), folder != "/" else { break }
-      folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+      guard let up = parent(of: folder) else { break }
+      folder = up
     }
     paths += cssFiles(in: deckFolder, files: files)
     paths += cssFiles(in: (deckFolder as NSString).appendingPathComponent("themes"), files: files)
     var seen = Set<String>()
     return paths.filter { seen.insert($0).inserted }
+  }
+
+  /// The folder above `folder`, nil above `/`. A relative path goes up through `..` (`talk` to
+  /// `.` to `..`), so that a deck opened as `talk.md` from its own folder finds the settings
+  /// above it too.
+  static func parent(of folder: String) -> String? {
+    if folder.hasPrefix("/") {
+      guard folder != "/" else { return nil }
+      let up = (folder as NSString).deletingLastPathComponent
+      return up.isEmpty ? "/" : up
+    }
+    let parts = folder.split(separator: "/").filter { $0 != "." }
+    if let last = parts.last, last != ".." {
+      return parts.count == 1 ? "." : parts.dropLast().joined(separator: "/")
+    }
+    return (parts + [".."]).joined(separator: "/")
   }
 
   private static func cssFiles(in folder: String, files: any DeckFiles) -> [String] {

@@ -39,6 +39,23 @@ import Testing
       MarpThemeSet.find("x", deckFolder: "/repo/talks", files: files)?.path == "/repo/extra/x.css")
   }
 
+  /// `podium present seminar-02.md` from the deck's own folder, with `marp.config.js` and its
+  /// `themeSet: './themes'` one folder up (a course repository, one folder per session).
+  @Test func aDeckOpenedByARelativePathFindsTheSettingsAboveItsFolder() {
+    let files = InMemoryFiles([
+      "../marp.config.js": "module.exports = {\n  themeSet: './themes',\n}\n",
+      "../themes/course.css": "/* @theme course */\n@import 'default';\n",
+    ])
+    for folder in ["", "."] {
+      #expect(
+        MarpThemeSet.find("course", deckFolder: folder, files: files)
+          == MarpThemeSet.Found(path: "../themes/course.css", base: .marpDefault), "\(folder)")
+    }
+    #expect(
+      ["talk", "a/b", ".", "..", "/a/b", "/a", "/"].map(MarpThemeSet.parent(of:))
+        == ["." as String?, "a", "..", "../..", "/a", "/", nil])
+  }
+
   @Test func marpConfigAndVSCodeSettingsNameThemes() {
     let files = InMemoryFiles([
       "/a/marp.config.mjs": "export default {\n  themeSet: ['./t/one.css', \"./t/two.css\"],\n}\n",
