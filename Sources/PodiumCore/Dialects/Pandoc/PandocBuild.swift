@@ -232,11 +232,15 @@ struct PandocTemplate: Equatable {
 
   var sections: [Section] = []
 
-  /// nil for a template that is not HTML (no `<section>` before `$body$`, or no `$body$`).
+  /// nil for a template that is not HTML (no `<section>` or HTML element before `$body$`, or
+  /// no `$body$`). An HTML page with no section before `$body$` shows neither slide.
   init?(_ text: String) {
     guard let body = text.range(of: "$body$") else { return nil }
     let before = text[..<body.lowerBound]
-    guard before.contains("<section") else { return nil }
+    let lowered = before.lowercased()
+    guard ["<section", "<html", "<body", "<div"].contains(where: { lowered.contains($0) }) else {
+      return nil
+    }
     var conditions: [String] = []
     var open: (start: Substring.Index, conditions: [String])?
     var index = before.startIndex

@@ -340,6 +340,38 @@ struct PandocDeck {
         if content { result += framesOf(slide) }
       }
     }
+    return sectionsAreSlides ? Self.stacked(result) : result
+  }
+
+  /// `--section-divs`: a section that holds deeper ones is a stack, no slide of its own (the
+  /// slides are the sections that hold no other). What it holds besides them shows on each of
+  /// its slides, as reveal.js draws a stack's own content over its slides; its heading is left
+  /// to the title of each, and its notes join its first slide's.
+  static func stacked(_ slides: [Slide]) -> [Slide] {
+    func level(_ slide: Slide) -> Int? {
+      guard let first = slide.blocks.first, case .heading(let level, _) = first.kind else {
+        return nil
+      }
+      return level
+    }
+    var result: [Slide] = []
+    var stacks: [(level: Int, blocks: [Block], notes: [Block])] = []
+    for (index, slide) in slides.enumerated() {
+      guard let own = level(slide) else {
+        result.append(slide)
+        continue
+      }
+      while let last = stacks.last, last.level >= own { stacks.removeLast() }
+      if index + 1 < slides.count, let next = level(slides[index + 1]), next > own {
+        stacks.append((own, Array(slide.blocks.dropFirst()), slide.notes))
+        continue
+      }
+      var shown = slide
+      shown.blocks = stacks.flatMap(\.blocks) + slide.blocks
+      shown.notes = stacks.flatMap(\.notes) + slide.notes
+      for index in stacks.indices { stacks[index].notes = [] }
+      result.append(shown)
+    }
     return result
   }
 

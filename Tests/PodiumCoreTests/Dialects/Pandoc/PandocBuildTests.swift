@@ -147,8 +147,12 @@ import Testing
         "# Risk\n\n---\n\nRyan\n\n# Why\n\n---\n\ntext\n\n## Detail\n\nmore\n",
         ["/talk/Makefile": makefile, "/talk/templates/reveal.html": template]
       ).deck)
-    #expect(deck.slides.map(\.title) == ["", "Risk", "Why", "Detail"])
+    // `# Why` holds `## Detail`: a stack, whose slide is Detail's, with Why's text on it.
+    #expect(deck.slides.map(\.title) == ["", "Risk", "Detail"])
     #expect(deck.slides[1].blocks.count == 3, "the rule stays on the slide, between its lines")
+    #expect(
+      deck.slides[2].blocks.map(\.plainText) == ["", "text", "Detail", "more"],
+      "the stack's rule and text, then its slide's heading and text")
 
     // The same build with pandoc's own template: a title slide only when there is a title.
     let plain = try #require(
@@ -164,6 +168,16 @@ import Testing
     #expect(conditional.slides { $0 == "toc" } == (title: true, contents: true))
     #expect(conditional.slides { _ in false } == (title: true, contents: false))
     #expect(PandocTemplate("\\begin{document}$body$") == nil, "a LaTeX template")
+    // An HTML page whose only slides are the body's: a title in the metadata shows no slide.
+    let page = "<html><body><div class=\"reveal\"><div class=\"slides\">$body$</div></div>"
+    #expect(
+      try #require(PandocTemplate(page)).slides { _ in true } == (title: false, contents: false))
+    let untitled = try #require(
+      parsed(
+        "% A title\n\n# One\n\ntext\n",
+        ["/talk/Makefile": makefile, "/talk/templates/reveal.html": page]
+      ).deck)
+    #expect(untitled.slides.map(\.title) == ["One"])
 
     // A section under a variable the command line sets (-V) is there; under one unset, not.
     let banner = template.replacingOccurrences(
@@ -196,5 +210,103 @@ import Testing
       ).deck)
     #expect(deck.slides.count == 4)
     #expect(deck.slides.map(\.title) == ["T", nil, "A", "B"])
+  }
+
+  /// A reveal.js talk written as raw `<section>`s (reveal.js's own markup, which pandoc passes
+  /// through): each innermost section is a slide, a stack's own is none, and the Markdown
+  /// right under a raw tag is Markdown, as pandoc reads it (CommonMark's HTML block would
+  /// swallow the code fence under `<h2>`).
+  @Test func rawSectionsOfARevealTalkAreItsSlides() throws {
+    let deck = """
+      % Raw sections
+
+      # One
+
+      - a
+      </section>
+
+      <section id="two">
+      <h1>Two</h1>
+
+      - b
+      </section>
+
+      <section id="stack" class="stack">
+
+      <section id="three">
+      <h2>Three</h2>
+      <h2>and a half</h2>
+      ```haskell
+      main = print 3
+
+      </section>
+      ```
+      </section>
+
+      <section id=four>
+      Four
+      </section>
+      </section><!-- #stack -->
+
+      ```html
+      <section>
+      ```
+      """
+    let makefile = "all:\n\tpandoc -s -t revealjs -o index.html slides.md\n"
+    let result = parsed(deck, ["/talk/Makefile": makefile])
+    let slides = try #require(result.deck?.slides)
+    #expect(slides.map(\.title) == ["Raw sections", "One", "Two", "Three", "Four"])
+    #expect(slides.allSatisfy { $0.notes.isEmpty }, "the tags are no notes")
+    let code = slides[3].blocks.compactMap { block -> String? in
+      if case .code(let code) = block.kind { return code.code } else { return nil }
+    }
+    #expect(code == ["main = print 3\n\n</section>"], "a tag inside code is code")
+    #expect(slides[4].blocks.map(\.plainText).first == "Four")
+    // A heading with a styled raw section under it: one slide, the section the heading's.
+    let wrapped = parsed(
+      "% W\n\n## Who\n\n<section style=\"text-align: left\">\n\nMe\n</section>\n\n## Next\n\nx\n",
+      ["/talk/Makefile": makefile])
+    #expect(wrapped.deck?.slides.map(\.title) == ["W", "Who", "Next"])
+    #expect(wrapped.deck?.slides[1].blocks.map(\.plainText) == ["Who", "Me"])
+    // The tags in the code at the end open no slide; beamer drops raw HTML and reads none.
+    let beamer = parsed(
+      deck, ["/talk/Makefile": "all:\n\tpandoc -t beamer -o talk.pdf slides.md\n"])
+    #expect(beamer.deck?.slides.map(\.title) == ["Raw sections", "One"])
+  }
+
+  /// pandoc's `native_divs`: a `<div>` on a line of its own is a fenced div, and the Markdown
+  /// right under it is Markdown (a code fence, here), where CommonMark's HTML block would run on
+  /// to the next blank line. reveal.js's `<aside class="notes">` is the slide's notes.
+  @Test func rawDivsAreFencedDivsAndAnAsideOfNotesIsNotes() throws {
+    let deck = """
+      % Divs
+
+      # One
+
+      <div class="fragment">
+      ~~~haskell
+      main = pure ()
+
+      ~~~
+      </div>
+
+      <aside class="notes">
+      Say *this*.
+      </aside>
+
+      <div style="color: red">
+      Kept as HTML
+      </div>
+      """
+    let slides = try #require(parsed(deck, [:]).deck?.slides)
+    #expect(slides.map(\.title) == ["Divs", "One"])
+    let one = slides[1]
+    let code = one.blocks.compactMap { block -> CodeBlock? in
+      if case .code(let code) = block.kind { return code } else { return nil }
+    }
+    #expect(code.map(\.code) == ["main = pure ()\n"] && code.first?.language == "haskell")
+    #expect(one.stepCount == 2, "the fragment is a build step")
+    #expect(one.notes.map(\.plainText) == ["Say this."])
+    #expect(one.blocks.map(\.plainText).last == "Kept as HTML")
   }
 }
