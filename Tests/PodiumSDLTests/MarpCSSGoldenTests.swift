@@ -30,10 +30,7 @@ import Testing
 
   @Test func aCustomThemesOwnClasses() throws {
     let (title, titleFrame, diagnostics) = try render("circuit/talk.md", slide: 0)
-    #expect(
-      diagnostics.map(\.message) == [
-        "CSS property 'border-bottom' in its theme's CSS is not carried out by Podium"
-      ], "\(diagnostics)")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
     // `section.title`: the ink's ground, its h1 yellow, in the middle both ways.
     #expect(title.pixel(x: 4, y: 4) == RGBAColor(red: 0x1B, green: 0x26, blue: 0x31))
     let heading = try #require(titleFrame.texts.first { $0.text == "Circuits" })
@@ -43,11 +40,22 @@ import Testing
     try golden.check("marp-css-class-title", title)
 
     let (series, seriesFrame, _) = try render("circuit/talk.md", slide: 1)
-    // A gradient's first colour, and the class's h2.
+    // The class's gradient, corner to corner (135deg), and its h2 with its border under it.
     #expect(series.pixel(x: 4, y: 4) == RGBAColor(red: 0x0B, green: 0x3D, blue: 0x2E))
+    #expect(series.pixel(x: 1275, y: 715) == RGBAColor(red: 0x14, green: 0x5A, blue: 0x32))
     let h2 = try #require(seriesFrame.texts.first { $0.text.hasPrefix("Resistors") })
     #expect(h2.color == RGBAColor(red: 0xFF, green: 0xD1, blue: 0x66))
     #expect(abs(h2.x - 90) < 1, "the theme's 90 px padding")
+    let border = seriesFrame.commands.compactMap { command -> Rect? in
+      guard case .fill(let rect, let color) = command,
+        color == RGBAColor(red: 0xFF, green: 0xD1, blue: 0x66)
+      else { return nil }
+      return rect
+    }
+    #expect(
+      border.count == 1 && abs((border.first?.height ?? 0) - 4) < 0.01
+        && abs((border.first?.width ?? 0) - 1100) < 1 && (border.first?.y ?? 0) > h2.y,
+      "h2's 4 px border-bottom across the content: \(border)")
     try golden.check("marp-css-class-series", series)
 
     let (plain, plainFrame, _) = try render("circuit/talk.md", slide: 2)

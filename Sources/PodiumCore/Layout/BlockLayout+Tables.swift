@@ -7,7 +7,7 @@ extension BlockLayout {
       return Box(width: width, height: 0, pieces: [], location: block.location, spaceAfter: 0)
     }
     let look = theme.cssLook?.table
-    let size = em * (look == nil ? 0.9 : 1)
+    let size = em * (look?.scale ?? 0.9)
     let body = FontSpec(family: context.bodyFamily, size: size)
     let bold = FontSpec(family: context.bodyFamily, size: size, bold: true)
     let slideHeight = context.slideRect.height

@@ -69,10 +69,23 @@ struct BlockLayout {
     let runs = Self.prefixed(text, style)
     if block.fitsWidth { font = engine.fittedHeading(font, text: runs.plainText, width: width) }
     let ownColor = level == 1 && colors == theme.colors ? theme.cssLook?.h1Color : nil
-    return textBox(
+    var box = textBox(
       runs, font: font, color: style?.color ?? ownColor ?? colors.heading, width: width,
       block: Self.aligned(block, style), spaceAfter: em * (isTitle ? 0.6 : 0.5),
       lineHeight: theme.cssLook?.headingLineHeight)
+    // A CSS heading's padding below it, then its border, across the whole block.
+    let slideHeight = context.slideRect.height
+    box.height += style?.paddingBelow?.pixels(slideHeight: slideHeight, fontSize: font.size) ?? 0
+    if let rule = style?.rule {
+      let thickness = max(1, rule.width.pixels(slideHeight: slideHeight, fontSize: font.size))
+      box.pieces.append(
+        Piece(
+          step: block.step,
+          command: .fill(Rect(x: 0, y: box.height, width: width, height: thickness), rule.color)))
+      box.height += thickness
+      box.width = width
+    }
+    return box
   }
 
   private func paragraphBox(_ runs: [TextRun], block: Block, width: Double) -> Box {
@@ -256,14 +269,21 @@ struct BlockLayout {
 
   private func quoteBox(_ quote: QuoteBlock, block: Block, width: Double) -> Box {
     // As with lists, deep quotes keep three quarters of the width at each level.
-    let bar = min(max(2, (em * 0.14).rounded()), max(0, width) / 20)
-    let padding = min(em * 0.5, max(0, width) / 10)
+    let look = theme.cssLook?.quote
+    let slideHeight = context.slideRect.height
+    let bar = min(
+      look.map { $0.bar.pixels(slideHeight: slideHeight, fontSize: em).rounded() }
+        ?? max(2, (em * 0.14).rounded()), max(0, width) / 20)
+    let padding = min(
+      look?.paddingX.pixels(slideHeight: slideHeight, fontSize: em) ?? em * 0.5,
+      max(0, width) / 10)
+    let paddingY = look?.paddingY.pixels(slideHeight: slideHeight, fontSize: em) ?? padding
     let innerWidth = width - bar - 2 * padding
     let accent =
       quote.alert.flatMap { theme.alerts[$0] ?? Self.alertColors[$0] } ?? theme.quoteBar
       ?? colors.accent
     var pieces: [Piece] = []
-    var y = padding
+    var y = paddingY
     if let alert = quote.alert {
       let font = FontSpec(family: context.bodyFamily, size: em, bold: true)
       let label = alert.rawValue.prefix(1).uppercased() + alert.rawValue.dropFirst()
@@ -284,9 +304,12 @@ struct BlockLayout {
     for (index, inner) in quote.blocks.enumerated() {
       if y > context.textHeightLimit { break }
       var innerBox = quoted.box(for: inner, width: innerWidth)
-      // Quoted text is set in italic, as a voice other than the speaker's.
+      // Quoted text is set in italic, as a voice other than the speaker's; a CSS theme's stays
+      // upright, as a browser draws a `blockquote`.
       innerBox.pieces = innerBox.pieces.map { piece in
-        guard case .text(var item) = piece.command, inner.isProse else { return piece }
+        guard look?.italic ?? true, case .text(var item) = piece.command, inner.isProse else {
+          return piece
+        }
         item.font.italic = true
         return Piece(step: piece.step, command: .text(item))
       }
@@ -294,13 +317,17 @@ struct BlockLayout {
       pieces += innerBox.pieces.map { $0.moved(dx: bar + padding, dy: y) }
       y += innerBox.height
     }
-    let height = y + padding
-    let background = [
+    let height = y + paddingY
+    var background = [
       Piece(
         step: block.step,
-        command: .fill(Rect(x: 0, y: 0, width: width, height: height), colors.quoteBackground)),
-      Piece(step: block.step, command: .fill(Rect(x: 0, y: 0, width: bar, height: height), accent)),
+        command: .fill(Rect(x: 0, y: 0, width: width, height: height), colors.quoteBackground))
     ]
+    if bar > 0 {
+      background.append(
+        Piece(
+          step: block.step, command: .fill(Rect(x: 0, y: 0, width: bar, height: height), accent)))
+    }
     return Box(
       width: width, height: height, pieces: background + pieces, location: block.location,
       spaceAfter: em * 0.6)

@@ -74,6 +74,19 @@ public struct CSSLook: Hashable, Sendable {
     public var margins: Margins
   }
 
+  /// A quote (`blockquote`): github-markdown-css's `padding: 0 1em` and `.25em` bar at its left
+  /// by default; its text upright, as every Marp theme sets it (Podium's own themes italicise it).
+  public struct Quote: Hashable, Sendable {
+    /// The bar's width at the quote's left (`border-left`); zero for none.
+    public var bar = Length(em: 0.25)
+    public var paddingX = Length(em: 1)
+    public var paddingY = Length()
+    /// `font-style: italic`.
+    public var italic = false
+
+    public init() {}
+  }
+
   /// A table: its cells' padding, rules and header.
   public struct Table: Hashable, Sendable {
     public var paddingX: Length
@@ -92,6 +105,8 @@ public struct CSSLook: Hashable, Sendable {
     /// In the middle of the slide (uncover's `margin: 0 auto`).
     public var centred: Bool
     public var margins: Margins
+    /// The cells' text size against the slide's (a deck's `table { font-size: 0.85em }`).
+    public var scale = 1.0
   }
 
   /// `place-content: center`: the content stands in the slide's middle, top to bottom
@@ -128,6 +143,7 @@ public struct CSSLook: Hashable, Sendable {
   public var letterSpacing = 0.0
   /// Level-1 headings' own colour (default's `#246`); nil for the headings' colour.
   public var h1Color: RGBAColor?
+  public var quote = Quote()
 
   public init(
     middle: Bool, leadCentres: Bool, lineHeight: Double, headingLineHeight: Double,

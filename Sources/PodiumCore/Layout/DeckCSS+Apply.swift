@@ -32,8 +32,34 @@ extension DeckCSS {
         guard let color else { return false }
         theme.colors.quoteBackground = color
       case "border-left", "border-left-color", "border", "border-color":
+        if none(value) {
+          theme.cssLook?.quote.bar = .init()
+          return true
+        }
         guard let color else { return false }
         theme.quoteBar = color
+        let body = bodyPixels(theme)
+        if rule.name != "border-left-color" && rule.name != "border-color",
+          let width = CSSSelector.split(value, at: " ").lazy.compactMap({ pixels($0, em: body) })
+            .first
+        {
+          theme.cssLook?.quote.bar = .init(px: width)
+        }
+      case "padding":
+        let parts = CSSSelector.split(value, at: " ").filter { !$0.isEmpty }.map {
+          pixels($0, em: bodyPixels(theme))
+        }
+        guard let top = parts.first ?? nil, parts.count <= 4, !parts.contains(nil) else {
+          return false
+        }
+        theme.cssLook?.quote.paddingY = .init(px: top)
+        theme.cssLook?.quote.paddingX = .init(px: (parts.count > 1 ? parts[1] : nil) ?? top)
+      case "font-style":
+        switch value.lowercased() {
+        case "normal": theme.cssLook?.quote.italic = false
+        case "italic", "oblique": theme.cssLook?.quote.italic = true
+        default: return false
+        }
       case "color":
         guard let color else { return false }
         theme.cssStyle.quoteText = color
@@ -76,9 +102,17 @@ extension DeckCSS {
   ) -> Bool {
     switch name {
     case "background", "background-color", "background-image":
-      // A gradient's first colour; an image named by `url()` is not drawn from CSS.
+      // A linear gradient drawn over the colour, else its first colour; an image named by
+      // `url()` is not drawn from CSS.
+      if let gradient = LinearGradient.parse(value) {
+        theme.backgroundGradient = gradient
+        if name != "background-image" { theme.colors.background = gradient.stops[0].color }
+        return true
+      }
       guard let color, !value.contains("url(") else { return false }
       theme.colors.background = color
+      // `background` sets every part of the ground; `background-color` leaves an image over it.
+      if name == "background" { theme.backgroundGradient = nil }
     case "color":
       guard let color else { return false }
       (theme.colors.text, theme.colors.heading) = (color, color)
@@ -176,10 +210,35 @@ extension DeckCSS {
       guard let family = firstFamily(value) else { return false }
       theme.fonts.heading = family
       return true
+    case "border-bottom":
+      if none(value) {
+        style.rule = nil
+      } else {
+        // `3px solid #0f3460`: the first length is the width (CSS's `medium` is 3 px).
+        guard let color else { return false }
+        let root = bodyPixels(theme)
+        let width = CSSSelector.split(value, at: " ").lazy.compactMap { length($0, root: root) }
+          .first
+        style.rule = .init(color: color, width: width ?? .init(px: 3))
+      }
+    case "padding-bottom":
+      guard let padding = length(value, root: bodyPixels(theme)) else { return false }
+      style.paddingBelow = padding
     default: return false
     }
     theme.headings[level] = style
     return true
+  }
+
+  /// A CSS length as pixels of the 720-pixel slide plus ems of the element's own font; `rem`
+  /// is of `root` pixels (Marpit's root is the slide).
+  static func length(_ value: String, root: Double) -> CSSLook.Length? {
+    let text = value.trimmingCharacters(in: .whitespaces).lowercased()
+    if text.hasSuffix("em") && !text.hasSuffix("rem") {
+      guard let number = Double(text.dropLast(2)), number >= 0, number < 100 else { return nil }
+      return .init(em: number)
+    }
+    return pixels(text, em: root).map { .init(px: $0) }
   }
 
   /// Bold or not, from a `font-weight`.
@@ -243,6 +302,10 @@ extension DeckCSS {
       theme.cssLook?.table.grid = none(value) ? nil : color
       if !none(value), let color { theme.colors.tableRule = color }
       return none(value) || color != nil
+    case ("table", "font-size"):
+      let body = bodyPixels(theme)
+      guard let size = pixels(value, em: body), size > 0, size < 400 else { return false }
+      theme.cssLook?.table.scale = size / body
     case ("table", "border-collapse"):
       return value.lowercased() == "collapse"
     case ("table", "margin"), ("table", "margin-left"):

@@ -9,6 +9,13 @@ extension LayoutEngine {
     var codeFamily: String
     var layout: SlideLayout
     var fit: Bool
+    /// Content too tall for the slide overflows as a browser shows it (a deck styled by CSS, as
+    /// Marp's): not shrunk, centred content overflowing both ways, clipped at the slide's edges.
+    var overflowsAsCSS = false
+    /// The slide's ground, over its background colour (a theme's or the slide's own).
+    var gradient: LinearGradient?
+    /// Centred content that overflows starts at the top (CSS's `safe center`), not above it.
+    var safeCentre = false
     var footer: String?
     var pageLabel: String?
     /// Marp's `header`, at the top of the slide.
@@ -37,7 +44,15 @@ extension LayoutEngine {
         width: max(1, page.width - 2 * slideRect.width * margins.horizontal),
         height: slideRect.height * (1 - margins.top - margins.bottom))
       colors = slide.directives.classes.contains(.invert) ? theme.inverted : theme.colors
-      if case .color(let color) = slide.directives.background { colors.background = color }
+      switch slide.directives.background {
+      case .color(let color):
+        colors.background = color
+      case .gradient(let gradient):
+        self.gradient = gradient
+        colors.background = gradient.stops[0].color
+      case .image, nil:
+        gradient = theme.backgroundGradient
+      }
       if let color = slide.directives.color {
         // Marp's `color` is the whole slide's: headings, text, the footer and page number.
         colors.text = color
@@ -54,11 +69,16 @@ extension LayoutEngine {
         && ((leadCentres && slide.directives.classes.contains(.lead)) || theme.centersContent)
       {
         layout = .center
+        // gaia's `lead` is `place-content: safe center`: overflowing, it starts at the top.
+        safeCentre = !theme.centersContent
       }
       self.layout = layout
       middle = theme.cssStyle.vertical.map { $0 == .middle } ?? theme.cssLook?.middle ?? false
       bottom = theme.cssStyle.vertical == .bottom
-      fit = slide.directives.fit
+      // A browser never shrinks a slide's text to fit: Marp's themes scale only `<!-- fit -->`
+      // headings, and the overflow shows as CSS places it (`overflowsAsCSS`).
+      overflowsAsCSS = deck.metadata.styledByCSS
+      fit = slide.directives.fit && !overflowsAsCSS
       let footerShown = !slide.directives.noFooter
       let footerText = slide.directives.footer ?? deck.metadata.footer
       footer = footerShown && footerText?.isEmpty == false ? footerText : nil

@@ -53,9 +53,15 @@ public struct LayoutEngine {
     }
     var context = Context(engine: self, slide: slide, deck: deck, slideRect: slideRect)
     context.textHeightLimit = context.contentRect.height
+    if context.overflowsAsCSS {
+      // A browser's section shows what overflows its padding, up to the slide's edges, and
+      // centred content overflows both ways: a slide's height more is laid out at most.
+      context.textHeightLimit += slideRect.height
+    }
     var commands: [DrawCommand] = []
     if slideRect != canvas { commands.append(.fill(canvas, RGBAColor(red: 0, green: 0, blue: 0))) }
     commands.append(.fill(slideRect, context.colors.background))
+    if let gradient = context.gradient { commands += gradient.fills(slideRect) }
     let backgrounds = backgroundCommands(slide, context: context)
     commands += backgrounds.drawn
 
@@ -64,7 +70,7 @@ public struct LayoutEngine {
     let shown = pieces.filter { $0.shows(at: step) }
     let visible = shown.filter { !$0.speakerOnly }.map(\.command)
     if overflow != nil {
-      commands.append(.pushClip(context.contentRect))
+      commands.append(.pushClip(context.overflowsAsCSS ? slideRect : context.contentRect))
       commands += visible
       commands.append(.popClip)
     } else {
@@ -266,10 +272,15 @@ public struct LayoutEngine {
   private func arrangeFlow(_ blocks: [Block], context: Context) -> Arrangement {
     let area = context.contentRect
     let flow = stack(blocks, width: area.width, height: area.height, context: context)
+    // Overflowing content stands where CSS puts it (`justify-content: center` is not `safe`:
+    // it overflows at the top as at the bottom); in Podium's own decks it starts at the top.
+    let lowest = context.overflowsAsCSS ? -Double.infinity : 0
     var top =
       context.centered || context.middle
-      ? area.y + max(0, (area.height - flow.height) / 2) : area.y
-    if context.bottom && !context.centered { top = area.y + max(0, area.height - flow.height) }
+      ? area.y + max(context.safeCentre ? 0 : lowest, (area.height - flow.height) / 2) : area.y
+    if context.bottom && !context.centered {
+      top = area.y + max(lowest, area.height - flow.height)
+    }
     return Arrangement(
       pieces: flow.pieces.map { $0.moved(dx: area.x, dy: top) }, overflow: flow.overflow)
   }

@@ -128,6 +128,16 @@ public struct Theme: Hashable, Sendable {
     public var alignment: Block.Alignment?
     /// Written before the text, a space after it (presenterm's `##` or `██`).
     public var prefix: String?
+    /// A line under the text, as wide as its box (a Marp theme's `h1 { border-bottom }`), and
+    /// the room between the two (`padding-bottom`, which is there with no line too).
+    public var rule: Rule?
+    public var paddingBelow: CSSLook.Length?
+
+    /// A line under a heading: its colour and width (CSS pixels plus ems of the heading's size).
+    public struct Rule: Hashable, Sendable {
+      public var color: RGBAColor
+      public var width: CSSLook.Length
+    }
 
     public init(
       color: RGBAColor? = nil, bold: Bool? = nil, scale: Double? = nil,
@@ -164,6 +174,9 @@ public struct Theme: Hashable, Sendable {
   public var inlineCode: RGBAColor?
   /// A quote's bar; nil is the accent's.
   public var quoteBar: RGBAColor?
+  /// A gradient over the slides' background colour (a deck's CSS `section { background:
+  /// linear-gradient(...) }`).
+  public var backgroundGradient: LinearGradient?
   /// The bar of each kind of alert; nil for the usual ones (GitHub's).
   public var alerts: [QuoteBlock.Alert: RGBAColor] = [:]
   /// A footer the theme draws on every slide instead of the deck's footer and page number.

@@ -90,6 +90,8 @@ public enum SlideClass: String, Hashable, Sendable, CaseIterable {
 public enum SlideBackground: Hashable, Sendable {
   case color(RGBAColor)
   case image(ImageReference)
+  /// Marp's `backgroundImage: linear-gradient(...)`.
+  case gradient(LinearGradient)
 }
 
 public struct BackgroundImage: Hashable, Sendable {

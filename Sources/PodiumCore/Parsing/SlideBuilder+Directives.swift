@@ -81,13 +81,15 @@ extension SlideBuilder {
     if let color = CSSColor.parse(value) { return .color(color) }
     let lowered = value.lowercased()
     if lowered.contains("gradient(") {
+      if let gradient = LinearGradient.parse(value) { return .gradient(gradient) }
       guard let color = CSSColor.firstColor(in: value) else {
         diagnostics.warning(
           "background '\(value)' has no colour Podium can read; none is drawn", at: here)
         return nil
       }
       diagnostics.warning(
-        "gradients are not drawn: the background is the gradient's first colour", at: here)
+        "only linear gradients of colours Podium reads are drawn: the background is the gradient's first colour",
+        at: here)
       return .color(color)
     }
     if value.hasPrefix("#") || lowered.hasPrefix("rgb") || lowered.hasPrefix("hsl") {

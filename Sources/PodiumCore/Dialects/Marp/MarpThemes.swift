@@ -5,6 +5,9 @@
 /// headings in Lato Black), Roboto (uncover); code in Liberation Mono, also the nearest packaged
 /// face to gaia's Roboto Mono (the same 0.6 em advance).
 extension Theme {
+  /// No ground: Marp's themes give a quote none (a deck's CSS may).
+  private static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+
   /// Marp's default theme: GitHub's Markdown look, white, a `#246` blue h1, 29 px text, every
   /// slide's content in the middle of the slide, top to bottom, and at its left.
   public static let marpDefault: Theme = {
@@ -16,12 +19,12 @@ extension Theme {
       fonts: Fonts(body: "Noto Sans", heading: "Noto Sans", code: "Liberation Mono"),
       colors: Colors(
         background: hex(0xFFFFFF), text: ink, heading: ink, accent: hex(0x0969DA),
-        muted: hex(0x777777), codeBackground: muted, quoteBackground: hex(0xFFFFFF),
+        muted: hex(0x777777), codeBackground: muted, quoteBackground: clear,
         tableHeaderBackground: hex(0xFFFFFF), tableRule: rule, placeholder: hex(0xEFF1F3)),
       inverted: Colors(
         background: hex(0x0D1117), text: hex(0xF0F6FC), heading: hex(0xF0F6FC),
         accent: hex(0x4493F8), muted: hex(0x999999), codeBackground: hex(0x151B23),
-        quoteBackground: hex(0x0D1117), tableHeaderBackground: hex(0x0D1117),
+        quoteBackground: clear, tableHeaderBackground: hex(0x0D1117),
         tableRule: hex(0x3D444D), placeholder: hex(0x262C36)),
       textPixels: 29, headings: (1.6, 1.3, 1.1), code: 0.85,
       padding: (horizontal: 78.5, vertical: 78.5),
@@ -51,6 +54,7 @@ extension Theme {
       inlineCodeBackground: RGBAColor(red: 129, green: 139, blue: 152, alpha: 31),
       inlineCodeScale: 0.85)
     theme.cssLook?.h1Color = hex(0x224466)
+    theme.quoteBar = rule
     return theme
   }()
 
@@ -65,11 +69,11 @@ extension Theme {
       name: "gaia", fonts: Fonts(body: "Lato", heading: "Lato Black", code: "Liberation Mono"),
       colors: Colors(
         background: cream, text: slate, heading: slate, accent: hex(0x0288D1), muted: dimmed,
-        codeBackground: slate, quoteBackground: hex(0xF3EDD5), tableHeaderBackground: slate,
+        codeBackground: slate, quoteBackground: clear, tableHeaderBackground: slate,
         tableRule: slate, placeholder: hex(0xE6E0CB)),
       inverted: Colors(
         background: slate, text: cream, heading: cream, accent: hex(0x81D4FA),
-        muted: hex(0xDAD7CA), codeBackground: cream, quoteBackground: hex(0x4C636E),
+        muted: hex(0xDAD7CA), codeBackground: cream, quoteBackground: clear,
         tableHeaderBackground: cream, tableRule: cream, placeholder: hex(0x56707C)),
       textPixels: 35, headings: (1.8, 1.5, 1.3), code: 0.7,
       padding: (horizontal: 70, vertical: 70),
@@ -97,6 +101,8 @@ extension Theme {
       header: corner, footer: corner, inlineCodeBackground: dimmed, inlineCodeScale: 0.8,
       inlineCodeText: cream)
     theme.cssLook?.letterSpacing = 1.25
+    // Quotes between curly quote marks (`blockquote::before`, not drawn), with no bar or ground.
+    theme.cssLook?.quote.bar = .init()
     return theme
   }()
 
@@ -110,11 +116,11 @@ extension Theme {
       name: "uncover", fonts: Fonts(body: "Roboto", heading: "Roboto", code: "Liberation Mono"),
       colors: Colors(
         background: hex(0xFDFCFF), text: ink, heading: ink, accent: hex(0x009DD5),
-        muted: hex(0x6B6C70), codeBackground: codeGround, quoteBackground: hex(0xF2F2F6),
+        muted: hex(0x6B6C70), codeBackground: codeGround, quoteBackground: clear,
         tableHeaderBackground: hex(0xFDFCFF), tableRule: ink, placeholder: hex(0xE4E4EA)),
       inverted: Colors(
         background: ink, text: hex(0xFFFFFF), heading: hex(0xFFFFFF), accent: hex(0x26C9FF),
-        muted: hex(0xA0A1A6), codeBackground: hex(0x2E3038), quoteBackground: hex(0x2A2C33),
+        muted: hex(0xA0A1A6), codeBackground: hex(0x2E3038), quoteBackground: clear,
         tableHeaderBackground: ink, tableRule: hex(0xFFFFFF), placeholder: hex(0x383A42)),
       textPixels: 40, headings: (2, 1.7, 1.4), code: 0.7,
       padding: (horizontal: 70, vertical: 30),
@@ -146,6 +152,10 @@ extension Theme {
     theme.cssLook?.pageCorner = RGBAColor(red: 32, green: 34, blue: 40, alpha: 13)
     theme.cssLook?.pageCornerSide = 140
     theme.cssLook?.letterSpacing = 3
+    // Between quote pictures (`blockquote::before`, not drawn), `padding: 0 2em`, no bar or
+    // ground.
+    theme.cssLook?.quote.bar = .init()
+    theme.cssLook?.quote.paddingX = .init(em: 2)
     return theme
   }()
 

@@ -238,16 +238,27 @@ import Testing
         == RGBAColor(red: 0x67, green: 0xB8, blue: 0xE3))
   }
 
-  @Test func aGradientBackgroundIsItsFirstColourWithAWarning() throws {
+  @Test func aLinearGradientBackgroundIsDrawnAndAnotherIsItsFirstColourWithAWarning() throws {
     let result = parse(
-      "---\nmarp: true\nbackgroundImage: linear-gradient(#123456, #fff)\n---\n\n# One\n")
+      "---\nmarp: true\nbackgroundImage: linear-gradient(#123456, #fff)\n---\n\n# One\n\n---\n\n"
+        + "<!-- _backgroundImage: radial-gradient(#abcdef, #000) -->\n# Two\n")
     #expect(!result.hasErrors)
     #expect(
       result.messages == [
-        "3:18: warning: gradients are not drawn: the background is the gradient's first colour"
+        "10:1: warning: only linear gradients of colours Podium reads are drawn: the background is the gradient's first colour"
       ])
-    let slide = try #require(result.deck?.slides.first)
-    #expect(slide.directives.background == .color(RGBAColor(red: 0x12, green: 0x34, blue: 0x56)))
+    let slides = try #require(result.deck?.slides)
+    #expect(
+      slides.first?.directives.background
+        == .gradient(
+          LinearGradient(
+            angle: 180,
+            stops: [
+              .init(color: RGBAColor(red: 0x12, green: 0x34, blue: 0x56), position: 0),
+              .init(color: RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF), position: 1),
+            ])))
+    #expect(
+      slides.last?.directives.background == .color(RGBAColor(red: 0xAB, green: 0xCD, blue: 0xEF)))
   }
 
   @Test func brokenYAMLInAMarpFrontMatterIsAWarningAndTheSlidesShow() throws {
