@@ -13,6 +13,8 @@ struct SlidevDeck {
   private var frontMatters: [FrontMatterBlock?] = []
   private var clicks = SlidevClickLines()
   private var phantoms: Set<Int> = []
+  /// The deck's theme: its headmatter's, or, in a file a slide imports, the importing deck's.
+  private var theme = SlidevTheme(name: .default, dark: false)
 
   init(headmatter: FrontMatterBlock?, context: ParseContext) {
     self.headmatter = headmatter
@@ -43,6 +45,25 @@ struct SlidevDeck {
     "image": .default, "image-left": .default, "image-right": .default, "iframe": .default,
     "iframe-left": .default, "iframe-right": .default,
   ]
+
+  /// The layouts of the themes Podium draws, beyond the built-in ones (their `layouts/*.vue`).
+  static let themeLayouts: [SlidevTheme.Name: [String: SlideLayout]] = [
+    .appleBasic: [
+      "intro-image": .default, "intro-image-right": .default, "bullets": .default,
+      "3-images": .default,
+    ]
+  ]
+
+  /// The layouts whose image is the slide's whole ground, drawn by the themes'
+  /// `handleBackground` with white text over it: `cover`'s `background`, `image`'s and
+  /// apple-basic's `intro-image`'s `image`. A side's image (`image-right`) leaves the text's
+  /// colour as it is.
+  static let groundImageLayouts: Set<String> = ["cover", "image", "intro-image"]
+
+  /// The layout `name` is in this deck's theme, nil for one Slidev would not find.
+  func layout(named name: String) -> SlideLayout? {
+    Self.layouts[name] ?? Self.themeLayouts[theme.name]?[name]
+  }
 
   /// Whether the deck is Slidev's: headmatter keys only Slidev has, its click and slot syntax,
   /// or a slide's own front matter naming a layout.
@@ -111,7 +132,12 @@ struct SlidevDeck {
           at: front.location(of: "duration"))
       }
     }
-    metadata.theme = .slidev(look(sink: &sink))
+    if context.importedBy != nil, case .slidev(let importer) = metadata.theme {
+      theme = importer
+    } else {
+      theme = look(sink: &sink)
+    }
+    metadata.theme = .slidev(theme)
     var rewriter = SlidevLines(publicFolder: publicFolder)
     rewriter.rewrite(&lines, headmatter: headmatter, sink: &sink)
     frontMatters = rewriter.frontMatters
@@ -164,8 +190,11 @@ struct SlidevDeck {
     var prelude: [String] = []
     if layout == "two-cols" { prelude.append("<!-- column_layout: [1, 1] -->") }
     let image = front.mapping["image"]?.string ?? front.mapping["background"]?.string
-    if let image, !image.isEmpty {
-      let side = ["image-left": " left", "image-right": " right"][layout] ?? ""
+    // `background: '#1e1e2e'` is a colour, not a picture (`handleBackground`'s `isColor`).
+    if let image, !image.isEmpty, !Self.isColor(image) {
+      let side =
+        ["image-left": " left", "image-right": " right", "intro-image-right": " right"][layout]
+        ?? ""
       let size = front.mapping["backgroundSize"]?.string == "contain" ? " contain" : ""
       let path = SlidevLines.served(image, from: publicFolder)
       prelude.append("![bg\(side)\(size)](\(path))")
@@ -175,7 +204,7 @@ struct SlidevDeck {
       sink.warning(
         "layout '\(layout)': Podium never reaches the network; its URL is shown", at: here)
     }
-    if Self.layouts[layout] == nil {
+    if self.layout(named: layout) == nil {
       sink.warning(
         "unknown layout '\(layout)' (a theme's or the deck's own): the slide uses the default layout",
         at: here)
@@ -202,7 +231,7 @@ struct SlidevDeck {
       // are `default`, never a title slide Podium would guess.
       let first = index == 0 && context.importedBy == nil
       let layout = front?["layout"]?.string ?? (first ? "cover" : "default")
-      slide.directives.layout = Self.layouts[layout] ?? .default
+      slide.directives.layout = self.layout(named: layout) ?? .default
       Self.applyClicks(
         clicks.windows, codeStages: clicks.codeStages, to: &slide.blocks,
         from: SlidevClicks.Window())
@@ -210,7 +239,7 @@ struct SlidevDeck {
       let total = front?["clicks"]?.int ?? (index < clicks.totals.count ? clicks.totals[index] : 0)
       slide.stepCount = max(0, total) + 1
       Self.stepNotes(&slide.notes)
-      if let front { Self.apply(front, to: &slide) }
+      if let front { apply(front, to: &slide, layout: layout) }
       result.append(slide)
     }
     return result
@@ -253,9 +282,10 @@ struct SlidevDeck {
         "cannot import '\(written)': \(problem.message); the slide is left out", at: here)
       return []
     }
-    let nested = ParseContext(
+    var nested = ParseContext(
       baseDirectory: (resolved as NSString).deletingLastPathComponent, files: context.files,
       importedBy: chain + [resolved], deckFolder: deckFolder)
+    nested.startingMetadata.theme = .slidev(theme)
     let result = DeckParser.parse(
       text: DeckSource.decode(bytes).0, file: resolved, context: nested)
     sink.append(result.diagnostics)
@@ -264,9 +294,14 @@ struct SlidevDeck {
       slides = range.map { slides[$0] }
     }
     if let front {
-      for index in slides.indices { Self.apply(front, to: &slides[index]) }
+      for index in slides.indices { apply(front, to: &slides[index]) }
     }
     return slides
+  }
+
+  /// `handleBackground`'s `isColor`: a ground written as `#`, `rgb` or `hsl`.
+  static func isColor(_ value: String) -> Bool {
+    ["#", "rgb", "hsl"].contains { value.trimmingCharacters(in: .whitespaces).hasPrefix($0) }
   }
 
   /// Each block (and list item) shows in the window of its first line, else in the one of what
@@ -382,9 +417,20 @@ struct SlidevDeck {
 
   /// A slide's layout and its `class:` utilities: text alignment and sizes, grid columns; other
   /// classes mean CSS Podium does not draw and are left aside without a word.
-  static func apply(_ front: Node.Mapping, to slide: inout Slide) {
-    if let layout = front["layout"]?.string {
-      slide.directives.layout = layouts[layout] ?? .default
+  /// `layout` is the slide's layout when its front matter names none (the first slide's
+  /// `cover`).
+  func apply(_ front: Node.Mapping, to slide: inout Slide, layout unnamed: String = "default") {
+    let layout = front["layout"]?.string
+    if let layout { slide.directives.layout = self.layout(named: layout) ?? .default }
+    // A colour for a ground is the slide's background colour; a picture over the whole slide
+    // makes its text white.
+    let ground = front["background"]?.string ?? front["image"]?.string
+    if let ground, let color = Self.isColor(ground) ? CSSColor.parse(ground) : nil {
+      slide.directives.background = .color(color)
+    } else if let ground, !ground.isEmpty,
+      Self.groundImageLayouts.contains(layout ?? unnamed)
+    {
+      slide.directives.color = RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF)
     }
     let classes = front["class"]?.string?.split(separator: " ").map(String.init) ?? []
     SlidevClasses.apply(classes, to: &slide)

@@ -103,4 +103,59 @@ import Testing
     }
     #expect(code.firstLineNumber == nil)
   }
+
+  /// The themes' `handleBackground`: a picture over the whole slide (`cover`'s `background`,
+  /// `image`'s and apple-basic's `intro-image`'s `image`) makes the text white; a colour is the
+  /// slide's ground; apple-basic's own layouts are known in the files its slides import too.
+  @Test func groundPicturesWhitenTheTextAndThemeLayoutsAreKnown() throws {
+    let result = read(
+      """
+      ---
+      theme: apple-basic
+      background: /cover.png
+      ---
+
+      # Cover
+
+      ---
+      layout: intro-image
+      image: /city.png
+      ---
+
+      # Intro
+
+      ---
+      layout: intro-image-right
+      image: /city.png
+      ---
+
+      # Beside
+
+      ---
+      layout: cover
+      background: '#1e1e2e'
+      ---
+
+      # Coloured
+
+      ---
+      src: ./pages/points.md
+      ---
+      """,
+      files: [
+        "/talk/pages/points.md": "---\nlayout: bullets\n---\n\n# Points\n\n- one\n",
+        "/talk/public/cover.png": "", "/talk/public/city.png": "",
+      ])
+    let layoutWarnings = result.diagnostics.filter { $0.message.contains("layout") }
+    #expect(layoutWarnings.isEmpty, "\(layoutWarnings)")
+    let slides = try #require(result.deck?.slides)
+    #expect(slides.map(\.title) == ["Cover", "Intro", "Beside", "Coloured", "Points"])
+    let white = RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+    #expect(slides.map(\.directives.color) == [white, white, nil, nil, nil])
+    #expect(
+      slides[3].directives.background == .color(RGBAColor(red: 0x1E, green: 0x1E, blue: 0x2E)))
+    // The picture beside the text is on the right half, as apple-basic's grid puts it.
+    #expect(slides[2].backgrounds.first?.split == BackgroundImage.Split(right: true, fraction: 0.5))
+    #expect(slides[1].backgrounds.first?.split == nil)
+  }
 }
