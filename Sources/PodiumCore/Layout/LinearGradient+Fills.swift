@@ -20,18 +20,20 @@ extension LinearGradient {
     let rows = horizontal ? 1 : vertical ? 72 : 36
     var commands: [DrawCommand] = []
     commands.reserveCapacity(columns * rows)
-    let cellWidth = rect.width / Double(columns)
-    let cellHeight = rect.height / Double(rows)
+    // Cell edges on whole pixels, so that none is blended with what lies under it (a seam the
+    // colour of the slide's ground); each cell overlaps the next by a pixel, which the next one
+    // paints over, so that a PDF viewer shows no hairline between them either.
+    let xs = (0...columns).map { (rect.x + rect.width * Double($0) / Double(columns)).rounded() }
+    let ys = (0...rows).map { (rect.y + rect.height * Double($0) / Double(rows)).rounded() }
     for row in 0..<rows {
       for column in 0..<columns {
-        let x = Double(column) * cellWidth
-        let y = Double(row) * cellHeight
-        // Each cell a pixel wider and taller, so that no seam of the slide shows between them.
+        let (left, top) = (xs[column], ys[row])
         let cell = Rect(
-          x: rect.x + x, y: rect.y + y,
-          width: column == columns - 1 ? rect.width - x : cellWidth + 1,
-          height: row == rows - 1 ? rect.height - y : cellHeight + 1)
-        commands.append(.fill(cell, color(x: x + cellWidth / 2, y: y + cellHeight / 2)))
+          x: left, y: top,
+          width: xs[column + 1] - left + (column == columns - 1 ? 0 : 1),
+          height: ys[row + 1] - top + (row == rows - 1 ? 0 : 1))
+        let middle = (x: (left + xs[column + 1]) / 2 - rect.x, y: (top + ys[row + 1]) / 2 - rect.y)
+        commands.append(.fill(cell, color(x: middle.x, y: middle.y)))
       }
     }
     return commands
