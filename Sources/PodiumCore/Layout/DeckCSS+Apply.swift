@@ -38,22 +38,15 @@ extension DeckCSS {
         }
         guard let color else { return false }
         theme.quoteBar = color
-        let body = bodyPixels(theme)
         if rule.name != "border-left-color" && rule.name != "border-color",
-          let width = CSSSelector.split(value, at: " ").lazy.compactMap({ pixels($0, em: body) })
-            .first
+          let width = borderWidth(value, root: bodyPixels(theme))
         {
-          theme.cssLook?.quote.bar = .init(px: width)
+          theme.cssLook?.quote.bar = width
         }
       case "padding":
-        let parts = CSSSelector.split(value, at: " ").filter { !$0.isEmpty }.map {
-          pixels($0, em: bodyPixels(theme))
-        }
-        guard let top = parts.first ?? nil, parts.count <= 4, !parts.contains(nil) else {
-          return false
-        }
-        theme.cssLook?.quote.paddingY = .init(px: top)
-        theme.cssLook?.quote.paddingX = .init(px: (parts.count > 1 ? parts[1] : nil) ?? top)
+        guard let sizes = boxLengths(value, em: bodyPixels(theme)) else { return false }
+        theme.cssLook?.quote.paddingY = .init(px: sizes[0])
+        theme.cssLook?.quote.paddingX = .init(px: sizes.count > 1 ? sizes[1] : sizes[0])
       case "font-style":
         switch value.lowercased() {
         case "normal": theme.cssLook?.quote.italic = false
@@ -149,12 +142,22 @@ extension DeckCSS {
     return true
   }
 
+  /// The one to four lengths of a box shorthand (`padding: 0.5em 1em`), in pixels; nil when a
+  /// word is not one.
+  static func boxLengths(_ value: String, em: Double) -> [Double]? {
+    let parts = value.split(separator: " ").map { pixels(String($0), em: em) }
+    guard !parts.isEmpty, parts.count <= 4, parts.allSatisfy({ $0 != nil }) else { return nil }
+    return parts.compactMap { $0 }
+  }
+
+  /// A border's width (`3px solid #0f3460`: its first length), or nil when it names none.
+  static func borderWidth(_ value: String, root: Double) -> CSSLook.Length? {
+    CSSSelector.split(value, at: " ").lazy.compactMap { length($0, root: root) }.first
+  }
+
   /// `padding: 70px 80px`: the slide's margins (Podium keeps one for left and right).
   private static func padding(_ name: String, _ value: String, _ theme: inout Theme) -> Bool {
-    let em = bodyPixels(theme)
-    let parts = value.split(separator: " ").map { pixels(String($0), em: em) }
-    guard !parts.isEmpty, parts.count <= 4, parts.allSatisfy({ $0 != nil }) else { return false }
-    let sizes = parts.compactMap { $0 }
+    guard let sizes = boxLengths(value, em: bodyPixels(theme)) else { return false }
     var (top, right, bottom, left): (Double?, Double?, Double?, Double?)
     switch name {
     case "padding-top": top = sizes[0]
@@ -216,10 +219,8 @@ extension DeckCSS {
       } else {
         // `3px solid #0f3460`: the first length is the width (CSS's `medium` is 3 px).
         guard let color else { return false }
-        let root = bodyPixels(theme)
-        let width = CSSSelector.split(value, at: " ").lazy.compactMap { length($0, root: root) }
-          .first
-        style.rule = .init(color: color, width: width ?? .init(px: 3))
+        style.rule = .init(
+          color: color, width: borderWidth(value, root: bodyPixels(theme)) ?? .init(px: 3))
       }
     case "padding-bottom":
       guard let padding = length(value, root: bodyPixels(theme)) else { return false }
