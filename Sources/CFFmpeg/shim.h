@@ -25,3 +25,34 @@ static inline const int *podium_frame_pitches(const AVFrame *frame) { return fra
 static inline const uint8_t **podium_frame_samples(const AVFrame *frame) {
   return (const uint8_t **)frame->extended_data;
 }
+
+// A chapter added to a file being written (FFmpeg's own av_new_chapter is not public): the
+// muxer writes the chapters in its trailer. Returns 0, or a negative AVERROR.
+static inline int podium_add_chapter(AVFormatContext *context, int64_t id, AVRational time_base,
+                                     int64_t start, int64_t end, const char *title) {
+  AVChapter *chapter = av_mallocz(sizeof(AVChapter));
+  if (!chapter) return AVERROR(ENOMEM);
+  chapter->id = id;
+  chapter->time_base = time_base;
+  chapter->start = start;
+  chapter->end = end;
+  if (av_dict_set(&chapter->metadata, "title", title, 0) < 0) {
+    av_free(chapter);
+    return AVERROR(ENOMEM);
+  }
+  int count = (int)context->nb_chapters;
+  av_dynarray_add(&context->chapters, &count, chapter);
+  if (count == (int)context->nb_chapters) return AVERROR(ENOMEM);
+  context->nb_chapters = (unsigned int)count;
+  return 0;
+}
+
+// Whether a muxer wants codecs' global headers (MP4 and Matroska do).
+static inline int podium_wants_global_header(const AVFormatContext *context) {
+  return (context->oformat->flags & AVFMT_GLOBALHEADER) != 0;
+}
+static inline int podium_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
+static inline int podium_avio_flag_write(void) { return AVIO_FLAG_WRITE; }
+static inline int podium_needs_file(const AVFormatContext *context) {
+  return (context->oformat->flags & AVFMT_NOFILE) == 0;
+}

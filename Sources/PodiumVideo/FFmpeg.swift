@@ -201,12 +201,23 @@ final class PictureScaler {
 
   deinit { sws_freeContext(context) }
 
+  /// The converter from one size and format to another, kept while they stay the same.
+  func cachedContext(
+    from source: (width: Int, height: Int, format: AVPixelFormat),
+    to target: (width: Int, height: Int, format: AVPixelFormat)
+  ) -> OpaquePointer? {
+    context = sws_getCachedContext(
+      context, Int32(source.width), Int32(source.height), source.format, Int32(target.width),
+      Int32(target.height), target.format, SWS_BILINEAR, nil, nil, nil)
+    return context
+  }
+
   /// `frame` as a new frame of `format` at `width` x `height`; nil when it cannot be converted.
   func convert(_ frame: Frame, to format: AVPixelFormat, width: Int, height: Int) -> Frame? {
-    context = sws_getCachedContext(
-      context, Int32(frame.width), Int32(frame.height), frame.format, Int32(width), Int32(height),
-      format, SWS_BILINEAR, nil, nil, nil)
-    guard let context else { return nil }
+    guard
+      let context = cachedContext(
+        from: (frame.width, frame.height, frame.format), to: (width, height, format))
+    else { return nil }
     let converted = Frame()
     converted.pointer.pointee.format = format.rawValue
     converted.pointer.pointee.width = Int32(width)

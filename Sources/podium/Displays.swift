@@ -9,7 +9,8 @@ struct Displays: ParsableCommand {
     discussion:
       "Roles follow the same rules as 'podium present' with the same options, so this answers "
       + "\"where will my slides go?\" before the talk. Exits 1 when an option names a display "
-      + "that is not there."
+      + "that is not there. The microphones 'podium present --record --mic NAME' can record "
+      + "follow."
   )
 
   @OptionGroup var stage: StageOptionGroup
@@ -26,6 +27,7 @@ struct Displays: ParsableCommand {
       throw ExitCode.failure
     }
     let displays = SDLDisplayProvider().displays()
+    let microphones = Microphone.deviceNames()
     let assigned: Stage
     do {
       assigned = try StageAssignment.assign(displays, options: stage.options)
@@ -51,6 +53,7 @@ struct Displays: ParsableCommand {
         var presenter: Int
         var audience: [Int]
         var displays: [Entry]
+        var microphones: [String]
       }
       let output = Output(
         driver: video.description, mode: assigned.mode.rawValue, presenter: assigned.presenter,
@@ -61,7 +64,7 @@ struct Displays: ParsableCommand {
             usable: $0.usable, dpi: $0.dpi, refreshRate: $0.refreshRate, scale: $0.scale,
             primary: $0.isPrimary,
             role: assigned.role(of: $0.index))
-        })
+        }, microphones: microphones)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       print(String(decoding: try encoder.encode(output), as: UTF8.self))
@@ -87,5 +90,10 @@ struct Displays: ParsableCommand {
         "  \(display.index)  \(display.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(details)  ->  \(assigned.role(of: display.index))"
       )
     }
+    print(
+      microphones.isEmpty
+        ? "no microphones (SDL's audio driver: \(ProcessInfo.processInfo.environment["SDL_AUDIODRIVER"] ?? "default"))"
+        : "\(microphones.count) microphone\(microphones.count == 1 ? "" : "s") (--mic NAME):")
+    for name in microphones { print("  \(name)") }
   }
 }

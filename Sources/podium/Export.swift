@@ -7,7 +7,7 @@ import PodiumVideo
 
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Render a deck to PNG images or a vector PDF, with no display needed.",
+    abstract: "Render a deck to PNG images, a vector PDF or a video, with no display needed.",
     discussion:
       "-o talk.pdf writes one PDF (the format follows the extension; --format when it does "
       + "not): a page per slide, real text, links, an outline, and talk.pdfpc beside it with "
@@ -15,11 +15,14 @@ struct Export: ParsableCommand {
       + "folder (created if needed). Each slide is at its last build step; with --steps, one page "
       + "or image per step. --handout 1|2|3|6 (or --notes, for 1) prints handout pages on "
       + "portrait paper: 1 = the slide with its notes below, 3 = slides with notes or lines "
-      + "beside them, 2 and 6 = grids."
+      + "beside them, 2 and 6 = grids. -o talk.mp4 (or .mkv, .webm) renders a video: every "
+      + "build step held for the time the last rehearsal spent on it (podium rehearse), or an "
+      + "even share of --seconds-per-slide (default 5), with the deck's transitions and a "
+      + "chapter per slide (also in talk.chapters.vtt)."
   )
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
-    case pdf, png
+    case pdf, png, video
   }
 
   @Argument(help: "The deck file.", completion: .file(extensions: ["md", "markdown"]))
@@ -30,8 +33,16 @@ struct Export: ParsableCommand {
     help: "The PDF file to write (talk.pdf), or the folder to write PNG images into.")
   var output: String
 
-  @Option(help: "pdf or png (default: pdf when the output ends in .pdf, else png).")
+  @Option(
+    help:
+      "pdf, png or video (default: pdf for .pdf, video for .mp4, .mkv and .webm, else png).")
   var format: Format?
+
+  @Option(
+    help:
+      "A video's time on each slide, shared among its build steps (default: the last rehearsal's times, else 5)."
+  )
+  var secondsPerSlide: Double?
 
   @Option(help: "Slide size in pixels, WIDTHxHEIGHT (a PDF page is half as many points).")
   var size: String = "1920x1080"
@@ -71,6 +82,20 @@ struct Export: ParsableCommand {
         "--size '\(size)' is not WIDTHxHEIGHT with sides from 16 to 16384, e.g. 1920x1080.")
     }
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+    if let secondsPerSlide, !(0.1...86_400).contains(secondsPerSlide) {
+      throw ValidationError("--seconds-per-slide must be from 0.1 to 86400.")
+    }
+    if chosenFormat == .video {
+      guard MovieWriter.Container(path: output) != nil else {
+        throw ValidationError(
+          "a video is written to a file ending in \(MovieWriter.Container.extensions), not '\(output)'.")
+      }
+      if handout != nil || notes {
+        throw ValidationError("--handout and --notes make pages: export them as PDF or PNG.")
+      }
+    } else if secondsPerSlide != nil {
+      throw ValidationError("--seconds-per-slide is for a video (-o talk.mp4).")
+    }
     if let handout, !Handout.layouts.contains(handout) {
       throw ValidationError("--handout '\(handout)' is not 1, 2, 3 or 6 slides a page.")
     }
@@ -85,11 +110,15 @@ struct Export: ParsableCommand {
 
   /// The output's format: as asked, else by its extension.
   var chosenFormat: Format {
-    format ?? (URL(fileURLWithPath: output).pathExtension.lowercased() == "pdf" ? .pdf : .png)
+    if let format { return format }
+    let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+    if ext == "pdf" { return .pdf }
+    return Configuration.movieExtensions.contains(ext) ? .video : .png
   }
 
   func plan(slideCount: Int) throws -> ExportPlan {
-    var plan = ExportPlan(steps: steps, includeHidden: all)
+    // A video shows every build step, as the talk does.
+    var plan = ExportPlan(steps: steps || chosenFormat == .video, includeHidden: all)
     if let perPage = handout ?? (notes ? 1 : nil) {
       let paper =
         self.paper.flatMap { Paper(rawValue: $0.lowercased()) }
@@ -126,6 +155,7 @@ struct Export: ParsableCommand {
     let overflow: [LayoutOverflow]
     var pageSize = ""
     var notesFile: String?
+    var movieLine: String?
     do {
       switch chosenFormat {
       case .pdf:
@@ -156,6 +186,29 @@ struct Export: ParsableCommand {
         let result = try exporter.run { done, total in bar.update(done, total) }
         pageSize = "\(exporter.pageSize)"
         (count, bytes, overflow) = (result.files.count, result.bytesWritten, result.overflow)
+      case .video:
+        let rehearsal = TalkOptionGroup.rehearsals(at: RehearsalLog.defaultPath(forDeck: deck))
+          .lastFinished
+        let shots = plan.shots(in: loaded.deck)
+        let script = MovieScript(
+          deck: loaded.deck, shots: shots, rehearsal: rehearsal, secondsPerSlide: secondsPerSlide)
+        let movieSize = plan.pageSize(for: loaded.deck, fitting: slideSize)
+        let export = MovieExport(
+          deck: loaded.deck, theme: loaded.theme, plan: plan, script: script, path: output,
+          size: movieSize, pages: PopplerPages(password: loader.password),
+          videoFrames: FFmpegVideoFrames(), ink: talkInk)
+        let cleanup = InterruptCleanup(removing: output)
+        defer { cleanup.disarm() }
+        let result = try export.run { done, total in bar.update(done, total) }
+        pageSize = "\(movieSize)"
+        (count, bytes, overflow) = (script.scenes.count, Int(result.bytes), result.overflow)
+        let timing =
+          secondsPerSlide != nil
+          ? "--seconds-per-slide" : script.rehearsedScenes > 0
+            ? "the last rehearsal (\(script.rehearsedScenes) of \(script.scenes.count) steps)"
+            : "\(MovieScript.defaultSecondsPerSlide.formatted()) s a slide"
+        movieLine =
+          "A \(ConsoleStatus.format(result.seconds)) video (\(result.frames) frames, times from \(timing)); chapters in \(result.chaptersPath)"
       }
     } catch {
       bar.finish()
@@ -169,7 +222,9 @@ struct Export: ParsableCommand {
     if case .handouts = plan.layout {
       kind = "handout page"
     } else {
-      kind = steps ? (chosenFormat == .pdf ? "page" : "image") : "slide"
+      kind =
+        chosenFormat == .video
+        ? "build step" : steps ? (chosenFormat == .pdf ? "page" : "image") : "slide"
     }
     print(
       "Exported \(count) \(kind)\(count == 1 ? "" : "s") to \(output) at \(pageSize) in "
@@ -177,6 +232,7 @@ struct Export: ParsableCommand {
           format: "%.2f s (%.0f per second, %.1f MB)", seconds, Double(count) / max(seconds, 0.001),
           Double(bytes) / 1_048_576))
     if let notesFile { print("Speaker notes for PDF presenters (pdfpc) in \(notesFile)") }
+    if let movieLine { print(movieLine) }
   }
 }
 

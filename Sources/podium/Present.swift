@@ -37,6 +37,8 @@ struct Present: ParsableCommand {
 
   @OptionGroup var remote: RemoteOptionGroup
 
+  @OptionGroup var recording: RecordOptionGroup
+
   func run() throws {
     let (settings, session, loader) = try TalkOptionGroup.load(
       deck: deck, command: "present", pdf: pdf)
@@ -67,6 +69,9 @@ struct Present: ParsableCommand {
     options.remote = server
     defer { server?.stop() }
     options.ink = talk.ink(settings, deck: deck, command: "present")
+    let movie = recording.start(settings, deck: deck, command: "present")
+    options.recording = movie?.recorder
+    defer { movie?.finish(command: "present") }
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()

@@ -25,7 +25,9 @@ struct Rehearse: ParsableCommand {
   var windowed = false
 
   @Option(help: "Where to keep the rehearsals (default: the deck's name with .rehearsal.json).")
-  var record: String?
+  var rehearsals: String?
+
+  @OptionGroup var recording: RecordOptionGroup
 
   @Flag(
     help:
@@ -37,7 +39,7 @@ struct Rehearse: ParsableCommand {
   @OptionGroup var pdf: PDFOptionGroup
 
   func run() throws {
-    let recordPath = record ?? RehearsalLog.defaultPath(forDeck: deck)
+    let recordPath = rehearsals ?? RehearsalLog.defaultPath(forDeck: deck)
     let journal = JournalFile(deck: deck, talk: .rehearse)
     let unfinished = journal.read().flatMap { $0.closed || $0.state == nil ? nil : $0 }
     if recover {
@@ -75,6 +77,10 @@ struct Rehearse: ParsableCommand {
       configuration: settings, loader: loader, video: FFmpegPlayback(),
       journal: journal, resume: resume)
     options.pages = talk.pages(password: loader.password, options: &options)
+    // The rehearsal recorded as the room would see it: drawn offscreen, as there is no room.
+    let movie = recording.start(settings, deck: deck, command: "rehearse")
+    options.recording = movie?.recorder
+    defer { movie?.finish(command: "rehearse") }
     let recorder: RehearsalRecorder
     do {
       let app = try PresentationApp(session: session, options: options)

@@ -324,16 +324,34 @@ struct ConsoleLayout {
     }
     if let end = status.plannedEnd { items.append(("ends \(end)", palette.muted, false)) }
     if let video = status.video { items.append((video, palette.accent, true)) }
+    if let recording = status.recording {
+      let trouble = recording.stopped || recording.problem != nil || recording.isFallingBehind
+      items.append((recording.label, trouble ? palette.warning : palette.danger, true))
+    }
     for item in items {
       x += text(
         item.label, x: x, y: y + (big - unit * 1.3) / 2, size: unit * 1.3, color: item.color,
         bold: item.bold)
       x += unit * 1.5
     }
+    if let level = status.recording?.level, status.recording?.stopped == false {
+      levelMeter(level, x: x, y: y + (big - unit * 1.3) / 2, height: unit * 1.3)
+    }
     let clockWidth = engine.measurer.width(
       of: status.clock, font: FontSpec(family: family, size: big))
     _ = text(
       status.clock, x: page.width - margin - clockWidth, y: y, size: big, color: palette.text)
+  }
+
+  /// The microphone's level beside the REC line: a bar that fills with the loudness (on a
+  /// decibel scale, so speech shows), green, amber near the top.
+  mutating func levelMeter(_ level: Double, x: Double, y: Double, height: Double) {
+    let width = unit * 6
+    let box = Rect(x: x, y: y + height * 0.2, width: width, height: height * 0.6)
+    let fraction = RecordingStatus.meterFraction(level)
+    commands.append(.fill(box, palette.background))
+    let filled = Rect(x: box.x, y: box.y, width: box.width * fraction, height: box.height)
+    commands.append(.fill(filled, fraction > 0.9 ? palette.warning : palette.good))
   }
 
   // MARK: - Pieces

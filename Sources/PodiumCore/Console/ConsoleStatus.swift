@@ -46,6 +46,8 @@ public struct ConsoleStatus: Hashable, Sendable {
   /// The slide the room sees has a clip: the keys line shows the clip's keys. It follows the
   /// slide, not the clip's player, so that a console drawn ahead for the slide is the one shown.
   public var videoKeys = false
+  /// The talk's recording (`--record`): REC, its time and size, the microphone's level.
+  public var recording: RecordingStatus?
   /// The keys in effect, for the keys line: the speaker's own show there.
   public var bindings = KeyBindings()
 

@@ -27,6 +27,12 @@ public struct Configuration: Hashable, Sendable {
   /// `page-cache: MB`: memory for a PDF's pages drawn ahead; nil (`auto`, the default) sizes it
   /// to the displays. `--page-cache` wins over it.
   public var pageCacheMB: Int?
+  /// `record: FOLDER`: every talk is recorded there (`--record` wins over it); nil: off.
+  public var recordFolder: String?
+  /// `record-mic:` the microphone's name, `default` or `none`; nil: the default device.
+  public var recordMicrophone: String?
+  /// `record-size: WxH`: the recording's size; nil: the audience display's.
+  public var recordSize: PixelSize?
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -53,7 +59,7 @@ public struct Configuration: Hashable, Sendable {
 
   static let topLevelKeys = [
     "keys", "theme", "warning", "audience-display", "notes-size", "views", "remote",
-    "remote-readonly", "ink", "laser-trail", "page-cache",
+    "remote-readonly", "ink", "laser-trail", "page-cache", "record", "record-mic", "record-size",
   ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
@@ -156,6 +162,8 @@ public struct Configuration: Hashable, Sendable {
         }
       case "page-cache":
         readPageCache(value, into: &config, sink: &sink)
+      case "record", "record-mic", "record-size":
+        readRecording(key, value, into: &config, sink: &sink, folder: folder)
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {
@@ -237,6 +245,7 @@ public struct Configuration: Hashable, Sendable {
       "page-cache: \(pageCacheMB.map(String.init) ?? "auto")"
         + (pageCacheMB == nil
           ? "      # MB for PDF pages drawn ahead; auto: sized to the displays" : ""))
+    lines += printedRecording
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()

@@ -30,6 +30,33 @@ public enum TraceEvent: Hashable, Sendable {
   case zoom(Zoom)
   /// Ink changed and its journal line was written (TraceEvent+Tools.swift).
   case ink(InkJournalled)
+  /// The recording named a chapter, or stopped or cannot do something (`--record`).
+  case recording(Recording)
+
+  /// What the recording did: its movie `started` (the line's time is the movie's zero, and
+  /// `sound_offset` where the microphone's first sound lies from it), a `chapter` named, or a
+  /// `problem`.
+  public struct Recording: Codable, Hashable, Sendable {
+    public var started: Bool?
+    public var soundOffset: Double?
+    public var chapter: String?
+    public var problem: String?
+
+    enum CodingKeys: String, CodingKey {
+      case started, chapter, problem
+      case soundOffset = "sound_offset"
+    }
+
+    public init(
+      started: Bool? = nil, soundOffset: Double? = nil, chapter: String? = nil,
+      problem: String? = nil
+    ) {
+      self.started = started
+      self.soundOffset = soundOffset.map { ($0 * 1000).rounded() / 1000 }
+      self.chapter = chapter
+      self.problem = problem
+    }
+  }
 
   /// The talk's journal is kept at `path` (what `--resume` reads after a crash).
   public struct Journal: Codable, Hashable, Sendable {
@@ -286,6 +313,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .quit: "quit"
     case .zoom: "zoom"
     case .ink: "ink"
+    case .recording: "recording"
     }
   }
 }
@@ -338,6 +366,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "quit": event = .quit
     case "zoom": event = .zoom(try body(TraceEvent.Zoom.self))
     case "ink": event = .ink(try body(TraceEvent.InkJournalled.self))
+    case "recording": event = .recording(try body(TraceEvent.Recording.self))
     default: throw UnknownEvent(name: name)
     }
   }
@@ -370,6 +399,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .stall(let body): try body.encode(to: encoder)
     case .zoom(let body): try body.encode(to: encoder)
     case .ink(let body): try body.encode(to: encoder)
+    case .recording(let body): try body.encode(to: encoder)
     case .transition(let body): try body.encode(to: encoder)
     case .quit: break
     }

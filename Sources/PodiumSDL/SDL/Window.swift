@@ -159,6 +159,7 @@ public final class Window {
   /// `whole`: every part of the frame changes (a transition's), so it is sent without
   /// looking for what did.
   func show(_ frame: SlideFrame, whole: Bool = false) -> (draw: Double, present: Double) {
+    framesShown += 1
     let start = Self.milliseconds()
     // On Wayland, frames are drawn straight into a buffer the compositor is not reading.
     waylandPixels?.beginFrame()
@@ -214,6 +215,23 @@ public final class Window {
       pixelsSent = pixelSize.width * pixelSize.height
     }
     return (drawn - start, Self.milliseconds() - drawn)
+  }
+
+  /// Frames shown so far: a recording copies the window when this changes.
+  private(set) var framesShown = 0
+
+  /// Copies what a software window shows (its surface holds the whole frame after every
+  /// present) into `picture`, converted to `XRGB8888`; false when the window has no pixels to
+  /// read (a GPU renderer, asked for with SDL_RENDER_DRIVER) or `picture` is not its size. The
+  /// corresponding C function is `SDL_ConvertPixels`.
+  func copyShown(into picture: RecordedPicture) -> Bool {
+    guard changedRows != nil, let surface = target.surface(), let pixels = surface.pointee.pixels,
+      Int(surface.pointee.w) == picture.width, Int(surface.pointee.h) == picture.height
+    else { return false }
+    return SDL_ConvertPixels(
+      surface.pointee.w, surface.pointee.h, surface.pointee.format.pointee.format, pixels,
+      surface.pointee.pitch, SDL_PIXELFORMAT_RGB888.rawValue, picture.bytes.baseAddress,
+      Int32(picture.pitch)) == 0
   }
 
   /// Between frames: a Wayland window brings a buffer the compositor released up to date now,

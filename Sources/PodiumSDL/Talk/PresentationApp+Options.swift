@@ -28,6 +28,8 @@ extension PresentationApp {
     /// The ink the talk starts with, kept in the sidecar beside the deck as it changes; nil:
     /// none, and none kept (`--no-ink`).
     public var ink: Ink?
+    /// The recording the room's pictures and slide changes go to (`--record`), nil for none.
+    public var recording: (any TalkRecording)?
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,

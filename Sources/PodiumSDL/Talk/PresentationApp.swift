@@ -31,6 +31,8 @@ public final class PresentationApp {
   /// When the pointer last moved (SDL's milliseconds): a zoom box is drawn ahead once it rests.
   var pointerMovedAt: UInt32 = 0
   let videos: TalkVideos
+  /// The room's pictures for the recording (PresentationApp+Recording).
+  var recorded = RecordedWindow()
 
   /// Opens the video system and the trace; throws when there is no display server.
   public init(session: TalkSession, options: Options) throws {
@@ -66,6 +68,7 @@ public final class PresentationApp {
         wake: { TalkInput.announce(TalkInput.deckRead) })
     }
     painter.remoteCard = options.remote?.card
+    painter.recording = options.recording
     if let ink = options.ink { self.session.startInk(ink) }
     inkKeeper = options.ink.map { InkKeeper(deckPath: session.path, ink: $0) }
     journalling = options.journal.map {
@@ -102,7 +105,7 @@ public final class PresentationApp {
         untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond,
         transitions.isPlaying ? RoomTransitions.frameMs : untilNextSecond,
         session.state.tools.trailFading(at: Self.now()) ? RoomTransitions.frameMs : untilNextSecond,
-        zoomRestWait(untilNextSecond))
+        zoomRestWait(untilNextSecond), recordingWait(untilNextSecond))
       let received = SDL_WaitEventTimeout(&event, wait) != 0
       // The turn from here to the next wait: longer than TurnTimer.limit is a stall, which the
       // trace says with what took longest (keys pressed meanwhile waited that long).
@@ -164,7 +167,9 @@ public final class PresentationApp {
         painter.drawPictures(windows.all, session: &session, context: context)
         turn.ended("pictures", at: Window.milliseconds())
       }
-      if !(redraw || pagesArrived) && (second != lastSecond || session.state.quitArmedAt != nil) {
+      if !(redraw || pagesArrived)
+        && (second != lastSecond || session.state.quitArmedAt != nil || recordingMeterMoved())
+      {
         renderConsoles()
         turn.ended("console", at: Window.milliseconds())
       }
@@ -179,19 +184,23 @@ public final class PresentationApp {
         record(painter.prepareAhead(session, windows: windows.all, context: context))
       }
       drawZoomAhead(pagesArrived: pagesArrived)
+      // Last in the turn, when the frames are out: a copy of the room's picture.
+      recordRoom()
       lastSecond = second
     }
     session.observeClock(at: Self.now())
     keepJournal()
     inkKeeper?.finish()
+    options.recording?.finish()
     videos.stopAll()
     videos.close()
     record(.quit)
     windows.closeAll()
   }
 
-  func record(_ event: TraceEvent) {
-    trace.record(event, at: Self.now())
+  /// Writes `event` to the trace, as happening now or at `time` (`now()`'s clock).
+  func record(_ event: TraceEvent, at time: Double? = nil) {
+    trace.record(event, at: time ?? Self.now())
   }
 
   /// Draws every window: the audience's first, as the room sees them. A move to another slide

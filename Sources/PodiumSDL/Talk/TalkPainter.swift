@@ -28,6 +28,8 @@ final class TalkPainter {
   var livePictures: [String: LivePicture] = [:]
   /// Slides laid out once per (slide, step, size) for every window.
   let frames = SlideFrameCache(capacity: 48)
+  /// The talk's recording, whose status the console shows (`--record`).
+  var recording: (any TalkRecording)?
   /// The slide transition the audience's windows play, while it plays.
   var transition: TransitionPlay?
   /// The wall clock on the console, `14:05`; made once, as Foundation's formatters are costly.
@@ -185,6 +187,7 @@ final class TalkPainter {
       for: state, stage: context.stage, plan: context.plan, now: PresentationApp.now(),
       date: Date(), clock: clock, displays: context.displays)
     status.video = consoleVideoLine
+    status.recording = recording?.status
     return status
   }
 

@@ -1,0 +1,476 @@
+import CFFmpeg
+import Foundation
+import PodiumCore
+
+/// A movie file written as it goes (libavformat, libavcodec, libswscale): pictures in the
+/// pixels Podium draws (`XRGB8888`, bytes B, G, R, X) encoded as H.264 where Debian's FFmpeg has
+/// an encoder for it, else VP9 or AV1; sound as AAC (Opus in WebM); chapters. Used by one
+/// thread at a time.
+///
+/// Matroska is written cluster by cluster, each flushed to the file as it closes (at least once
+/// a second), with a key frame every second: a file cut short by `kill -9` or a full disk plays
+/// up to its last second. MP4 for a recording is fragmented for the same reason (`fragmented`);
+/// an MP4 that is not (an export) has its index, and its chapters, written at the end.
+public final class MovieWriter {
+  public struct Settings: Sendable {
+    public var path: String
+    /// The pictures' size; odd sides are made even (4:2:0 needs them so).
+    public var size: PixelSize
+    public var framesPerSecond: Int
+    /// The sound's rate and channels, nil for a movie with no sound.
+    public var sound: (rate: Int, channels: Int)?
+    /// Threads the video encoder may use.
+    public var threads: Int
+    /// MP4 written as fragments, each playable once written (a recording); otherwise with its
+    /// index at the end (an export).
+    public var fragmented: Bool
+    /// Encoders to try first, by FFmpeg's name (tests pick one); Podium's own order after them.
+    public var preferredEncoders: [String]
+
+    public init(
+      path: String, size: PixelSize, framesPerSecond: Int = 30, sound: (rate: Int, channels: Int)?,
+      threads: Int = 1, fragmented: Bool = false, preferredEncoders: [String] = []
+    ) {
+      self.path = path
+      self.size = size
+      self.framesPerSecond = framesPerSecond
+      self.sound = sound
+      self.threads = threads
+      self.fragmented = fragmented
+      self.preferredEncoders = preferredEncoders
+    }
+  }
+
+  /// What a movie file is written as, from its name.
+  public enum Container: String, Sendable, CaseIterable {
+    case matroska, mp4, webm
+
+    /// The container for a file name's extension; nil for one Podium does not write.
+    public init?(path: String) {
+      switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+      case "mkv": self = .matroska
+      case "mp4", "m4v", "mov": self = .mp4
+      case "webm": self = .webm
+      default: return nil
+      }
+    }
+
+    /// The extensions Podium writes movies for, for messages.
+    public static let extensions = ".mkv, .mp4 or .webm"
+
+    /// FFmpeg's encoders for the pictures, best first: H.264, then VP9, then AV1 (WebM takes
+    /// only the last two).
+    var videoEncoders: [String] {
+      let open = ["libvpx-vp9", "libsvtav1", "libaom-av1"]
+      return self == .webm ? open : ["libx264", "libopenh264"] + (self == .mp4 ? [] : open) + ["libsvtav1"]
+    }
+
+    var soundEncoder: String { self == .webm ? "libopus" : "aac" }
+  }
+
+  public enum WriteError: Error, CustomStringConvertible {
+    case container(String)
+    case noEncoder(String)
+    case open(String, String)
+    case write(String)
+
+    public var description: String {
+      switch self {
+      case .container(let path):
+        return "'\(path)' is not a movie Podium writes: name it \(Container.extensions)"
+      case .noEncoder(let what): return "this FFmpeg has no encoder for \(what)"
+      case .open(let path, let reason): return "cannot write '\(path)': \(reason)"
+      case .write(let reason): return "the movie cannot be written: \(reason)"
+      }
+    }
+  }
+
+  public let settings: Settings
+  public let container: Container
+  /// The encoder the pictures go through (`libx264`).
+  public let videoEncoder: String
+  /// The pictures' size in the file.
+  public let size: PixelSize
+  private let output: UnsafeMutablePointer<AVFormatContext>
+  private let video: Encoder
+  private let sound: Encoder?
+  private let scaler = PictureScaler()
+  private let picture = Frame()
+  private let packet = Packet()
+  private var chapters: [(title: String, start: Double)] = []
+  private var soundPending: [Float] = []
+  private var soundSamples: Int64 = 0
+  private var lastFrameIndex: Int64 = -1
+  private var headerWritten = false
+  private var finished = false
+
+  /// Opens the file and writes its header. Throws a message naming what is missing.
+  public init(_ settings: Settings) throws {
+    guard let container = Container(path: settings.path) else {
+      throw WriteError.container(settings.path)
+    }
+    av_log_set_level(AV_LOG_FATAL)
+    self.settings = settings
+    self.container = container
+    let size = PixelSize(
+      width: max(2, settings.size.width & ~1), height: max(2, settings.size.height & ~1))
+    self.size = size
+    var made: UnsafeMutablePointer<AVFormatContext>?
+    avformat_alloc_output_context2(&made, nil, container.rawValue, settings.path)
+    guard let made else { throw WriteError.open(settings.path, "FFmpeg has no \(container) muxer") }
+    output = made
+    let wantsGlobal = podium_wants_global_header(made) != 0
+    let names = settings.preferredEncoders + container.videoEncoders
+    // The first encoder that opens: each try adds its stream only when it opens (a loop, as
+    // `lazy.compactMap(...).first` would open the first one twice).
+    var opened: Encoder?
+    for name in names where opened == nil {
+      opened = Encoder(
+        video: name, size: size, rate: settings.framesPerSecond, threads: settings.threads,
+        globalHeader: wantsGlobal, output: made)
+    }
+    guard let video = opened else {
+      avformat_free_context(made)
+      throw WriteError.noEncoder("H.264, VP9 or AV1 pictures")
+    }
+    self.video = video
+    videoEncoder = video.name
+    if let wanted = settings.sound {
+      guard
+        let sound = Encoder(
+          sound: container.soundEncoder, rate: wanted.rate, channels: wanted.channels,
+          globalHeader: wantsGlobal, output: made)
+      else {
+        avformat_free_context(made)
+        throw WriteError.noEncoder("\(container.soundEncoder) sound")
+      }
+      self.sound = sound
+    } else {
+      sound = nil
+    }
+    if podium_needs_file(made) != 0 {
+      // From here `deinit` closes and frees what was opened.
+      let opened = avio_open(&made.pointee.pb, settings.path, podium_avio_flag_write())
+      guard opened >= 0 else { throw WriteError.open(settings.path, ffmpegMessage(opened)) }
+    }
+    // Packets reach the file when written, interleaved within half a second.
+    made.pointee.flags |= AVFMT_FLAG_FLUSH_PACKETS
+    made.pointee.max_interleave_delta = 500_000
+    var options: OpaquePointer?
+    switch container {
+    case .matroska, .webm:
+      av_dict_set(&options, "cluster_time_limit", "1000", 0)
+      av_dict_set(&options, "cluster_size_limit", "4194304", 0)
+    case .mp4:
+      if settings.fragmented {
+        av_dict_set(&options, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0)
+      }
+    }
+    let header = avformat_write_header(made, &options)
+    av_dict_free(&options)
+    guard header >= 0 else {
+      unlink(settings.path)
+      throw WriteError.open(settings.path, ffmpegMessage(header))
+    }
+    headerWritten = true
+    picture.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+    picture.pointer.pointee.width = Int32(size.width)
+    picture.pointer.pointee.height = Int32(size.height)
+    guard av_frame_get_buffer(picture.pointer, 0) >= 0 else {
+      throw WriteError.write("no memory for a picture")
+    }
+  }
+
+  deinit {
+    if headerWritten && !finished { try? finish() }
+    if podium_needs_file(output) != 0, output.pointee.pb != nil { avio_closep(&output.pointee.pb) }
+    avformat_free_context(output)
+  }
+
+  /// The file's size so far, in bytes.
+  public var bytesWritten: Int64 {
+    guard let pb = output.pointee.pb else { return 0 }
+    return max(0, avio_tell(pb))
+  }
+
+  /// Adds the picture shown from frame `index` on (at `index` / framesPerSecond seconds): the
+  /// movie shows it until the next one. Indexes only grow; a smaller or equal one is ignored.
+  public func addPicture(
+    bgrx pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int, index: Int64
+  ) throws {
+    guard index > lastFrameIndex, let base = pixels.baseAddress else { return }
+    guard av_frame_make_writable(picture.pointer) >= 0 else {
+      throw WriteError.write("no memory for a picture")
+    }
+    try scaler.scaleBGRX(
+      base, width: width, height: height, pitch: pitch, into: picture)
+    picture.pointer.pointee.pts = index
+    lastFrameIndex = index
+    try send(picture, to: video)
+  }
+
+  /// Shows the last picture added again as frame `index`, with no scaling: a slide held for
+  /// seconds costs an encoder's skip per frame (an export).
+  public func repeatPicture(index: Int64) throws {
+    guard index > lastFrameIndex, lastFrameIndex >= 0 else { return }
+    picture.pointer.pointee.pts = index
+    lastFrameIndex = index
+    try send(picture, to: video)
+  }
+
+  /// Adds interleaved 16-bit sound following what was added before; the first call's sound
+  /// starts at `start` seconds into the movie.
+  public func addSound(_ samples: UnsafeBufferPointer<Int16>, start: Double = 0) throws {
+    guard let sound else { return }
+    if soundSamples == 0 && soundPending.isEmpty {
+      soundSamples = Int64((max(0, start) * Double(sound.rate)).rounded())
+    }
+    soundPending.reserveCapacity(soundPending.count + samples.count)
+    for sample in samples { soundPending.append(Float(sample) / 32768) }
+    try encodeSound(draining: false)
+  }
+
+  /// The movie has a sound track.
+  public var hasSound: Bool { sound != nil }
+
+  /// Seconds of sound added so far (from the movie's start).
+  public var soundSeconds: Double {
+    guard let sound else { return 0 }
+    return Double(soundSamples) / Double(sound.rate)
+  }
+
+  /// A chapter from `start` seconds on, until the next one (the last until the end).
+  public func addChapter(title: String, start: Double) {
+    if let last = chapters.last, last.start >= start {
+      // Two changes within a frame: the later names the moment.
+      if last.start == start { chapters[chapters.count - 1].title = title }
+      return
+    }
+    chapters.append((title, start))
+  }
+
+  /// Drains the encoders, writes the chapters and the file's index, and closes it; `end` is
+  /// when the movie ends, in seconds (the last chapter's end).
+  public func finish(end: Double? = nil) throws {
+    guard headerWritten, !finished else { return }
+    finished = true
+    var problem: Error?
+    do {
+      try encodeSound(draining: true)
+      if let sound { try send(nil, to: sound) }
+      try send(nil, to: video)
+    } catch {
+      problem = error
+    }
+    let movieEnd = max(
+      end ?? 0, Double(lastFrameIndex + 1) / Double(settings.framesPerSecond), soundSeconds)
+    let base = AVRational(num: 1, den: 1000)
+    for (index, chapter) in chapters.enumerated() {
+      let next = index + 1 < chapters.count ? chapters[index + 1].start : movieEnd
+      _ = podium_add_chapter(
+        output, Int64(index + 1), base, Int64((chapter.start * 1000).rounded()),
+        Int64((max(next, chapter.start) * 1000).rounded()), chapter.title)
+    }
+    let trailer = av_write_trailer(output)
+    if podium_needs_file(output) != 0 { avio_closep(&output.pointee.pb) }
+    if let problem { throw problem }
+    if trailer < 0 { throw WriteError.write(ffmpegMessage(trailer)) }
+  }
+
+  private func encodeSound(draining: Bool) throws {
+    guard let sound else { return }
+    let channels = sound.channels
+    let frameSize = sound.frameSize
+    while soundPending.count >= frameSize * channels || (draining && !soundPending.isEmpty) {
+      let count = min(frameSize, soundPending.count / channels)
+      guard count > 0 else { soundPending.removeAll(); break }
+      let frame = Frame()
+      frame.pointer.pointee.nb_samples = Int32(count)
+      frame.pointer.pointee.format = sound.sampleFormat.rawValue
+      frame.pointer.pointee.sample_rate = Int32(sound.rate)
+      av_channel_layout_copy(&frame.pointer.pointee.ch_layout, &sound.context.pointee.ch_layout)
+      guard av_frame_get_buffer(frame.pointer, 0) >= 0 else {
+        throw WriteError.write("no memory for sound")
+      }
+      soundPending.withUnsafeBufferPointer { samples in
+        sound.fill(frame, from: samples, count: count)
+      }
+      soundPending.removeFirst(count * channels)
+      frame.pointer.pointee.pts = soundSamples
+      soundSamples += Int64(count)
+      try send(frame, to: sound)
+    }
+  }
+
+  /// Hands a frame (nil: the end) to an encoder and writes what comes out.
+  private func send(_ frame: Frame?, to encoder: Encoder) throws {
+    let sent = avcodec_send_frame(encoder.context, frame?.pointer)
+    guard sent >= 0 || sent == podium_av_error_eof() else {
+      throw WriteError.write(ffmpegMessage(sent))
+    }
+    while true {
+      let received = avcodec_receive_packet(encoder.context, packet.pointer)
+      if received == podium_av_error_again() || received == podium_av_error_eof() { return }
+      guard received >= 0 else { throw WriteError.write(ffmpegMessage(received)) }
+      av_packet_rescale_ts(packet.pointer, encoder.context.pointee.time_base, encoder.stream.pointee.time_base)
+      packet.pointer.pointee.stream_index = encoder.stream.pointee.index
+      let written = av_interleaved_write_frame(output, packet.pointer)
+      guard written >= 0 else { throw WriteError.write(ffmpegMessage(written)) }
+    }
+  }
+}
+
+/// An encoder and the stream it writes to.
+private final class Encoder {
+  let name: String
+  let context: UnsafeMutablePointer<AVCodecContext>
+  let stream: UnsafeMutablePointer<AVStream>
+  let rate: Int
+  let channels: Int
+  let sampleFormat: AVSampleFormat
+  /// Sound frames' length in samples.
+  let frameSize: Int
+
+  /// A picture encoder by FFmpeg's name, tuned for slides (few changes, sharp text), with a key
+  /// frame every second; nil when FFmpeg has none by that name or it will not open.
+  init?(
+    video name: String, size: PixelSize, rate: Int, threads: Int, globalHeader: Bool,
+    output: UnsafeMutablePointer<AVFormatContext>
+  ) {
+    guard let codec = avcodec_find_encoder_by_name(name), let context = avcodec_alloc_context3(codec)
+    else { return nil }
+    var owned: UnsafeMutablePointer<AVCodecContext>? = context
+    context.pointee.width = Int32(size.width)
+    context.pointee.height = Int32(size.height)
+    context.pointee.time_base = AVRational(num: 1, den: Int32(rate))
+    context.pointee.framerate = AVRational(num: Int32(rate), den: 1)
+    context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+    context.pointee.gop_size = Int32(rate)
+    context.pointee.max_b_frames = 0
+    context.pointee.thread_count = Int32(max(1, threads))
+    if globalHeader { context.pointee.flags |= podium_codec_flag_global_header() }
+    var options: OpaquePointer?
+    switch name {
+    case "libx264":
+      av_dict_set(&options, "preset", "veryfast", 0)
+      av_dict_set(&options, "tune", "stillimage", 0)
+      av_dict_set(&options, "crf", "20", 0)
+    case "libvpx-vp9":
+      av_dict_set(&options, "deadline", "realtime", 0)
+      av_dict_set(&options, "cpu-used", "8", 0)
+      av_dict_set(&options, "row-mt", "1", 0)
+      av_dict_set(&options, "crf", "32", 0)
+      context.pointee.bit_rate = 0
+    case "libsvtav1":
+      av_dict_set(&options, "preset", "12", 0)
+    case "libaom-av1":
+      av_dict_set(&options, "cpu-used", "8", 0)
+      av_dict_set(&options, "usage", "realtime", 0)
+    default: break
+    }
+    let opened = avcodec_open2(context, codec, &options)
+    av_dict_free(&options)
+    guard opened >= 0, let stream = avformat_new_stream(output, nil),
+      avcodec_parameters_from_context(stream.pointee.codecpar, context) >= 0
+    else {
+      avcodec_free_context(&owned)
+      return nil
+    }
+    stream.pointee.time_base = context.pointee.time_base
+    stream.pointee.avg_frame_rate = context.pointee.framerate
+    self.name = name
+    self.context = context
+    self.stream = stream
+    self.rate = rate
+    channels = 0
+    sampleFormat = AV_SAMPLE_FMT_NONE
+    frameSize = 0
+  }
+
+  /// A sound encoder taking 32-bit float samples (planar or not) or 16-bit ones; nil when FFmpeg
+  /// has none by that name.
+  init?(
+    sound name: String, rate: Int, channels: Int, globalHeader: Bool,
+    output: UnsafeMutablePointer<AVFormatContext>
+  ) {
+    guard let codec = avcodec_find_encoder_by_name(name), let context = avcodec_alloc_context3(codec)
+    else { return nil }
+    var owned: UnsafeMutablePointer<AVCodecContext>? = context
+    let taken = [AV_SAMPLE_FMT_FLTP, AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_S16]
+    var formats: [AVSampleFormat] = []
+    if var next = codec.pointee.sample_fmts {
+      while next.pointee != AV_SAMPLE_FMT_NONE {
+        formats.append(next.pointee)
+        next += 1
+      }
+    }
+    guard let format = formats.first(where: taken.contains) else {
+      avcodec_free_context(&owned)
+      return nil
+    }
+    context.pointee.sample_fmt = format
+    context.pointee.sample_rate = Int32(rate)
+    av_channel_layout_default(&context.pointee.ch_layout, Int32(channels))
+    context.pointee.bit_rate = 128_000
+    context.pointee.time_base = AVRational(num: 1, den: Int32(rate))
+    if globalHeader { context.pointee.flags |= podium_codec_flag_global_header() }
+    guard avcodec_open2(context, codec, nil) >= 0, let stream = avformat_new_stream(output, nil),
+      avcodec_parameters_from_context(stream.pointee.codecpar, context) >= 0
+    else {
+      avcodec_free_context(&owned)
+      return nil
+    }
+    stream.pointee.time_base = context.pointee.time_base
+    self.name = name
+    self.context = context
+    self.stream = stream
+    self.rate = rate
+    self.channels = channels
+    sampleFormat = format
+    frameSize = context.pointee.frame_size > 0 ? Int(context.pointee.frame_size) : 1024
+  }
+
+  deinit {
+    var owned: UnsafeMutablePointer<AVCodecContext>? = context
+    avcodec_free_context(&owned)
+  }
+
+  /// Writes `count` interleaved float samples a channel into a sound frame of this encoder's
+  /// format.
+  func fill(_ frame: Frame, from samples: UnsafeBufferPointer<Float>, count: Int) {
+    let planes = frame.pointer.pointee.extended_data!
+    switch sampleFormat {
+    case AV_SAMPLE_FMT_FLTP:
+      for channel in 0..<channels {
+        let plane = UnsafeMutableRawPointer(planes[channel]!).assumingMemoryBound(to: Float.self)
+        for index in 0..<count { plane[index] = samples[index * channels + channel] }
+      }
+    case AV_SAMPLE_FMT_FLT:
+      let plane = UnsafeMutableRawPointer(planes[0]!).assumingMemoryBound(to: Float.self)
+      for index in 0..<count * channels { plane[index] = samples[index] }
+    default:
+      let plane = UnsafeMutableRawPointer(planes[0]!).assumingMemoryBound(to: Int16.self)
+      for index in 0..<count * channels {
+        plane[index] = Int16(max(-32768, min(32767, (samples[index] * 32768).rounded())))
+      }
+    }
+  }
+}
+
+extension PictureScaler {
+  /// Converts `XRGB8888` pixels (bytes B, G, R, X) into `frame`'s format and size.
+  func scaleBGRX(
+    _ pixels: UnsafeRawPointer, width: Int, height: Int, pitch: Int, into frame: Frame
+  ) throws {
+    guard
+      let context = cachedContext(
+        from: (width, height, AV_PIX_FMT_BGR0), to: (frame.width, frame.height, frame.format))
+    else { throw MovieWriter.WriteError.write("cannot convert \(width)x\(height) pictures") }
+    var source: UnsafePointer<UInt8>? = pixels.assumingMemoryBound(to: UInt8.self)
+    var sourcePitch = Int32(pitch)
+    let rows = sws_scale(
+      context, &source, &sourcePitch, 0, Int32(height), podium_frame_planes_mutable(frame.pointer),
+      podium_frame_pitches(frame.pointer))
+    guard rows > 0 else { throw MovieWriter.WriteError.write("a picture did not convert") }
+  }
+}
