@@ -96,7 +96,7 @@ let package = Package(
       providers: [
         .apt([
           "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev",
-          "libswscale-dev",
+          "libswscale-dev", "libavdevice-dev",
         ])
       ]),
     // Remote images fetched ahead into a cache by `podium fetch` (PodiumFetch only).

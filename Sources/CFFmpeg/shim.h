@@ -1,12 +1,16 @@
 #include <errno.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavdevice/avdevice.h>
 #include <libavutil/avutil.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/log.h>
 #include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
+
+// Cameras and other devices as inputs (`--camera /dev/video0`); registering twice is harmless.
+static inline void podium_register_devices(void) { avdevice_register_all(); }
 
 // FFmpeg's function-like macros, which Swift does not import.
 static inline int podium_av_error_again(void) { return AVERROR(EAGAIN); }

@@ -15,14 +15,25 @@ func ffmpegMessage(_ code: Int32) -> String {
 final class MediaInput {
   let context: UnsafeMutablePointer<AVFormatContext>
 
-  /// Opens `path`, reading at most a few megabytes to find its streams. Throws FFmpeg's message.
-  init(path: String) throws {
+  /// Opens `path`, reading at most a few megabytes to find its streams; `format` names an
+  /// input FFmpeg does not find by itself (`video4linux2` for a camera). Throws FFmpeg's
+  /// message.
+  init(path: String, format: String? = nil) throws {
     // FFmpeg writes its own complaints about a bad file to stderr; Podium says it once, better.
     av_log_set_level(AV_LOG_FATAL)
     var options: OpaquePointer?
     av_dict_set(&options, "probesize", "5000000", 0)
+    var inputFormat: UnsafePointer<AVInputFormat>?
+    if let format {
+      podium_register_devices()
+      inputFormat = av_find_input_format(format)
+      guard inputFormat != nil else {
+        av_dict_free(&options)
+        throw MediaError("this FFmpeg has no \(format) input")
+      }
+    }
     var opened: UnsafeMutablePointer<AVFormatContext>?
-    let result = avformat_open_input(&opened, path, nil, &options)
+    let result = avformat_open_input(&opened, path, inputFormat, &options)
     av_dict_free(&options)
     guard result >= 0, let opened else { throw MediaError(ffmpegMessage(result)) }
     context = opened
@@ -192,6 +203,15 @@ final class Frame {
   var width: Int { Int(pointer.pointee.width) }
   var height: Int { Int(pointer.pointee.height) }
   var format: AVPixelFormat { AVPixelFormat(pointer.pointee.format) }
+
+  /// 8-bit 4:2:0 planes (Y, U, V), what the encoders and the corner box take.
+  var isYUV420: Bool { format == AV_PIX_FMT_YUV420P }
+
+  /// The byte at (`x`, `y`) of `plane`, in that plane's own pixels.
+  func byte(plane: Int, x: Int, y: Int) -> UInt8? {
+    guard let data = podium_frame_planes(pointer)[plane] else { return nil }
+    return data[y * Int(podium_frame_pitches(pointer)[plane]) + x]
+  }
 }
 
 /// Converts pictures between pixel formats and sizes (libswscale): posters to BGRA, and the

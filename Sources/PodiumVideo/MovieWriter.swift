@@ -198,15 +198,59 @@ public final class MovieWriter {
   public func addPicture(
     bgrx pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int, index: Int64
   ) throws {
+    try addPicture(
+      bgrx: pixels, width: width, height: height, pitch: pitch, index: index, overlay: nil)
+  }
+
+  /// As `addPicture`, as a key frame: a player seeking to it (a chapter's start) shows it whole
+  /// at once.
+  public func addKeyPicture(
+    bgrx pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int, index: Int64
+  ) throws {
+    picture.pointer.pointee.pict_type = AV_PICTURE_TYPE_I
+    defer { picture.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE }
+    try addPicture(
+      bgrx: pixels, width: width, height: height, pitch: pitch, index: index, overlay: nil)
+  }
+
+  /// As `addPicture`, with `overlay` (a 4:2:0 picture, a camera's) laid over it at (`x`, `y`)
+  /// of the movie, clipped to it.
+  func addPicture(
+    bgrx pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int, index: Int64,
+    overlay: (picture: Frame, x: Int, y: Int)?
+  ) throws {
     guard index > lastFrameIndex, let base = pixels.baseAddress else { return }
     guard av_frame_make_writable(picture.pointer) >= 0 else {
       throw WriteError.write("no memory for a picture")
     }
     try scaler.scaleBGRX(
       base, width: width, height: height, pitch: pitch, into: picture)
+    if let overlay { lay(overlay.picture, atX: overlay.x, y: overlay.y) }
     picture.pointer.pointee.pts = index
     lastFrameIndex = index
     try send(picture, to: video)
+  }
+
+  /// Copies a 4:2:0 picture's rows into the movie's picture at even (`x`, `y`), clipped.
+  private func lay(_ overlay: Frame, atX x: Int, y: Int) {
+    let (x, y) = (max(0, x) & ~1, max(0, y) & ~1)
+    let width = min(overlay.width, size.width - x) & ~1
+    let height = min(overlay.height, size.height - y) & ~1
+    guard width > 0, height > 0 else { return }
+    let target = picture.pointer
+    let source = overlay.pointer
+    for plane in 0..<3 {
+      let shift = plane == 0 ? 0 : 1
+      let targetPitch = Int(podium_frame_pitches(target)[plane])
+      let sourcePitch = Int(podium_frame_pitches(source)[plane])
+      guard let into = podium_frame_planes_mutable(target)[plane],
+        let from = podium_frame_planes(source)[plane]
+      else { continue }
+      for row in 0..<(height >> shift) {
+        (into + ((y >> shift) + row) * targetPitch + (x >> shift)).update(
+          from: from + row * sourcePitch, count: width >> shift)
+      }
+    }
   }
 
   /// Shows the last picture added again as frame `index`, with no scaling: a slide held for

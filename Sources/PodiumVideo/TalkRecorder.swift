@@ -22,6 +22,8 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
     /// Where the chapters go as WebVTT; nil for none.
     public var chaptersPath: String?
     public var preferredEncoders: [String] = []
+    /// The speaker's camera, laid over a corner of the pictures (`--camera`).
+    public var camera: CameraFeed?
 
     public init(
       path: String, size: PixelSize? = nil, sound: (rate: Int, channels: Int)? = nil,
@@ -48,6 +50,7 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
     var origin: Double?
     /// The microphone did not open (`withoutSound`): the movie has pictures alone.
     var soundless = false
+    var cameraCorner = CameraCorner.bottomRight
   }
 
   public let settings: Settings
@@ -151,6 +154,10 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
 
   public var pictureSize: PixelSize? { settings.size }
 
+  public func placeCamera(_ corner: CameraCorner) {
+    shared.withLock { $0.cameraCorner = corner }
+  }
+
   /// The microphone the settings' sound was for could not be opened: the movie, not yet begun
   /// (it begins at the first picture), has no sound track.
   public func withoutSound() {
@@ -181,6 +188,17 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
 
   // MARK: - The recording thread
 
+  /// The camera's newest picture and where it goes in a movie of `size`, if it shows.
+  private func cameraPicture(in size: PixelSize) -> (picture: Frame, x: Int, y: Int)? {
+    guard let camera = settings.camera, let picture = camera.picture else { return nil }
+    let corner = shared.withLock { $0.cameraCorner }
+    guard
+      let origin = corner.origin(
+        of: PixelSize(width: picture.width, height: picture.height), in: size)
+    else { return nil }
+    return (picture, origin.x, origin.y)
+  }
+
   /// Closes the movie with its chapters (Matroska and MP4 keep them in the file's end; a file
   /// cut short has them in the WebVTT file beside it).
   private func finish(_ writer: MovieWriter?, _ chapters: MovieChapters, end: Double) throws {
@@ -189,7 +207,25 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
     try writer.finish(end: end)
   }
 
+  /// How much lower than the talk's the recording's threads run (`nice`): the encoder takes
+  /// what the loop, the display server and the clips leave.
+  static let niceness: Int32 = 10
+
+  /// The calling thread's id, as `/proc/thread-self` names it (`PID/task/TID`): Swift's Glibc
+  /// module has no `gettid`.
+  private static func threadID() -> id_t? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let link = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return link.split(separator: "/").last.flatMap { id_t($0) }
+  }
+
   private func run() {
+    // Linux's nice is a thread's own, and the encoder's threads, started from this one, take it.
+    if let thread = Self.threadID() {
+      setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, Self.niceness)
+    }
     var writer: MovieWriter?
     // When the movie's first picture arrived, in seconds since the start: the movie's zero.
     var origin = 0.0
@@ -235,6 +271,7 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
               fragmented: true, preferredEncoders: settings.preferredEncoders))
           origin = now
           shared.withLock { [origin] in $0.origin = origin }
+          if let movie = writer?.size { settings.camera?.fit(movieWidth: movie.width) }
         }
         // Slides shown before the first picture start at the movie's zero.
         early += taken.chapters
@@ -262,7 +299,8 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
           if let picture = shownPicture, frame > lastIndex {
             try writer.addPicture(
               bgrx: UnsafeRawBufferPointer(picture.bytes), width: picture.width,
-              height: picture.height, pitch: picture.pitch, index: frame)
+              height: picture.height, pitch: picture.pitch, index: frame,
+              overlay: cameraPicture(in: writer.size))
             let dropped = lastIndex >= 0 ? Int(frame - lastIndex - 1) : 0
             lastIndex = frame
             shared.withLock {
@@ -283,6 +321,11 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
           $0.status.seconds = seconds
           $0.status.bytes = bytes
           $0.status.level = settings.sound == nil || $0.soundless ? nil : taken.peak
+          if let camera = settings.camera {
+            let problem = camera.problem
+            $0.status.cameraProblem = problem
+            $0.status.camera = problem == nil ? "camera \($0.cameraCorner.symbol)" : "camera stopped"
+          }
         }
         if stopping {
           try finish(writer, chapters, end: seconds)

@@ -208,7 +208,7 @@ struct Export: ParsableCommand {
             ? "the last rehearsal (\(script.rehearsedScenes) of \(script.scenes.count) steps)"
             : "\(MovieScript.defaultSecondsPerSlide.formatted()) s a slide"
         movieLine =
-          "A \(ConsoleStatus.format(result.seconds)) video (\(result.frames) frames, times from \(timing)); chapters in \(result.chaptersPath)"
+          "A \(ConsoleStatus.format(result.seconds)) video (times from \(timing)); chapters in \(result.chaptersPath)"
       }
     } catch {
       bar.finish()

@@ -4,8 +4,10 @@ import PodiumSDL
 import PodiumVideo
 
 /// `podium export talk.md -o talk.mp4`: the deck drawn offscreen, step by step as
-/// `MovieScript` times it, into a `MovieWriter`: a held step is drawn and scaled once and then
-/// repeated (an encoder's skip per frame), a transition is drawn frame by frame.
+/// `MovieScript` times it, into a `MovieWriter`. A transition is drawn frame by frame, 30 a
+/// second; a held step is one key frame shown for its time, repeated once a second and at its
+/// last frame (the frame rate varies, as screen recorders write: a slide held for a minute
+/// costs 60 frames, not 1,800, and every player shows it so).
 struct MovieExport {
   var deck: Deck
   var theme: Theme
@@ -19,7 +21,6 @@ struct MovieExport {
   var framesPerSecond = 30
 
   struct Result {
-    var frames: Int64
     var seconds: Double
     var bytes: Int64
     var overflow: [LayoutOverflow]
@@ -58,10 +59,15 @@ struct MovieExport {
         key: LayoutEngine.layerKey(slide: shot.slideIndex, step: shot.step), x: 0, y: 0,
         frame: frame)
     }
-    func add(_ index: Int64) throws {
+    func add(_ index: Int64, key: Bool = false) throws {
       try canvas.withPixels { pixels, pitch in
-        try writer.addPicture(
-          bgrx: pixels, width: size.width, height: size.height, pitch: pitch, index: index)
+        if key {
+          try writer.addKeyPicture(
+            bgrx: pixels, width: size.width, height: size.height, pitch: pitch, index: index)
+        } else {
+          try writer.addPicture(
+            bgrx: pixels, width: size.width, height: size.height, pitch: pitch, index: index)
+        }
       }
     }
     let rate = Double(framesPerSecond)
@@ -81,12 +87,14 @@ struct MovieExport {
       }
       if next <= last {
         canvas.draw(current)
-        try add(next)
-        next += 1
-        while next <= last {
-          try writer.repeatPicture(index: next)
-          next += 1
+        try add(next, key: true)
+        var repeated = next + Int64(framesPerSecond)
+        while repeated < last {
+          try writer.repeatPicture(index: repeated)
+          repeated += Int64(framesPerSecond)
         }
+        if last > next { try writer.repeatPicture(index: last) }
+        next = last + 1
       }
       previous = (scene.shot, current)
       progress(number + 1, script.scenes.count)
@@ -99,7 +107,7 @@ struct MovieExport {
     try AtomicFile.write(Data(script.chapters.webVTT(end: script.end).utf8), to: chaptersPath)
     let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
     return Result(
-      frames: next, seconds: script.end, bytes: bytes ?? 0, overflow: overflow,
+      seconds: script.end, bytes: bytes ?? 0, overflow: overflow,
       chaptersPath: chaptersPath)
   }
 }

@@ -27,7 +27,17 @@ struct RecordOptionGroup: ParsableArguments {
         + "slides alone.", valueName: "NAME"))
   var mic: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "With --record: the speaker's camera in a corner of the recording (Shift+C moves it "
+        + "round the corners or hides it): a camera (/dev/video0) or any input FFmpeg reads.",
+      valueName: "SOURCE"))
+  var camera: String?
+
   func validate() throws {
+    if camera != nil && record == nil {
+      throw ValidationError("--camera records the speaker into a recording: give --record FILE too.")
+    }
     if let recordSize, PixelSize(parsing: recordSize) == nil {
       throw ValidationError("--record-size '\(recordSize)' is not a size such as 1920x1080.")
     }
@@ -57,6 +67,7 @@ struct RecordOptionGroup: ParsableArguments {
     func finish(command: String) {
       microphone?.close()
       recorder.finish()
+      recorder.settings.camera?.close()
       let status = recorder.status
       let megabytes = String(format: "%.1f MB", Double(status.bytes) / 1_048_576)
       var line =
@@ -86,13 +97,21 @@ struct RecordOptionGroup: ParsableArguments {
     }
     // The recorder first, so that the microphone's first sound is its: a microphone that
     // does not open leaves the movie without a sound track (it begins at the first picture).
+    var recorderSettings = TalkRecorder.Settings(
+      path: path, size: recordSize.flatMap(PixelSize.init(parsing:)) ?? settings.recordSize,
+      sound: (Microphone.sampleRate, Microphone.channels))
+    if let camera {
+      do {
+        recorderSettings.camera = try CameraFeed(source: camera)
+      } catch {
+        Console.error("podium \(command): warning: the recording has no camera: \(error)")
+      }
+    }
     let recorder: TalkRecorder
     do {
-      recorder = try TalkRecorder(
-        TalkRecorder.Settings(
-          path: path, size: recordSize.flatMap(PixelSize.init(parsing:)) ?? settings.recordSize,
-          sound: (Microphone.sampleRate, Microphone.channels)))
+      recorder = try TalkRecorder(recorderSettings)
     } catch {
+      recorderSettings.camera?.close()
       Console.error("podium \(command): warning: the talk is not recorded: \(error)")
       return nil
     }
@@ -112,7 +131,8 @@ struct RecordOptionGroup: ParsableArguments {
     if microphone == nil { recorder.withoutSound() }
     Console.error(
       "podium \(command): recording to \(path)"
-        + (microphone.map { " with \($0.name)" } ?? " (no sound)"))
+        + (microphone.map { " with \($0.name)" } ?? " (no sound)")
+        + (recorderSettings.camera.map { " and the camera \($0.source)" } ?? ""))
     return Running(recorder: recorder, microphone: microphone)
   }
 }

@@ -324,4 +324,78 @@ import Testing
     #expect(run.waitForExit(timeout: 20) == 0, "\(run.errors())")
     #expect(run.errors().contains("it stopped early"), "\(run.errors())")
   }
+
+  /// The mean colour of a 24-pixel square of the movie's picture at `seconds`, centred at
+  /// (`x`, `y`).
+  static func color(_ movie: String, at seconds: Double, x: Int, y: Int, in folder: URL) throws
+    -> [Int]
+  {
+    let raw = folder.appendingPathComponent("square-\(seconds)-\(x)-\(y).rgb").path
+    try TestClips.ffmpeg([
+      "-ss", String(format: "%.3f", seconds), "-i", movie, "-frames:v", "1", "-vf",
+      "crop=24:24:\(x - 12):\(y - 12),scale=1:1:flags=area", "-f", "rawvideo", "-pix_fmt", "rgb24",
+      raw,
+    ])
+    return try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw))).prefix(3).map(Int.init)
+  }
+
+  static func isMagenta(_ color: [Int]) -> Bool {
+    color.count == 3 && color[0] > 200 && color[1] < 60 && color[2] > 200
+  }
+
+  /// `--camera` with a clip FFmpeg made for the camera (six seconds of magenta): the speaker in
+  /// the bottom-right quarter-width box, Shift+C moves it to the bottom left, and when the
+  /// camera goes (the clip ends) the box goes, the trace says why once, and the talk and the
+  /// recording go on.
+  @Test func theCameraSitsInACornerShiftCMovesItAndItsLossIsSaid() throws {
+    let talk = try talk("camera", voiceSeconds: 1)
+    let camera = talk.folder.appendingPathComponent("camera.mp4").path
+    try TestClips.ffmpeg([
+      "-f", "lavfi", "-i", "color=c=0xff00ff:s=640x360:r=30:d=6", "-c:v", "libx264", "-pix_fmt",
+      "yuv420p", camera,
+    ])
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(
+      server, deck: talk.deck,
+      arguments: ["--record", talk.movie, "--camera", camera, "--mic", "none"],
+      environment: environment(talk))
+    #expect(run.presented("audience", slide: 1))
+    let zero = try #require(
+      run.waitFor("recording") { $0["started"] as? Bool == true }?["t"] as? Double)
+    Thread.sleep(forTimeInterval: 1.5)
+    try run.key("shift+c")
+    let movedAt = (run.events().last?["t"] as? Double ?? 0) - zero
+    let stopped = run.waitFor("recording", timeout: 20) {
+      ($0["problem"] as? String)?.contains("camera stopped") == true
+    }
+    #expect(stopped?["problem"] as? String == "the camera stopped: it ended")
+    let stoppedAt = (stopped?["t"] as? Double ?? 0) - zero
+    Thread.sleep(forTimeInterval: 1.5)
+    let before = run.events().count
+    try run.key("Right")
+    #expect(run.presented("audience", slide: 2, after: before), "the talk goes on")
+    Thread.sleep(forTimeInterval: 1)
+    try run.key("q", "q")
+    #expect(run.waitForExit(timeout: 20) == 0, "\(run.errors())")
+    #expect(run.errors().contains("and the camera \(camera)"), "\(run.errors())")
+    #expect(
+      run.events().filter { ($0["problem"] as? String)?.contains("camera") == true }.count == 1,
+      "the camera's end is said once")
+
+    // A quarter of 1920 wide (480 x 270, the camera's shape), 32 pixels (3%) from the edges.
+    let (right, left, bottom) = (1920 - 32 - 240, 32 + 240, 1080 - 32 - 135)
+    let early = max(0.3, movedAt - 0.6)
+    #expect(Self.isMagenta(try Self.color(talk.movie, at: early, x: right, y: bottom, in: talk.folder)))
+    #expect(!Self.isMagenta(try Self.color(talk.movie, at: early, x: left, y: bottom, in: talk.folder)))
+    let moved = (movedAt + stoppedAt) / 2
+    #expect(moved > movedAt + 0.5, "the camera ran \(stoppedAt) s, moved at \(movedAt) s")
+    #expect(Self.isMagenta(try Self.color(talk.movie, at: moved, x: left, y: bottom, in: talk.folder)))
+    #expect(!Self.isMagenta(try Self.color(talk.movie, at: moved, x: right, y: bottom, in: talk.folder)))
+    // Gone: the slide shows where the box was.
+    let after = stoppedAt + 1
+    #expect(!Self.isMagenta(try Self.color(talk.movie, at: after, x: left, y: bottom, in: talk.folder)))
+    // Around the box the slide is as it was: the top left is the slide's ground.
+    #expect(!Self.isMagenta(try Self.color(talk.movie, at: early, x: 200, y: 200, in: talk.folder)))
+  }
 }

@@ -75,6 +75,7 @@ public struct KeyBindings: Hashable, Sendable {
     + [.init(Key("0"), .video(.restart))]
     // Phone remote: the pairing card on the console.
     + [.init(Key("r", modifiers: .shift), .toggleRemoteCard)]
+    + [.init(Key("c", modifiers: .shift), .moveCamera)]
     // Ink (docs/INK.md).
     + [
       .init(Key("d"), .ink(.pen)), .init(Key("h"), .ink(.highlighter)),

@@ -46,6 +46,9 @@ public enum PresentationCommand: Hashable, Sendable {
   // Phone remote (podium present --remote):
   /// Shift+R: the console's pairing card (QR code, address, PIN) shown or hidden.
   case toggleRemoteCard
+  /// Shift+C: the camera's picture in a recording (`--record --camera`) to the next corner, or
+  /// hidden.
+  case moveCamera
   /// Pen, highlighter, eraser and their keys (docs/INK.md): the session's ink, not the state.
   case ink(InkCommand)
   /// Zoom, spotlight, dimming and the laser's trail (`z`, `l`, `j`, Shift+X; SpeakerTools).

@@ -56,6 +56,8 @@ public struct PresentationState: Hashable, Sendable {
   public private(set) var pointerOn = false
   /// Whether the speaker hid the phone remote's pairing card (Shift+R).
   public private(set) var remoteCardHidden = false
+  /// Where a recording shows the camera's picture (`--record --camera`).
+  public private(set) var cameraCorner = CameraCorner.bottomRight
   public private(set) var pointer: SlidePoint?
   /// Zoom, spotlight, dimming and the laser's trail (SpeakerTools.swift).
   public internal(set) var tools = SpeakerTools()
@@ -242,6 +244,8 @@ public struct PresentationState: Hashable, Sendable {
       shouldQuit = true
     case .toggleRemoteCard:
       remoteCardHidden.toggle()
+    case .moveCamera:
+      cameraCorner = cameraCorner.next
     case .ink:
       // The session's ink (`TalkInk`): where the talk is stays.
       break

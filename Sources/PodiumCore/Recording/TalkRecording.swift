@@ -11,6 +11,8 @@ public protocol TalkRecording: AnyObject, Sendable {
   func show(_ picture: RecordedPicture)
   /// The room sees a new slide: a chapter named `title` from now on.
   func chapter(_ title: String)
+  /// The camera's picture from now on in `corner` (or hidden); nothing with no camera.
+  func placeCamera(_ corner: CameraCorner)
   /// The movie's size when it is set (`--record-size`); nil: the audience window's.
   var pictureSize: PixelSize? { get }
   /// When the movie began, once it has: how many seconds ago its first picture was (its zero),
@@ -57,6 +59,10 @@ public struct RecordingStatus: Hashable, Sendable {
   public var problem: String?
   /// The file is closed: nothing more is recorded.
   public var stopped = false
+  /// With a camera: where its picture is (`camera ↘`), or why it shows none (`camera stopped`).
+  public var camera: String?
+  /// Why the camera shows nothing any more (unplugged, its stream ended); the recording goes on.
+  public var cameraProblem: String?
 
   public init() {}
 
@@ -77,6 +83,7 @@ public struct RecordingStatus: Hashable, Sendable {
       "● REC \(ConsoleStatus.format(seconds)) · "
       + String(format: megabytes < 10 ? "%.1f MB" : "%.0f MB", megabytes)
     if droppedFrames > 0 { label += " · \(droppedFrames) dropped" }
+    if let camera { label += " · \(camera)" }
     if let problem { label += " · \(problem)" }
     return label
   }
@@ -136,5 +143,43 @@ public struct MovieChapters: Hashable, Sendable {
   /// Where a movie's chapters go beside it: `talk.mkv` → `talk.chapters.vtt`.
   public static func path(besideMovie path: String) -> String {
     URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("chapters.vtt").path
+  }
+}
+
+/// Where a recording lays the camera's picture over the room's: a corner, or nowhere (Shift+C
+/// goes round them).
+public enum CameraCorner: String, Hashable, Sendable, CaseIterable {
+  case bottomRight, bottomLeft, topLeft, topRight, hidden
+
+  public var next: CameraCorner {
+    let all = Self.allCases
+    return all[(all.firstIndex(of: self)! + 1) % all.count]
+  }
+
+  /// For the console's REC line: an arrow to the corner.
+  public var symbol: String {
+    switch self {
+    case .bottomRight: "↘"
+    case .bottomLeft: "↙"
+    case .topLeft: "↖"
+    case .topRight: "↗"
+    case .hidden: "hidden"
+    }
+  }
+
+  /// Where a `box` goes in a picture of `size`, a 3% margin from its edges; nil when hidden.
+  public func origin(of box: PixelSize, in size: PixelSize) -> (x: Int, y: Int)? {
+    let margin = Int(Double(min(size.width, size.height)) * 0.03)
+    let left = margin
+    let right = size.width - box.width - margin
+    let top = margin
+    let bottom = size.height - box.height - margin
+    switch self {
+    case .bottomRight: return (right, bottom)
+    case .bottomLeft: return (left, bottom)
+    case .topLeft: return (left, top)
+    case .topRight: return (right, top)
+    case .hidden: return nil
+    }
   }
 }

@@ -15,11 +15,13 @@ struct RecordedWindow {
   var canvas: OffscreenCanvas?
   /// The room's slide last named as a chapter.
   var chapterSlide: Int?
-  /// A problem already said in the trace, said once.
-  var saidProblem: String?
+  /// Problems already said in the trace, each said once.
+  var saidProblems = Set<String>()
   /// The microphone's level as the console last drew it (a twelfth of the meter), and when.
   var meterStep = -1
   var meterAt = -Double.infinity
+  /// Where the recording was last told to lay the camera's picture.
+  var cameraCorner: CameraCorner?
   /// The movie's start is in the trace (with the sound's offset once there is sound).
   var saidStart = false
 }
@@ -55,9 +57,13 @@ extension PresentationApp {
         .recording(.init(started: true, soundOffset: timeline.soundOffset)),
         at: Self.now() - timeline.zeroAgo)
     }
+    if recorded.cameraCorner != session.state.cameraCorner {
+      recorded.cameraCorner = session.state.cameraCorner
+      recording.placeCamera(session.state.cameraCorner)
+    }
     let status = recording.status
-    if let problem = status.problem, recorded.saidProblem != problem {
-      recorded.saidProblem = problem
+    for problem in [status.problem, status.cameraProblem].compactMap({ $0 })
+    where recorded.saidProblems.insert(problem).inserted {
       record(.recording(.init(problem: problem)))
     }
     guard !status.stopped else { return }
@@ -103,8 +109,7 @@ extension PresentationApp {
         recorded.canvas?.cacheLayers()
       } catch {
         let problem = "the room's picture cannot be drawn for the recording: \(error)"
-        if recorded.saidProblem != problem {
-          recorded.saidProblem = problem
+        if recorded.saidProblems.insert(problem).inserted {
           record(.recording(.init(problem: problem)))
         }
         return
