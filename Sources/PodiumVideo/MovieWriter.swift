@@ -62,7 +62,8 @@ public final class MovieWriter {
     /// only the last two).
     var videoEncoders: [String] {
       let open = ["libvpx-vp9", "libsvtav1", "libaom-av1"]
-      return self == .webm ? open : ["libx264", "libopenh264"] + (self == .mp4 ? [] : open) + ["libsvtav1"]
+      return self == .webm
+        ? open : ["libx264", "libopenh264"] + (self == .mp4 ? [] : open) + ["libsvtav1"]
     }
 
     var soundEncoder: String { self == .webm ? "libopus" : "aac" }
@@ -327,7 +328,10 @@ public final class MovieWriter {
     let frameSize = sound.frameSize
     while soundPending.count >= frameSize * channels || (draining && !soundPending.isEmpty) {
       let count = min(frameSize, soundPending.count / channels)
-      guard count > 0 else { soundPending.removeAll(); break }
+      guard count > 0 else {
+        soundPending.removeAll()
+        break
+      }
       let frame = Frame()
       frame.pointer.pointee.nb_samples = Int32(count)
       frame.pointer.pointee.format = sound.sampleFormat.rawValue
@@ -356,7 +360,8 @@ public final class MovieWriter {
       let received = avcodec_receive_packet(encoder.context, packet.pointer)
       if received == podium_av_error_again() || received == podium_av_error_eof() { return }
       guard received >= 0 else { throw WriteError.write(ffmpegMessage(received)) }
-      av_packet_rescale_ts(packet.pointer, encoder.context.pointee.time_base, encoder.stream.pointee.time_base)
+      av_packet_rescale_ts(
+        packet.pointer, encoder.context.pointee.time_base, encoder.stream.pointee.time_base)
       packet.pointer.pointee.stream_index = encoder.stream.pointee.index
       let written = av_interleaved_write_frame(output, packet.pointer)
       guard written >= 0 else { throw WriteError.write(ffmpegMessage(written)) }
@@ -381,7 +386,8 @@ private final class Encoder {
     video name: String, size: PixelSize, rate: Int, threads: Int, globalHeader: Bool,
     output: UnsafeMutablePointer<AVFormatContext>
   ) {
-    guard let codec = avcodec_find_encoder_by_name(name), let context = avcodec_alloc_context3(codec)
+    guard let codec = avcodec_find_encoder_by_name(name),
+      let context = avcodec_alloc_context3(codec)
     else { return nil }
     var owned: UnsafeMutablePointer<AVCodecContext>? = context
     context.pointee.width = Int32(size.width)
@@ -437,7 +443,8 @@ private final class Encoder {
     sound name: String, rate: Int, channels: Int, globalHeader: Bool,
     output: UnsafeMutablePointer<AVFormatContext>
   ) {
-    guard let codec = avcodec_find_encoder_by_name(name), let context = avcodec_alloc_context3(codec)
+    guard let codec = avcodec_find_encoder_by_name(name),
+      let context = avcodec_alloc_context3(codec)
     else { return nil }
     var owned: UnsafeMutablePointer<AVCodecContext>? = context
     let taken = [AV_SAMPLE_FMT_FLTP, AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_S16]

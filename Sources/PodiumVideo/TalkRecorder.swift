@@ -203,7 +203,9 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
   /// cut short has them in the WebVTT file beside it).
   private func finish(_ writer: MovieWriter?, _ chapters: MovieChapters, end: Double) throws {
     guard let writer else { return }
-    for chapter in chapters.chapters { writer.addChapter(title: chapter.title, start: chapter.start) }
+    for chapter in chapters.chapters {
+      writer.addChapter(title: chapter.title, start: chapter.start)
+    }
     try writer.finish(end: end)
   }
 
@@ -282,7 +284,8 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
         // Where this sound begins, in seconds since the start: the first sound's start plus
         // what came since (also what came before the movie began, which is left out).
         let count = taken.sound.count / (settings.sound?.channels ?? 1)
-        let soundAt = (taken.soundStart ?? now) + Double(soundTaken) / Double(settings.sound?.rate ?? 1)
+        let soundAt =
+          (taken.soundStart ?? now) + Double(soundTaken) / Double(settings.sound?.rate ?? 1)
         soundTaken += count
         if let writer {
           if count > 0, writer.hasSound, let sound = settings.sound {
@@ -291,7 +294,8 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
             if skip < count {
               try taken.sound.withUnsafeBufferPointer {
                 try writer.addSound(
-                  UnsafeBufferPointer(rebasing: $0[(skip * sound.channels)...]), start: max(0, start))
+                  UnsafeBufferPointer(rebasing: $0[(skip * sound.channels)...]),
+                  start: max(0, start))
               }
             }
           }
@@ -324,7 +328,8 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
           if let camera = settings.camera {
             let problem = camera.problem
             $0.status.cameraProblem = problem
-            $0.status.camera = problem == nil ? "camera \($0.cameraCorner.symbol)" : "camera stopped"
+            $0.status.camera =
+              problem == nil ? "camera \($0.cameraCorner.symbol)" : "camera stopped"
           }
         }
         if stopping {

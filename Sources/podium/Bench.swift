@@ -14,7 +14,7 @@ struct Bench: ParsableCommand {
 struct ExportBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Export a deck with each PNG encoder and to PDF in one run, and compare.",
+    abstract: "Export a deck with each PNG encoder, to PDF and to video in one run, and compare.",
     discussion:
       "Podium's way: PNGs from Podium's encoder on every core, with its own deflate and, in "
       + "the same run, with libdeflate at level 1 and at each --level asked for. The naive way: "
@@ -22,7 +22,8 @@ struct ExportBench: ParsableCommand {
       + "deck as one vector PDF, and, when pandoc and pdflatex are installed, the same Markdown "
       + "through pandoc and beamer. Prints for each run wall and CPU time, slides per second, "
       + "the bytes written and their ratio to libpng's, and peak memory (after the first PNG run "
-      + "and after the PDF)."
+      + "and after the PDF). Then the deck as a video (-o talk.mp4, 5 s a slide), with how many "
+      + "times faster than real time it is."
   )
 
   @Argument(help: "The deck to export, e.g. Decks/tour.md.")
@@ -46,6 +47,9 @@ struct ExportBench: ParsableCommand {
 
   @Flag(help: "Skip the PDF runs.")
   var noPDF = false
+
+  @Flag(help: "Skip the video run (-o talk.mp4, 5 s a slide).")
+  var noVideo = false
 
   func validate() throws {
     guard levels.allSatisfy({ (1...12).contains($0) }) else {
@@ -115,6 +119,8 @@ struct ExportBench: ParsableCommand {
     }
     let naive = fastOnly ? nil : runs.last
     if !noPDF { try measurePDF(loaded, pixels: pixels, scratch: scratch, runs: &runs) }
+    let video = noVideo ? nil : try measureVideo(loaded, pixels: pixels, scratch: scratch)
+    if let video { runs.append(video.run) }
     print(table(runs, reference: naive?.bytes))
     if let naive {
       print(
@@ -132,6 +138,41 @@ struct ExportBench: ParsableCommand {
         print(String(format: "PDF: %.1fx faster than pandoc + beamer", beamer.wall / pdf.wall))
       }
     }
+    if let video {
+      print(
+        String(
+          format:
+            "video: %.0f s of H.264 (%d slides at 5 s, their steps and transitions) in %.2f s, %.0fx real time",
+          video.seconds, loaded.deck.slides.count, video.run.wall,
+          video.seconds / max(video.run.wall, 0.0001)))
+    }
+  }
+
+  /// The deck as a video, every slide held 5 s (`podium export -o talk.mp4
+  /// --seconds-per-slide 5`).
+  private func measureVideo(_ loaded: (deck: Deck, theme: Theme), pixels: PixelSize, scratch: URL)
+    throws -> (run: Run, seconds: Double)
+  {
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let plan = ExportPlan(steps: true)
+    let script = MovieScript(
+      deck: loaded.deck, shots: plan.shots(in: loaded.deck), rehearsal: nil, secondsPerSlide: 5)
+    let cpuStart = cpuSeconds()
+    let start = Date()
+    let export = MovieExport(
+      deck: loaded.deck, theme: loaded.theme, plan: plan, script: script,
+      path: scratch.appendingPathComponent("deck.mp4").path,
+      size: plan.pageSize(for: loaded.deck, fitting: pixels), pages: nil, videoFrames: nil,
+      ink: nil)
+    let result = try export.run { _, _ in }
+    let wall = Date().timeIntervalSince(start)
+    return (
+      Run(
+        name: "podium video (H.264, 5 s a slide)", wall: wall, cpu: cpuSeconds() - cpuStart,
+        pages: script.scenes.count, bytes: Int(result.bytes), draw: 0, encode: 0,
+        memory: String(format: "%.0f MB", peakResidentMegabytes())),
+      result.seconds
+    )
   }
 
   /// The deck as one PDF, and through pandoc and beamer (pdflatex) when both are installed.

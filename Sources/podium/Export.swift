@@ -88,7 +88,8 @@ struct Export: ParsableCommand {
     if chosenFormat == .video {
       guard MovieWriter.Container(path: output) != nil else {
         throw ValidationError(
-          "a video is written to a file ending in \(MovieWriter.Container.extensions), not '\(output)'.")
+          "a video is written to a file ending in \(MovieWriter.Container.extensions), not '\(output)'."
+        )
       }
       if handout != nil || notes {
         throw ValidationError("--handout and --notes make pages: export them as PDF or PNG.")
@@ -204,7 +205,8 @@ struct Export: ParsableCommand {
         (count, bytes, overflow) = (script.scenes.count, Int(result.bytes), result.overflow)
         let timing =
           secondsPerSlide != nil
-          ? "--seconds-per-slide" : script.rehearsedScenes > 0
+          ? "--seconds-per-slide"
+          : script.rehearsedScenes > 0
             ? "the last rehearsal (\(script.rehearsedScenes) of \(script.scenes.count) steps)"
             : "\(MovieScript.defaultSecondsPerSlide.formatted()) s a slide"
         movieLine =

@@ -36,7 +36,8 @@ struct RecordOptionGroup: ParsableArguments {
 
   func validate() throws {
     if camera != nil && record == nil {
-      throw ValidationError("--camera records the speaker into a recording: give --record FILE too.")
+      throw ValidationError(
+        "--camera records the speaker into a recording: give --record FILE too.")
     }
     if let recordSize, PixelSize(parsing: recordSize) == nil {
       throw ValidationError("--record-size '\(recordSize)' is not a size such as 1920x1080.")

@@ -53,8 +53,10 @@ import Testing
     // The chapters: a slide each, named by its title, where it begins.
     #expect(
       script.chapters.chapters
-        == [.init(start: 0, title: "1. One"), .init(start: 6, title: "2. Two"),
-          .init(start: 12, title: "3. Three")])
+        == [
+          .init(start: 0, title: "1. One"), .init(start: 6, title: "2. Two"),
+          .init(start: 12, title: "3. Three"),
+        ])
   }
 
   @Test func theRehearsalsTimesHoldEachStepAndTheDefaultFillsWhatItLacks() throws {
@@ -136,5 +138,24 @@ import Testing
         "config.yaml:1:14: error: record-size must be a size such as 1920x1080, not 'huge'",
         "config.yaml:2:9: error: record must be a folder for the recordings, or off",
       ])
+  }
+
+  @Test func shiftCMovesTheCameraRoundTheCornersAndHidesIt() {
+    #expect(KeyBindings().command(for: Key("c", modifiers: .shift)) == .moveCamera)
+    #expect(KeyBindings.summary.contains("camera: shift+c"), "\(KeyBindings.summary)")
+    var state = PresentationState(stepCounts: [1, 1])
+    var seen = [state.cameraCorner]
+    for _ in 0..<5 {
+      let changed = state.apply(.moveCamera, at: 0)
+      #expect(changed)
+      seen.append(state.cameraCorner)
+    }
+    #expect(seen == [.bottomRight, .bottomLeft, .topLeft, .topRight, .hidden, .bottomRight])
+    #expect(state.position == .init(slide: 0, step: 0), "the talk stays where it is")
+    let box = PixelSize(width: 480, height: 270)
+    let movie = PixelSize(width: 1920, height: 1080)
+    #expect(CameraCorner.bottomRight.origin(of: box, in: movie)! == (1408, 778))
+    #expect(CameraCorner.topLeft.origin(of: box, in: movie)! == (32, 32))
+    #expect(CameraCorner.hidden.origin(of: box, in: movie) == nil)
   }
 }

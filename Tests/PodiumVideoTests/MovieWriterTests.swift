@@ -8,11 +8,12 @@ import Testing
 /// Movies written with FFmpeg's encoders, read back with FFmpeg's own ffprobe and ffmpeg.
 @Suite struct MovieWriterTests {
   static let folder = try! Fixtures.temporaryDirectory("podium-movie")
-  static let colors: [(r: UInt8, g: UInt8, b: UInt8)] = [(200, 30, 30), (30, 200, 30), (30, 30, 200)]
+  static let colors: [(r: UInt8, g: UInt8, b: UInt8)] = [
+    (200, 30, 30), (30, 200, 30), (30, 30, 200),
+  ]
 
   /// A picture of one colour, `XRGB8888` as Podium draws.
-  static func picture(_ color: (r: UInt8, g: UInt8, b: UInt8), width: Int, height: Int) -> [UInt8]
-  {
+  static func picture(_ color: (r: UInt8, g: UInt8, b: UInt8), width: Int, height: Int) -> [UInt8] {
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
     for index in stride(from: 0, to: pixels.count, by: 4) {
       (pixels[index], pixels[index + 1], pixels[index + 2]) = (color.b, color.g, color.r)
@@ -50,10 +51,13 @@ import Testing
         path: path, size: PixelSize(width: width, height: height), framesPerSecond: 30,
         sound: (rate: 48000, channels: 1)))
     var tone = [Int16](repeating: 0, count: 48000)
-    for index in tone.indices { tone[index] = Int16(8000 * sin(Double(index) * 2 * .pi * 440 / 48000)) }
+    for index in tone.indices {
+      tone[index] = Int16(8000 * sin(Double(index) * 2 * .pi * 440 / 48000))
+    }
     for (slide, color) in Self.colors.enumerated() {
       let pixels = Self.picture(color, width: width, height: height)
-      writer.addChapter(title: "Slide \(slide + 1): \(["Intro", "Middle", "End"][slide])", start: Double(slide))
+      writer.addChapter(
+        title: "Slide \(slide + 1): \(["Intro", "Middle", "End"][slide])", start: Double(slide))
       for frame in 0..<30 {
         try pixels.withUnsafeBytes {
           try writer.addPicture(
@@ -84,8 +88,10 @@ import Testing
     try TestClips.ffmpeg(["-i", path, "-vn", "-f", "s16le", "-ac", "1", "-ar", "48000", sound])
     let soundBytes = (try? FileManager.default.attributesOfItem(atPath: sound)[.size] as? Int) ?? 0
     #expect(abs(Double(soundBytes ?? 0) / 96_000 - 3) < 0.1, "\(soundBytes ?? 0) bytes of sound")
-    let duration = Double(try Self.ffprobe(["-show_entries", "format=duration", "-of", "csv=p=0", path])
-      .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    let duration =
+      Double(
+        try Self.ffprobe(["-show_entries", "format=duration", "-of", "csv=p=0", path])
+          .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     #expect(abs(duration - 3) < 0.15, "duration \(duration)")
     let chapters = try Self.ffprobe([
       "-show_chapters", "-of", "csv=p=0", path,
@@ -109,9 +115,11 @@ import Testing
     unlink(copy)
     try FileManager.default.copyItem(atPath: path, toPath: copy)
     _ = writer
-    let last = try Self.ffprobe([
-      "-select_streams", "v", "-show_entries", "packet=pts_time", "-of", "csv=p=0", copy,
-    ]).split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.max() ?? 0
+    let last =
+      try Self.ffprobe([
+        "-select_streams", "v", "-show_entries", "packet=pts_time", "-of", "csv=p=0", copy,
+      ]).split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.max()
+      ?? 0
     #expect(last >= 1.9, "the cut file plays to \(last) s of 3")
     let seen = try Self.color(of: copy, at: 1.5)
     #expect(abs(seen[1] - 200) <= 12, "\(seen)")
@@ -119,12 +127,20 @@ import Testing
 
   @Test func aNameItCannotWriteIsAClearError() throws {
     #expect(throws: MovieWriter.WriteError.self) {
-      _ = try MovieWriter(MovieWriter.Settings(path: "/tmp/talk.avi", size: PixelSize(width: 64, height: 36), sound: nil))
+      _ = try MovieWriter(
+        MovieWriter.Settings(
+          path: "/tmp/talk.avi", size: PixelSize(width: 64, height: 36), sound: nil))
     }
-    let error = (try? MovieWriter(MovieWriter.Settings(path: "/tmp/talk.avi", size: PixelSize(width: 64, height: 36), sound: nil))).map { _ in "" }
+    let error =
+      (try? MovieWriter(
+        MovieWriter.Settings(
+          path: "/tmp/talk.avi", size: PixelSize(width: 64, height: 36), sound: nil))).map { _ in ""
+      }
     #expect(error == nil)
     do {
-      _ = try MovieWriter(MovieWriter.Settings(path: "/nonexistent-folder/talk.mkv", size: PixelSize(width: 64, height: 36), sound: nil))
+      _ = try MovieWriter(
+        MovieWriter.Settings(
+          path: "/nonexistent-folder/talk.mkv", size: PixelSize(width: 64, height: 36), sound: nil))
       Issue.record("a movie in a missing folder was opened")
     } catch {
       #expect("\(error)".contains("/nonexistent-folder/talk.mkv"), "\(error)")

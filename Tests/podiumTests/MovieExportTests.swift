@@ -66,8 +66,12 @@ import Testing
     let movie = folder.appendingPathComponent("talk.mp4").path
     let result = try CommandRunner.podium("export", deck, "-o", movie, "--seconds-per-slide", "2")
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("Exported 4 build steps") && result.stdout.contains("0:06 video"), "\(result.stdout)")
-    #expect(try probe(movie, "stream=codec_name,width,height,r_frame_rate").hasPrefix("h264,1920,1080,30/1"))
+    #expect(
+      result.stdout.contains("Exported 4 build steps") && result.stdout.contains("0:06 video"),
+      "\(result.stdout)")
+    #expect(
+      try probe(movie, "stream=codec_name,width,height,r_frame_rate").hasPrefix(
+        "h264,1920,1080,30/1"))
     let duration = Double(try probe(movie, "format=duration")) ?? 0
     #expect(abs(duration - 6) < 0.1, "\(duration) s")
     let chapters = try probe(movie, "chapter=start_time:chapter_tags=title")
@@ -81,17 +85,22 @@ import Testing
     // Each slide's picture is its PNG export's, within the encoder's loss.
     let pngs = folder.appendingPathComponent("png")
     #expect(try CommandRunner.podium("export", deck, "-o", pngs.path, "--steps").status == 0)
-    for (seconds, file) in [(1.0, "slide-001-step-1"), (2.5, "slide-002-step-1"), (3.5, "slide-002-step-2"), (5.7, "slide-003-step-1")] {
+    for (seconds, file) in [
+      (1.0, "slide-001-step-1"), (2.5, "slide-002-step-1"), (3.5, "slide-002-step-2"),
+      (5.7, "slide-003-step-1"),
+    ] {
       let frame = folder.appendingPathComponent("at-\(seconds).png").path
       try TestClips.ffmpeg(["-ss", "\(seconds)", "-i", movie, "-frames:v", "1", frame])
-      let score = try RecordingEndToEndTests.ssim(frame, pngs.appendingPathComponent(file + ".png").path)
+      let score = try RecordingEndToEndTests.ssim(
+        frame, pngs.appendingPathComponent(file + ".png").path)
       #expect(score >= 0.97, "\(file) at \(seconds) s: SSIM \(score)")
     }
     // Green's fade plays as Blue comes in: half way through, the two mixed.
     let red = [200, 30, 30]
     #expect(near(try color(movie, at: 1, in: folder), red, within: 40))
     let middle = try color(movie, at: 4.5, in: folder)
-    #expect(middle[1] > 40 && middle[2] > 40 && middle[1] < 170 && middle[2] < 170, "mid-fade \(middle)")
+    #expect(
+      middle[1] > 40 && middle[2] > 40 && middle[1] < 170 && middle[2] < 170, "mid-fade \(middle)")
   }
 
   @Test func theLastRehearsalTimesTheStepsAndWebMIsVP9() throws {
@@ -121,15 +130,19 @@ import Testing
     let (folder, deck) = try folder("errors")
     let avi = try CommandRunner.podium(
       "export", deck, "-o", folder.appendingPathComponent("talk.avi").path, "--format", "video")
-    #expect(avi.status == 2 && avi.stderr.contains("ending in .mkv, .mp4 or .webm"), "\(avi.stderr)")
+    #expect(
+      avi.status == 2 && avi.stderr.contains("ending in .mkv, .mp4 or .webm"), "\(avi.stderr)")
     let pages = try CommandRunner.podium(
       "export", deck, "-o", folder.appendingPathComponent("talk.mp4").path, "--handout", "3")
-    #expect(pages.status == 2 && pages.stderr.contains("export them as PDF or PNG"), "\(pages.stderr)")
+    #expect(
+      pages.status == 2 && pages.stderr.contains("export them as PDF or PNG"), "\(pages.stderr)")
     let seconds = try CommandRunner.podium(
       "export", deck, "-o", folder.appendingPathComponent("png").path, "--seconds-per-slide", "3")
     #expect(seconds.status == 2 && seconds.stderr.contains("is for a video"), "\(seconds.stderr)")
     let unwritable = try CommandRunner.podium("export", deck, "-o", "/proc/talk.mp4")
-    #expect(unwritable.status == 1 && unwritable.stderr.contains("/proc/talk.mp4"), "\(unwritable.stderr)")
+    #expect(
+      unwritable.status == 1 && unwritable.stderr.contains("/proc/talk.mp4"), "\(unwritable.stderr)"
+    )
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("talk.mp4").path))
   }
 }

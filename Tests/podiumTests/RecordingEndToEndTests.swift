@@ -44,7 +44,8 @@ import Testing
       let quiet = 0.15 + next() * 0.6
       for (index, (length, noise)) in [(burst, true), (quiet, false)].enumerated() {
         let piece = folder.appendingPathComponent("piece-\(pieces.count)-\(index).wav").path
-        let effect = noise ? ["synth", "\(length)", "whitenoise", "vol", "0.5"] : ["trim", "0", "\(length)"]
+        let effect =
+          noise ? ["synth", "\(length)", "whitenoise", "vol", "0.5"] : ["trim", "0", "\(length)"]
         try run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "1", "-b", "16", piece] + effect)
         pieces.append(piece)
       }
@@ -75,7 +76,10 @@ import Testing
   static func probe(_ path: String) throws -> [String: Any] {
     let result = try CommandRunner.run(
       URL(fileURLWithPath: "/usr/bin/ffprobe"),
-      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-show_chapters", path])
+      [
+        "-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-show_chapters",
+        path,
+      ])
     guard result.status == 0,
       let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     else { throw Failure(message: "ffprobe \(path): \(result.stderr)") }
@@ -87,7 +91,10 @@ import Testing
   static func playableSeconds(_ path: String) throws -> Double {
     let result = try CommandRunner.run(
       URL(fileURLWithPath: "/usr/bin/ffprobe"),
-      ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of", "csv=p=0", path])
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of",
+        "csv=p=0", path,
+      ])
     guard result.status == 0 else { throw Failure(message: "ffprobe \(path): \(result.stderr)") }
     return result.stdout.split(separator: "\n").compactMap { Double($0) }.max() ?? 0
   }
@@ -105,7 +112,9 @@ import Testing
 
   /// The lag (seconds) at which `recorded` best matches `source`: recorded[t] ≈ source[t + lag],
   /// from the sounds' loudness in 1 ms steps, searched from -`range` to +`range`.
-  static func lag(of recorded: [Int16], in source: [Int16], range: Double) -> (lag: Double, score: Double) {
+  static func lag(of recorded: [Int16], in source: [Int16], range: Double) -> (
+    lag: Double, score: Double
+  ) {
     func envelope(_ samples: [Int16]) -> [Double] {
       stride(from: 0, to: samples.count - 48, by: 48).map { start in
         var sum = 0.0
@@ -202,11 +211,13 @@ import Testing
     let starts = chapters.compactMap { ($0["start_time"] as? String).flatMap(Double.init) }
     #expect(starts.count == 3 && shown.count == 3)
     for (start, seen) in zip(starts.dropFirst(), shown.dropFirst()) {
-      #expect(abs(start - (seen - zero)) < 0.1, "chapter at \(start), slide shown at \(seen - zero)")
+      #expect(
+        abs(start - (seen - zero)) < 0.1, "chapter at \(start), slide shown at \(seen - zero)")
     }
     let vtt = try String(
       contentsOfFile: MovieChapters.path(besideMovie: talk.movie), encoding: .utf8)
-    #expect(vtt.hasPrefix("WEBVTT") && vtt.contains("2. Beta") && vtt.contains("3. Gamma"), "\(vtt)")
+    #expect(
+      vtt.hasPrefix("WEBVTT") && vtt.contains("2. Beta") && vtt.contains("3. Gamma"), "\(vtt)")
 
     // Each chapter's picture is the slide as podium export draws it, within the encoder's loss.
     let exported = talk.folder.appendingPathComponent("export")
@@ -288,6 +299,25 @@ import Testing
     #expect(streams.map { $0["codec_type"] as? String } == ["video"], "\(streams)")
   }
 
+  @Test func aRecordingThatCannotStartIsAMessageAndTheTalkGoesOn() throws {
+    let talk = try talk("cannot-start", voiceSeconds: 1)
+    let server = try XorgServer(monitors: 2)
+    defer { server.stop() }
+    let run = try PresentRun(
+      server, deck: talk.deck, arguments: ["--record", "/proc/talk.mkv"],
+      environment: environment(talk))
+    #expect(run.presented("audience", slide: 1))
+    let before = run.events().count
+    try run.key("Right")
+    #expect(run.presented("audience", slide: 2, after: before))
+    try run.key("q", "q")
+    #expect(run.waitForExit(timeout: 20) == 0, "\(run.errors())")
+    #expect(
+      run.errors().contains("warning: the talk is not recorded: cannot write '/proc/talk.mkv"),
+      "\(run.errors())")
+    #expect(!run.events().contains { $0["event"] as? String == "recording" })
+  }
+
   /// A recording onto a disk that fills (a 400 kB tmpfs of a mount namespace of the talk's own):
   /// the recording stops with the reason on the console and in the trace, the file keeps what
   /// was written, and the talk goes on.
@@ -311,7 +341,8 @@ import Testing
     #expect(run.presented("audience", slide: 1), "\(run.errors())")
     let problem = run.waitFor("recording", timeout: 60) { $0["problem"] != nil }
     #expect(
-      (problem?["problem"] as? String)?.lowercased().contains("space") == true, "\(String(describing: problem))")
+      (problem?["problem"] as? String)?.lowercased().contains("space") == true,
+      "\(String(describing: problem))")
     // What was written plays, read through the talk's own view of the disk (unshare and sh
     // exec the talk: the process started is Podium).
     let inside = "/proc/\(run.process.processIdentifier)/root\(movie)"
@@ -386,15 +417,20 @@ import Testing
     // A quarter of 1920 wide (480 x 270, the camera's shape), 32 pixels (3%) from the edges.
     let (right, left, bottom) = (1920 - 32 - 240, 32 + 240, 1080 - 32 - 135)
     let early = max(0.3, movedAt - 0.6)
-    #expect(Self.isMagenta(try Self.color(talk.movie, at: early, x: right, y: bottom, in: talk.folder)))
-    #expect(!Self.isMagenta(try Self.color(talk.movie, at: early, x: left, y: bottom, in: talk.folder)))
+    #expect(
+      Self.isMagenta(try Self.color(talk.movie, at: early, x: right, y: bottom, in: talk.folder)))
+    #expect(
+      !Self.isMagenta(try Self.color(talk.movie, at: early, x: left, y: bottom, in: talk.folder)))
     let moved = (movedAt + stoppedAt) / 2
     #expect(moved > movedAt + 0.5, "the camera ran \(stoppedAt) s, moved at \(movedAt) s")
-    #expect(Self.isMagenta(try Self.color(talk.movie, at: moved, x: left, y: bottom, in: talk.folder)))
-    #expect(!Self.isMagenta(try Self.color(talk.movie, at: moved, x: right, y: bottom, in: talk.folder)))
+    #expect(
+      Self.isMagenta(try Self.color(talk.movie, at: moved, x: left, y: bottom, in: talk.folder)))
+    #expect(
+      !Self.isMagenta(try Self.color(talk.movie, at: moved, x: right, y: bottom, in: talk.folder)))
     // Gone: the slide shows where the box was.
     let after = stoppedAt + 1
-    #expect(!Self.isMagenta(try Self.color(talk.movie, at: after, x: left, y: bottom, in: talk.folder)))
+    #expect(
+      !Self.isMagenta(try Self.color(talk.movie, at: after, x: left, y: bottom, in: talk.folder)))
     // Around the box the slide is as it was: the top left is the slide's ground.
     #expect(!Self.isMagenta(try Self.color(talk.movie, at: early, x: 200, y: 200, in: talk.folder)))
   }

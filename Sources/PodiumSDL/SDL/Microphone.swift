@@ -29,7 +29,8 @@ public final class Microphone: @unchecked Sendable {
   /// buffer on SDL's audio thread. Throws SDL's reason (no such device, none at all). The
   /// corresponding C functions are `SDL_InitSubSystem`, `SDL_OpenAudioDevice` and
   /// `SDL_PauseAudioDevice`.
-  public init(named: String?, hear: @escaping @Sendable (UnsafeBufferPointer<Int16>) -> Void) throws {
+  public init(named: String?, hear: @escaping @Sendable (UnsafeBufferPointer<Int16>) -> Void) throws
+  {
     self.hear = hear
     name = named ?? "the default microphone"
     guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {

@@ -20,7 +20,7 @@ public final class PresentationApp {
   let windows: StageWindows
   private var shown: PresentationState.Position?
   /// The slide transitions the room's windows play.
-  private let transitions: RoomTransitions
+  let transitions: RoomTransitions
   var journalling: TalkJournalling?
   /// Writes the ink sidecar as strokes are drawn.
   let inkKeeper: InkKeeper?
@@ -227,30 +227,6 @@ public final class PresentationApp {
       // From the editor's write to the reloaded deck on every window.
       let since = (Date().timeIntervalSince1970 - written) * 1000
       record(.reloadShown(.init(sinceWrite: since)))
-    }
-  }
-
-  /// The next frame of the transition playing, on the audience's windows only; its last frame
-  /// is the slide it went to, traced as any frame, after which the next slides are drawn ahead.
-  private func drawTransition() {
-    let over = transitions.drawNext(at: Self.now(), clock: Window.milliseconds) { last in
-      for entry in windows.all where context.showsSlides(entry.role, session.state) {
-        let shown = painter.draw(entry, session: &session, context: context, cause: nil)
-        if last, let shown { record(shown) }
-      }
-    }
-    if over { record(painter.prepareAhead(session, windows: windows.all, context: context)) }
-  }
-
-  private func renderConsoles(cause: UInt32? = nil, only: Set<UInt32>? = nil) {
-    // The views (notes, timer) tick with the console's clock.
-    for entry in windows.all
-    where !context.showsSlides(entry.role, session.state)
-      && only?.contains(entry.window.id) ?? true
-    {
-      if let shown = painter.draw(entry, session: &session, context: context, cause: cause) {
-        record(shown)
-      }
     }
   }
 }
