@@ -232,6 +232,8 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
     // When the movie's first picture arrived, in seconds since the start: the movie's zero.
     var origin = 0.0
     var shownPicture: RecordedPicture?
+    // The picture came since the last frame: it is converted; one that did not is repeated.
+    var pictureIsNew = false
     var lastIndex: Int64 = -1
     var chapters = MovieChapters()
     var lastChaptersWrite = -1.0
@@ -261,7 +263,10 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
         return taken
       }
       let stopping = woken || taken.stopping
-      if let picture = taken.picture { shownPicture = picture }
+      if let picture = taken.picture {
+        shownPicture = picture
+        pictureIsNew = true
+      }
       do {
         if writer == nil, let picture = shownPicture {
           let soundless = shared.withLock { $0.soundless }
@@ -301,10 +306,15 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
           }
           let frame = Int64(((now - origin) * rate).rounded(.down))
           if let picture = shownPicture, frame > lastIndex {
-            try writer.addPicture(
-              bgrx: UnsafeRawBufferPointer(picture.bytes), width: picture.width,
-              height: picture.height, pitch: picture.pitch, index: frame,
-              overlay: cameraPicture(in: writer.size))
+            if pictureIsNew || settings.camera != nil || lastIndex < 0 {
+              try writer.addPicture(
+                bgrx: UnsafeRawBufferPointer(picture.bytes), width: picture.width,
+                height: picture.height, pitch: picture.pitch, index: frame,
+                overlay: cameraPicture(in: writer.size))
+            } else {
+              try writer.repeatPicture(index: frame)
+            }
+            pictureIsNew = false
             let dropped = lastIndex >= 0 ? Int(frame - lastIndex - 1) : 0
             lastIndex = frame
             shared.withLock {
