@@ -245,6 +245,9 @@ import Testing
     let excerpt = Array(recorded.prefix(48_000 * 6))
     let found = Self.lag(of: excerpt, in: talk.voice.samples, range: 3)
     #expect(found.score > 0.8, "the movie's sound is not the microphone's: \(found)")
+    print(
+      "recording: the sound lies \(Int(((found.lag + offset) * 1000).rounded())) ms from where the trace puts it (correlation \(found.score))"
+    )
     #expect(
       abs(found.lag - -offset) <= 0.04,
       "the sound lies \(found.lag) s into the voice; the trace says \(-offset)")
