@@ -595,8 +595,11 @@ def start_talk(*arguments):
     rig.before_talk()
     if remote_on:
         arguments = (*arguments, f"--remote=127.0.0.1:{remote_port}")
+    # Recorded all along (no microphone: the rig's audio is SDL's dummy driver): each start
+    # after a kill -9 begins a file of its own, soak-2.mkv, ...
+    recording = ["--record", os.path.join(work, "soak.mkv"), "--mic", "none"]
     process = subprocess.Popen(
-        [podium, "present", deck_path, "--trace", trace_path, *arguments],
+        [podium, "present", deck_path, "--trace", trace_path, *recording, *arguments],
         stdout=log,
         stderr=subprocess.STDOUT,
         env=env,
@@ -1197,6 +1200,27 @@ if alive:
 os.unlink(os.path.join(work, "podium.pid"))
 
 
+def recordings():
+    """The talk's recordings, one a start: each must be a movie ffprobe reads, playing up to
+    near where its podium ended; the last, ended by q q, with a chapter per slide shown."""
+    found = []
+    for name in sorted(f for f in os.listdir(work) if re.fullmatch(r"soak(-\d+)?\.mkv", f)):
+        path = os.path.join(work, name)
+        probe = subprocess.run(
+            ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+             "packet=pts_time", "-of", "csv=p=0", path], capture_output=True, text=True)
+        times = [float(t) for t in probe.stdout.split() if t.replace(".", "", 1).isdigit()]
+        if probe.returncode != 0 or not times:
+            fail(f"recording {name} does not play: {probe.stderr.strip()[:200]}")
+        found.append((name, max(times) if times else 0.0, os.path.getsize(path)))
+    if len(found) != figures["kills"] + 1:
+        fail(f"{len(found)} recordings for {figures['kills'] + 1} starts of podium")
+    return found
+
+
+recorded = recordings()
+
+
 def office_talk():
     """A PowerPoint deck, once, with an empty cache: the talk must open on its first slides
     while LibreOffice makes the rest, take every part as it comes, show slide 5's click steps
@@ -1577,6 +1601,10 @@ if rig.draws_ink:
         f"{ink_events[-1]['strokes'] if ink_events else 0} strokes at the last"
     )
 print(f"  exit status after q q: {exit_status}")
+print(
+    "  recordings: "
+    + ", ".join(f"{name} {seconds:.0f} s {size / 1048576:.1f} MB" for name, seconds, size in recorded)
+)
 if office and office[0] is not None and office[1] is not None:
     print(
         f"  office deck (empty cache): first slide on the audience {office[0]:.1f} s, "

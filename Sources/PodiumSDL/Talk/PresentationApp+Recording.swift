@@ -77,6 +77,8 @@ extension PresentationApp {
         recording.show(picture)
         (recorded.window, recorded.frames, recorded.at) = (window.id, window.framesShown, now)
         recorded.drawnView = nil
+        // The window shows the room again: the canvas and its caches go.
+        recorded.canvas = nil
         return
       }
     }
@@ -105,8 +107,6 @@ extension PresentationApp {
       do {
         recorded.canvas = try OffscreenCanvas(
           size: size, fonts: painter.fonts, images: painter.images, measurer: painter.measurer)
-        // Slides are kept as textures, as in a window: drawn again, a slide is a copy.
-        recorded.canvas?.cacheLayers()
       } catch {
         let problem = "the room's picture cannot be drawn for the recording: \(error)"
         if recorded.saidProblems.insert(problem).inserted {
