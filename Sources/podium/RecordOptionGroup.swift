@@ -11,8 +11,8 @@ struct RecordOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Record the talk to FILE (.mkv, .mp4 or .webm): the room's slides at 30 frames a second, "
-        + "the microphone and a chapter per slide (also FILE.chapters.vtt). A file already there "
-        + "is kept: the recording goes to FILE-2.mkv.", valueName: "FILE"))
+        + "the microphone and a chapter per slide (also talk.chapters.vtt for talk.mkv). A file "
+        + "already there is kept: the recording goes to talk-2.mkv.", valueName: "FILE"))
   var record: String?
 
   @Option(
@@ -29,16 +29,12 @@ struct RecordOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "With --record: the speaker's camera in a corner of the recording (Shift+C moves it "
+      "With a recording: the speaker's camera in a corner of the recording (Shift+C moves it "
         + "round the corners or hides it): a camera (/dev/video0) or any input FFmpeg reads.",
       valueName: "SOURCE"))
   var camera: String?
 
   func validate() throws {
-    if camera != nil && record == nil {
-      throw ValidationError(
-        "--camera records the speaker into a recording: give --record FILE too.")
-    }
     if let recordSize, PixelSize(parsing: recordSize) == nil {
       throw ValidationError("--record-size '\(recordSize)' is not a size such as 1920x1080.")
     }
@@ -89,7 +85,14 @@ struct RecordOptionGroup: ParsableArguments {
   /// that cannot start is a message and the talk goes on without it; a microphone that cannot
   /// be opened is a message and the slides are recorded alone.
   func start(_ settings: Configuration, deck: String, command: String) -> Running? {
-    guard let asked = record ?? settings.recordingPath(forDeck: deck) else { return nil }
+    guard let asked = record ?? settings.recordingPath(forDeck: deck) else {
+      if let camera {
+        Console.error(
+          "podium \(command): warning: --camera \(camera) is for a recording: give --record FILE (or record: FOLDER in config.yaml)"
+        )
+      }
+      return nil
+    }
     let path = TalkRecorder.freshPath(asked)
     if record == nil {
       try? FileManager.default.createDirectory(

@@ -24,7 +24,10 @@ struct Rehearse: ParsableCommand {
   @Flag(help: "The console in an ordinary window instead of full screen.")
   var windowed = false
 
-  @Option(help: "Where to keep the rehearsals (default: the deck's name with .rehearsal.json).")
+  @Option(
+    help: ArgumentHelp(
+      "Where to keep the rehearsals (default: the deck's name with .rehearsal.json).",
+      valueName: "FILE"))
   var rehearsals: String?
 
   @OptionGroup var recording: RecordOptionGroup
