@@ -186,7 +186,9 @@ def main():
             page.click("#black")
             wait_for(lambda: room_page.evaluate(
                 "document.getElementById('room').hidden"), what="audience view black")
-            assert "BLACK" in page.text_content("#where")
+            # The phone's page hears the change on its own stream: it may say so a moment after
+            # the audience's page shows it.
+            wait_for(lambda: "BLACK" in page.text_content("#where"), what="the phone saying black")
             page.click("#black")
             checks += 1
             # A network drop: the page's event stream is cut; it says so and comes back.
