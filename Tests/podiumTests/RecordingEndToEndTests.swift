@@ -168,6 +168,23 @@ import Testing
     ]
   }
 
+  /// The movie's picture `after` seconds into each chapter (at `starts`) is that slide as
+  /// `podium export` draws it to PNG, within the encoder's loss: SSIM at least 0.97.
+  func expectChapterPicturesAreTheExports(_ talk: Talk, starts: [Double], after: Double) throws {
+    let exported = talk.folder.appendingPathComponent("export")
+    let export = try CommandRunner.podium("export", talk.deck, "-o", exported.path)
+    #expect(export.status == 0, "\(export.stderr)")
+    for (index, start) in starts.enumerated() {
+      let frame = talk.folder.appendingPathComponent("frame-\(index + 1).png").path
+      try TestClips.ffmpeg([
+        "-ss", String(format: "%.3f", start + after), "-i", talk.movie, "-frames:v", "1", frame,
+      ])
+      let reference = exported.appendingPathComponent(String(format: "slide-%03d.png", index + 1))
+      let score = try Self.ssim(frame, reference.path)
+      #expect(score >= 0.97, "slide \(index + 1): SSIM \(score)")
+    }
+  }
+
   @Test func aRecordedTalkHasTheRoomsSlidesTheVoiceAndAChapterPerSlide() throws {
     let talk = try talk("whole")
     let server = try XorgServer(monitors: 2)
@@ -220,18 +237,7 @@ import Testing
       vtt.hasPrefix("WEBVTT") && vtt.contains("2. Beta") && vtt.contains("3. Gamma"), "\(vtt)")
 
     // Each chapter's picture is the slide as podium export draws it, within the encoder's loss.
-    let exported = talk.folder.appendingPathComponent("export")
-    let export = try CommandRunner.podium("export", talk.deck, "-o", exported.path)
-    #expect(export.status == 0, "\(export.stderr)")
-    for (index, start) in starts.enumerated() {
-      let frame = talk.folder.appendingPathComponent("frame-\(index + 1).png").path
-      try TestClips.ffmpeg([
-        "-ss", String(format: "%.3f", start + 1.2), "-i", talk.movie, "-frames:v", "1", frame,
-      ])
-      let reference = exported.appendingPathComponent(String(format: "slide-%03d.png", index + 1))
-      let score = try Self.ssim(frame, reference.path)
-      #expect(score >= 0.97, "slide \(index + 1): SSIM \(score)")
-    }
+    try expectChapterPicturesAreTheExports(talk, starts: starts, after: 1.2)
 
     // The sound is the microphone's, where the recording says it began: the movie's sound
     // matches the WAV at the offset the trace gives, within 40 ms.
@@ -279,17 +285,7 @@ import Testing
     let chapters = probe["chapters"] as? [[String: Any]] ?? []
     let starts = chapters.compactMap { ($0["start_time"] as? String).flatMap(Double.init) }
     #expect(starts.count == 3, "\(chapters)")
-    let exported = talk.folder.appendingPathComponent("export")
-    #expect(try CommandRunner.podium("export", talk.deck, "-o", exported.path).status == 0)
-    for (index, start) in starts.enumerated() {
-      let frame = talk.folder.appendingPathComponent("rehearsed-\(index + 1).png").path
-      try TestClips.ffmpeg([
-        "-ss", String(format: "%.3f", start + 0.8), "-i", talk.movie, "-frames:v", "1", frame,
-      ])
-      let reference = exported.appendingPathComponent(String(format: "slide-%03d.png", index + 1))
-      let score = try Self.ssim(frame, reference.path)
-      #expect(score >= 0.97, "slide \(index + 1): SSIM \(score)")
-    }
+    try expectChapterPicturesAreTheExports(talk, starts: starts, after: 0.8)
   }
 
   @Test func aTalkKilledMidwayLeavesAMovieThatPlaysToWithinTwoSecondsOfTheKill() throws {
