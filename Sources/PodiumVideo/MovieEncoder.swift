@@ -14,9 +14,10 @@ final class Encoder {
   let frameSize: Int
 
   /// A picture encoder by FFmpeg's name, tuned for slides (few changes, sharp text), with a key
-  /// frame every second; nil when FFmpeg has none by that name or it will not open.
+  /// frame every second; nil when FFmpeg has none by that name or it will not open. `live`: each
+  /// picture comes out as it goes in (a recording, whose pictures may come a second apart).
   init?(
-    video name: String, size: PixelSize, rate: Int, threads: Int, globalHeader: Bool,
+    video name: String, size: PixelSize, rate: Int, threads: Int, live: Bool, globalHeader: Bool,
     output: UnsafeMutablePointer<AVFormatContext>
   ) {
     guard let codec = avcodec_find_encoder_by_name(name),
@@ -36,10 +37,12 @@ final class Encoder {
     switch name {
     case "libx264":
       av_dict_set(&options, "preset", "veryfast", 0)
-      av_dict_set(&options, "tune", "stillimage", 0)
+      // zerolatency: no look-ahead and no frame threads, which would each hold pictures back.
+      av_dict_set(&options, "tune", live ? "stillimage,zerolatency" : "stillimage", 0)
       av_dict_set(&options, "crf", "20", 0)
     case "libvpx-vp9":
       av_dict_set(&options, "deadline", "realtime", 0)
+      if live { av_dict_set(&options, "lag-in-frames", "0", 0) }
       av_dict_set(&options, "cpu-used", "8", 0)
       av_dict_set(&options, "row-mt", "1", 0)
       av_dict_set(&options, "crf", "32", 0)
@@ -49,6 +52,7 @@ final class Encoder {
     case "libaom-av1":
       av_dict_set(&options, "cpu-used", "8", 0)
       av_dict_set(&options, "usage", "realtime", 0)
+      if live { av_dict_set(&options, "lag-in-frames", "0", 0) }
     default: break
     }
     let opened = avcodec_open2(context, codec, &options)

@@ -9,7 +9,7 @@ import PodiumCore
 ///
 /// Matroska is written cluster by cluster, each flushed to the file as it closes (at least once
 /// a second), with a key frame every second: a file cut short by `kill -9` or a full disk plays
-/// up to its last second. MP4 for a recording is fragmented for the same reason (`fragmented`);
+/// up to its last second. MP4 for a recording is fragmented for the same reason (`live`);
 /// an MP4 that is not (an export) has its index, and its chapters, written at the end.
 public final class MovieWriter {
   public struct Settings: Sendable {
@@ -21,22 +21,24 @@ public final class MovieWriter {
     public var sound: (rate: Int, channels: Int)?
     /// Threads the video encoder may use.
     public var threads: Int
-    /// MP4 written as fragments, each playable once written (a recording); otherwise with its
-    /// index at the end (an export).
-    public var fragmented: Bool
+    /// Written as it happens (a recording): every picture leaves the encoder as it goes in
+    /// (no look-ahead, which would hold seconds of held pictures back), and MP4 is written as
+    /// fragments, each playable once written. Otherwise (an export) MP4 has its index at the
+    /// end.
+    public var live: Bool
     /// Encoders to try first, by FFmpeg's name (tests pick one); Podium's own order after them.
     public var preferredEncoders: [String]
 
     public init(
       path: String, size: PixelSize, framesPerSecond: Int = 30, sound: (rate: Int, channels: Int)?,
-      threads: Int = 1, fragmented: Bool = false, preferredEncoders: [String] = []
+      threads: Int = 1, live: Bool = false, preferredEncoders: [String] = []
     ) {
       self.path = path
       self.size = size
       self.framesPerSecond = framesPerSecond
       self.sound = sound
       self.threads = threads
-      self.fragmented = fragmented
+      self.live = live
       self.preferredEncoders = preferredEncoders
     }
   }
@@ -128,7 +130,7 @@ public final class MovieWriter {
     for name in names where opened == nil {
       opened = Encoder(
         video: name, size: size, rate: settings.framesPerSecond, threads: settings.threads,
-        globalHeader: wantsGlobal, output: made)
+        live: settings.live, globalHeader: wantsGlobal, output: made)
     }
     guard let video = opened else {
       avformat_free_context(made)
@@ -163,7 +165,7 @@ public final class MovieWriter {
       av_dict_set(&options, "cluster_time_limit", "1000", 0)
       av_dict_set(&options, "cluster_size_limit", "4194304", 0)
     case .mp4:
-      if settings.fragmented {
+      if settings.live {
         av_dict_set(&options, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0)
       }
     }

@@ -2,12 +2,14 @@ import Foundation
 import PodiumCore
 import Synchronization
 
-/// `podium present --record talk.mkv`: the room's pictures at a steady rate, the microphone's
-/// sound and a chapter per slide, encoded on a thread of its own into a `MovieWriter`, with the
+/// `podium present --record talk.mkv`: the room's pictures on a grid of 30 frames a second,
+/// the microphone's sound and a chapter per slide, encoded on a thread of its own into a `MovieWriter`, with the
 /// chapters also in `talk.chapters.vtt` beside it, rewritten as they come.
 ///
 /// The loop only swaps a pointer: it hands over the picture the room sees now, and the recorder
-/// encodes whichever picture is newest at each frame's time. When encoding falls behind, the
+/// encodes whichever picture is newest at each frame's time; a picture that did not change is
+/// held, written again once a second (the frame rate varies, as in `podium export`'s movies),
+/// so that a still slide costs the encoder almost nothing. When encoding falls behind, the
 /// frames it missed are dropped (the picture before shows longer), never the loop's time. A
 /// failure (no encoder, a full disk) stops the recording with a message for the console; the
 /// file keeps what was written.
@@ -38,6 +40,9 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
 
   private struct Shared {
     var pending: RecordedPicture?
+    /// When the oldest picture not yet taken came, in seconds since the start: a picture that
+    /// goes into the movie later than the frame after it is late by the frames between.
+    var pendingSince: Double?
     var spare: [RecordedPicture] = []
     var sound: [Int16] = []
     /// When the first sound heard began, in seconds since the start.
@@ -124,6 +129,7 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
   public func show(_ picture: RecordedPicture) {
     shared.withLock { shared in
       if let replaced = shared.pending, shared.spare.count < 2 { shared.spare.append(replaced) }
+      if shared.pending == nil { shared.pendingSince = now }
       shared.pending = picture
     }
   }
@@ -209,32 +215,19 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
     try writer.finish(end: end)
   }
 
-  /// How much lower than the talk's the recording's threads run (`nice`): the encoder takes
-  /// what the loop, the display server and the clips leave.
-  static let niceness: Int32 = 10
-
-  /// The calling thread's id, as `/proc/thread-self` names it (`PID/task/TID`): Swift's Glibc
-  /// module has no `gettid`.
-  private static func threadID() -> id_t? {
-    var buffer = [CChar](repeating: 0, count: 64)
-    let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    let link = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return link.split(separator: "/").last.flatMap { id_t($0) }
-  }
-
   private func run() {
-    // Linux's nice is a thread's own, and the encoder's threads, started from this one, take it.
-    if let thread = Self.threadID() {
-      setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, Self.niceness)
-    }
+    IdleThread.lowerCallingThread()
     var writer: MovieWriter?
     // When the movie's first picture arrived, in seconds since the start: the movie's zero.
     var origin = 0.0
     var shownPicture: RecordedPicture?
-    // The picture came since the last frame: it is converted; one that did not is repeated.
+    // The picture came since the last frame: it is converted; one that did not is held.
     var pictureIsNew = false
-    var lastIndex: Int64 = -1
+    // When the newest picture came (seconds since the start).
+    var pictureSince = 0.0
+    // The last frame's time looked at, and the last frame written (both as frame numbers).
+    var tick: Int64 = -1
+    var written: Int64 = -1
     var chapters = MovieChapters()
     var lastChaptersWrite = -1.0
     // Samples a channel of sound taken from the microphone so far.
@@ -244,11 +237,12 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
     let rate = Double(settings.framesPerSecond)
     while true {
       // The next frame's time; before the first picture, a frame's length.
-      let wait = writer == nil ? 1 / rate : origin + Double(lastIndex + 1) / rate - now
+      let wait = writer == nil ? 1 / rate : origin + Double(tick + 1) / rate - now
       let woken = wake.wait(timeout: .now() + max(0.001, wait)) == .success
       let taken = shared.withLock { shared in
         let taken = (
-          picture: shared.pending, sound: shared.sound, soundStart: shared.soundStart,
+          picture: shared.pending, since: shared.pendingSince, sound: shared.sound,
+          soundStart: shared.soundStart,
           chapters: shared.chapters, peak: shared.peak, stopping: shared.stopping
         )
         if let picture = shared.pending, let shown = shownPicture, shown !== picture,
@@ -257,6 +251,7 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
           shared.spare.append(shown)
         }
         shared.pending = nil
+        shared.pendingSince = nil
         shared.sound.removeAll(keepingCapacity: true)
         shared.chapters.removeAll()
         shared.peak = 0
@@ -266,6 +261,7 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
       if let picture = taken.picture {
         shownPicture = picture
         pictureIsNew = true
+        pictureSince = taken.since ?? now
       }
       do {
         if writer == nil, let picture = shownPicture {
@@ -275,7 +271,7 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
               path: settings.path,
               size: settings.size ?? PixelSize(width: picture.width, height: picture.height),
               framesPerSecond: settings.framesPerSecond, sound: soundless ? nil : settings.sound,
-              fragmented: true, preferredEncoders: settings.preferredEncoders))
+              live: true, preferredEncoders: settings.preferredEncoders))
           origin = now
           shared.withLock { [origin] in $0.origin = origin }
           if let movie = writer?.size { settings.camera?.fit(movieWidth: movie.width) }
@@ -305,21 +301,32 @@ public final class TalkRecorder: TalkRecording, @unchecked Sendable {
             }
           }
           let frame = Int64(((now - origin) * rate).rounded(.down))
-          if let picture = shownPicture, frame > lastIndex {
-            if pictureIsNew || settings.camera != nil || lastIndex < 0 {
+          if let picture = shownPicture, frame > tick || (stopping && frame > written) {
+            // A picture that did not change is held (the movie's frame rate varies): it is
+            // written again only once a second, and at the end, so that a player seeks in it
+            // and a file cut short plays to within a second of its end. With a camera every
+            // frame is new.
+            let changed = pictureIsNew || settings.camera != nil || written < 0
+            if changed {
               try writer.addPicture(
                 bgrx: UnsafeRawBufferPointer(picture.bytes), width: picture.width,
                 height: picture.height, pitch: picture.pitch, index: frame,
                 overlay: cameraPicture(in: writer.size))
-            } else {
+              written = frame
+            } else if frame - written >= Int64(settings.framesPerSecond) || stopping {
               try writer.repeatPicture(index: frame)
+              written = frame
             }
+            // Frames the room saw but the movie shows the picture before: a new picture
+            // written after the frame it was due for, or, with a camera, frames slept through.
+            let due = max(0, Int64(((pictureSince - origin) * rate).rounded(.up)))
+            let late = pictureIsNew ? Int(max(0, frame - due)) : 0
+            let missed = settings.camera != nil && tick >= 0 ? Int(max(0, frame - tick - 1)) : 0
             pictureIsNew = false
-            let dropped = lastIndex >= 0 ? Int(frame - lastIndex - 1) : 0
-            lastIndex = frame
+            tick = frame
             shared.withLock {
-              $0.status.droppedFrames += dropped
-              $0.status.frames += 1
+              $0.status.droppedFrames += max(late, missed)
+              $0.status.frames = Int(frame + 1)
             }
           }
         }

@@ -89,6 +89,11 @@ import Testing
   /// How far a movie plays: the time of its last picture, as ffprobe reads the packets (a
   /// Matroska file cut short has no duration in its header; players read it so).
   static func playableSeconds(_ path: String) throws -> Double {
+    try pictureTimes(path).last ?? 0
+  }
+
+  /// The times of a movie's pictures in order, as ffprobe reads its packets.
+  static func pictureTimes(_ path: String) throws -> [Double] {
     let result = try CommandRunner.run(
       URL(fileURLWithPath: "/usr/bin/ffprobe"),
       [
@@ -96,7 +101,7 @@ import Testing
         "csv=p=0", path,
       ])
     guard result.status == 0 else { throw Failure(message: "ffprobe \(path): \(result.stderr)") }
-    return result.stdout.split(separator: "\n").compactMap { Double($0) }.max() ?? 0
+    return result.stdout.split(separator: "\n").compactMap { Double($0) }.sorted()
   }
 
   /// SSIM of two pictures of one size, as FFmpeg's ssim filter measures it (All:).
@@ -305,10 +310,16 @@ import Testing
     _ = run.waitForExit()
     let probe = try Self.probe(talk.movie)
     #expect((probe["streams"] as? [Any])?.count == 2, "\(probe)")
-    let duration = try Self.playableSeconds(talk.movie)
+    let times = try Self.pictureTimes(talk.movie)
+    let duration = times.last ?? 0
     #expect(
       duration >= killedAt - started - 2,
       "the movie plays \(duration) s; the talk was killed \(killedAt - started) s in")
+    // A still slide is held, its picture written again once a second, not 30 times.
+    let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+    #expect(
+      times.count < Int(duration * 5) + 3 && (gaps.max() ?? 0) <= 1.05,
+      "\(times.count) pictures in \(duration) s, the longest gap \(gaps.max() ?? 0) s")
     // It plays: every frame up to the end decodes.
     let decoded = try CommandRunner.run(
       URL(fileURLWithPath: "/usr/bin/ffmpeg"),

@@ -49,9 +49,10 @@ public struct RecordingStatus: Hashable, Sendable {
   /// Seconds recorded.
   public var seconds: Double = 0
   public var bytes: Int64 = 0
-  /// Pictures the encoder could not keep up with (the previous one shows longer instead).
+  /// Frames the room saw that the movie shows the picture before in (the encoder was behind:
+  /// a new picture went in late).
   public var droppedFrames = 0
-  /// Pictures written.
+  /// The movie's frames so far at its rate, a held picture's included.
   public var frames = 0
   /// The microphone's loudness over the last moment, 0 to 1; nil with no microphone.
   public var level: Double?
