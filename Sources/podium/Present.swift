@@ -39,6 +39,8 @@ struct Present: ParsableCommand {
 
   @OptionGroup var recording: RecordOptionGroup
 
+  @OptionGroup var auto: AutoOptionGroup
+
   func run() throws {
     let (settings, session, loader) = try TalkOptionGroup.load(
       deck: deck, command: "present", pdf: pdf)
@@ -59,6 +61,7 @@ struct Present: ParsableCommand {
       loader: loader, video: FFmpegPlayback(), journal: journal, resume: resume(journal))
     options.pages = talk.pages(password: loader.password, options: &options)
     options.transitions = !noTransitions
+    options.autoAdvance = auto.autoAdvance(deck: session.deck, rehearsals: log, command: "present")
     let server: RemoteServer?
     do {
       server = try remote.start(settings)
@@ -97,7 +100,8 @@ struct Present: ParsableCommand {
       }
       return .init(journal: found, clock: talk.clock, ask: false)
     }
-    guard let found,
+    // A kiosk has nobody to answer an offer: it starts afresh.
+    guard let found, !auto.kiosk,
       found.isUnfinished(at: Date().timeIntervalSince1970, within: TalkOptionGroup.offerAge)
     else { return nil }
     return .init(journal: found, clock: talk.clock, ask: true)

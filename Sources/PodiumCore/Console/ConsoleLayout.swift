@@ -324,6 +324,7 @@ struct ConsoleLayout {
     }
     if let end = status.plannedEnd { items.append(("ends \(end)", palette.muted, false)) }
     if let video = status.video { items.append((video, palette.accent, true)) }
+    if let auto = status.autoAdvance { items.append((auto, palette.accent, true)) }
     if let recording = status.recording {
       let trouble = recording.stopped || recording.problem != nil || recording.isFallingBehind
       items.append((recording.label, trouble ? palette.warning : palette.danger, true))

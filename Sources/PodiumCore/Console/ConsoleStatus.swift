@@ -48,6 +48,8 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var videoKeys = false
   /// The talk's recording (`--record`): REC, its time and size, the microphone's level.
   public var recording: RecordingStatus?
+  /// A deck that runs itself: `AUTO 0:07` to the next change, or that the speaker took over.
+  public var autoAdvance: String?
   /// The keys in effect, for the keys line: the speaker's own show there.
   public var bindings = KeyBindings()
 

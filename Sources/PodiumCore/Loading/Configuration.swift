@@ -50,6 +50,7 @@ public struct Configuration: Hashable, Sendable {
     ("video", .video(.playPause)), ("video-back", .video(.seek(-5))),
     ("video-forward", .video(.seek(5))), ("video-start", .video(.restart)),
     ("remote-card", .toggleRemoteCard), ("camera", .moveCamera),
+    ("auto", .toggleAuto),
     ("pen", .ink(.pen)), ("highlighter", .ink(.highlighter)), ("eraser", .ink(.eraser)),
     ("clear-ink", .ink(.clear)), ("hide-ink", .ink(.toggleHidden)),
     ("ink-colour", .ink(.nextColor)), ("undo", .ink(.undo)), ("redo", .ink(.redo)),

@@ -65,6 +65,9 @@ public struct DeckMetadata: Hashable, Sendable {
   public var theme: ThemeChoice
   public var aspect: AspectRatio
   public var duration: TalkDuration?
+  /// Every slide's time before the talk moves on by itself, where the slide sets none
+  /// (reveal.js's `autoSlide`); nil: the slides wait for the speaker.
+  public var advance: AdvanceTime?
   /// A fontconfig family for text; nil means the theme's.
   public var font: String?
   /// A fontconfig family for code; nil means the theme's.

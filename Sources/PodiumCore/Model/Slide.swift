@@ -144,6 +144,9 @@ public struct SlideDirectives: Hashable, Sendable {
   public var fit: Bool
   /// This slide's share of the talk.
   public var duration: TalkDuration?
+  /// How long the slide stays before the talk moves on by itself (`<!-- advance: 8s -->`,
+  /// reveal.js's `data-autoslide`); nil: it waits for the speaker unless `--auto` says.
+  public var advance: AdvanceTime?
   /// No footer or page number on this slide (presenterm's `no_footer`).
   public var noFooter: Bool
   /// Left out of the talk: passed over when presenting, greyed in the overview, exported only

@@ -40,7 +40,7 @@ enum CommentCommand: Equatable {
     var spot = false
   }
 
-  static let directiveKeys = ["layout", "background", "class", "fit", "duration"]
+  static let directiveKeys = ["layout", "background", "class", "fit", "duration", "advance"]
 
   /// presenterm's commands that shape the slide, from its documentation (docs/src/features/
   /// commands.md and layout.md).

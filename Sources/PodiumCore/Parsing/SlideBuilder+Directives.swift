@@ -3,7 +3,7 @@ import Foundation
 /// Directives: Podium's own and Marp's, from comments and the front matter.
 extension SlideBuilder {
   /// Carries out one directive of a comment. Podium's (`layout`, `background`, `class`, `fit`,
-  /// `duration`) hold for this slide; Marp's local ones for this slide and the next unless
+  /// `duration`, `advance`) hold for this slide; Marp's local ones for this slide and the next unless
   /// written `_name`; Marp's global ones are gathered for the deck.
   mutating func apply(_ directive: CommentCommand.Directive, at here: SourceLocation) {
     let value = directive.value
@@ -50,6 +50,14 @@ extension SlideBuilder {
         unknownValue(
           "duration '\(value)' is not a length of time; expected e.g. 90s or 2m",
           shownWithout: "the slide has no time of its own", at: here)
+      }
+    case "advance":
+      if let seconds = AdvanceTime.seconds(parsing: value) {
+        directives.advance = .slide(seconds)
+      } else {
+        unknownValue(
+          "advance '\(value)' is not a length of time; expected e.g. 8s, 1.5s or 1m",
+          shownWithout: "the slide waits for the speaker", at: here)
       }
     default:
       break

@@ -76,6 +76,8 @@ public struct KeyBindings: Hashable, Sendable {
     // Phone remote: the pairing card on the console.
     + [.init(Key("r", modifiers: .shift), .toggleRemoteCard)]
     + [.init(Key("c", modifiers: .shift), .moveCamera)]
+    // A deck that runs itself: back to running after the speaker took over.
+    + [.init(Key("a"), .toggleAuto)]
     // Ink (docs/INK.md).
     + [
       .init(Key("d"), .ink(.pen)), .init(Key("h"), .ink(.highlighter)),

@@ -49,6 +49,9 @@ public enum PresentationCommand: Hashable, Sendable {
   /// Shift+C: the camera's picture in a recording (`--record --camera`) to the next corner, or
   /// hidden.
   case moveCamera
+  /// `a`: a deck that runs itself (`--auto`, `advance` directives) goes on by itself again, or
+  /// the speaker takes over (TalkSession+Auto).
+  case toggleAuto
   /// Pen, highlighter, eraser and their keys (docs/INK.md): the session's ink, not the state.
   case ink(InkCommand)
   /// Zoom, spotlight, dimming and the laser's trail (`z`, `l`, `j`, Shift+X; SpeakerTools).

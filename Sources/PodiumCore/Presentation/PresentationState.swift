@@ -246,6 +246,9 @@ public struct PresentationState: Hashable, Sendable {
       remoteCardHidden.toggle()
     case .moveCamera:
       cameraCorner = cameraCorner.next
+    case .toggleAuto:
+      // The session's (`AutoAdvance`): where the talk is stays.
+      break
     case .ink:
       // The session's ink (`TalkInk`): where the talk is stays.
       break

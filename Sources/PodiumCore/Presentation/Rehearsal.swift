@@ -37,6 +37,16 @@ public struct RehearsalRun: Codable, Hashable, Sendable {
   public func seconds(onSlide index: Int) -> Double {
     slides.first { $0.slide == index + 1 }?.seconds ?? 0
   }
+
+  /// Seconds spent on build step `step` of slide `index` (0-based); nil when the run has no
+  /// such slide, never stayed on it, or counted its steps otherwise (`stepCount` is the deck's
+  /// count now: the deck changed since, and the times would fall on the wrong steps).
+  public func seconds(onSlide index: Int, step: Int, stepCount: Int) -> Double? {
+    guard let slide = slides.first(where: { $0.slide == index + 1 }), slide.seconds > 0,
+      slide.steps.count == stepCount, slide.steps.indices.contains(step)
+    else { return nil }
+    return slide.steps[step]
+  }
 }
 
 /// The rehearsals of one deck, oldest first: `talk.md` keeps them in `talk.rehearsal.json`.

@@ -72,6 +72,7 @@ extension TalkSession {
         converting.description, fraction: converting.progress.fraction)
     }
     status.offer = resumeOffer?.journal.prompt
+    status.autoAdvance = autoAdvance?.label(state, deck: deck, now: now)
     status.rehearsing = plan.rehearse
     status.bindings = configuration.bindings
     if deck.slides.indices.contains(state.roomSlide) {

@@ -67,9 +67,9 @@ public struct TalkSession: Sendable {
   public let path: String
   public private(set) var deck: Deck
   public private(set) var theme: Theme
-  public private(set) var state: PresentationState
+  public internal(set) var state: PresentationState
   /// Time on each slide and step while the timer runs: what `podium rehearse` keeps.
-  public private(set) var recorder: RehearsalRecorder
+  public internal(set) var recorder: RehearsalRecorder
   /// The speaker's key bindings and notes size.
   public let configuration: Configuration
   /// Why the deck on disk cannot be shown (file:line:col: message, or that the file is gone): on
@@ -100,6 +100,9 @@ public struct TalkSession: Sendable {
   public internal(set) var keepsInk = false
   /// Where each one-screen window drew the slide, by window id: ink is drawn there.
   var slideViews: [UInt32: Rect] = [:]
+  /// The deck running itself (`--auto`, `--kiosk`, `advance` directives), nil for a talk the
+  /// speaker moves alone (TalkSession+Auto.swift).
+  public internal(set) var autoAdvance: AutoAdvance?
 
   /// A session on a loaded deck that has slides and no errors.
   public init(
@@ -151,9 +154,12 @@ public struct TalkSession: Sendable {
         return .redraw
       }
     }
+    if let kiosk = kioskOutcome(of: input, at: now) { return kiosk }
     let before = JournalState(state, at: now)
+    let auto = autoAdvance
     let outcome = outcome(of: input, at: now)
     if outcome.changed { recorder.observe(state, at: now) }
+    if outcome.changed, auto == autoAdvance { speakerTookOver(with: input) }
     // Moving on (a slide, blanking, the clock) is a new talk: the offer goes.
     if resumeOffer != nil, !JournalState(state, at: now).samePlace(as: before) {
       declineResume(reason: "moved on")
@@ -260,6 +266,13 @@ public struct TalkSession: Sendable {
         return .none
       }
       if case .ink(let inkCommand) = command { return applyInk(inkCommand) }
+      if command == .toggleAuto { return toggleAutoAdvance(at: now) }
+      // `--loop`: on from the last step is the first slide, by hand as by itself.
+      if command == .next, autoAdvance?.loop == true, state.upcoming == nil,
+        state.jumpEntry.isEmpty, state.overviewSelection == nil
+      {
+        return apply(.first)
+      }
       if case .video(let video) = command {
         videoCommands.append(video)
         return .redraw

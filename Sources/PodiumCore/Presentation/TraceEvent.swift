@@ -32,6 +32,30 @@ public enum TraceEvent: Hashable, Sendable {
   case ink(InkJournalled)
   /// The recording named a chapter, or stopped or cannot do something (`--record`).
   case recording(Recording)
+  /// The deck moved on by itself (`--auto`, `advance` directives, a kiosk).
+  case advance(Advanced)
+
+  /// Where a deck that runs itself went (1-based), how late after its time (`late_ms`, from
+  /// when the change was due to when the loop made it), and whether it started again from the
+  /// first slide (`--loop`).
+  public struct Advanced: Codable, Hashable, Sendable {
+    public var slide: Int
+    public var step: Int
+    public var lateMs: Double
+    public var looped: Bool?
+
+    enum CodingKeys: String, CodingKey {
+      case slide, step, looped
+      case lateMs = "late_ms"
+    }
+
+    public init(slide: Int, step: Int, lateMs: Double, looped: Bool) {
+      self.slide = slide
+      self.step = step
+      self.lateMs = (lateMs * 10).rounded() / 10
+      self.looped = looped ? true : nil
+    }
+  }
 
   /// What the recording did: its movie `started` (the line's time is the movie's zero, and
   /// `sound_offset` where the microphone's first sound lies from it), a `chapter` named, or a
@@ -314,6 +338,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .zoom: "zoom"
     case .ink: "ink"
     case .recording: "recording"
+    case .advance: "advance"
     }
   }
 }
@@ -367,6 +392,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "zoom": event = .zoom(try body(TraceEvent.Zoom.self))
     case "ink": event = .ink(try body(TraceEvent.InkJournalled.self))
     case "recording": event = .recording(try body(TraceEvent.Recording.self))
+    case "advance": event = .advance(try body(TraceEvent.Advanced.self))
     default: throw UnknownEvent(name: name)
     }
   }
@@ -400,6 +426,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .zoom(let body): try body.encode(to: encoder)
     case .ink(let body): try body.encode(to: encoder)
     case .recording(let body): try body.encode(to: encoder)
+    case .advance(let body): try body.encode(to: encoder)
     case .transition(let body): try body.encode(to: encoder)
     case .quit: break
     }

@@ -34,13 +34,12 @@ public struct MovieScript: Hashable, Sendable {
     var previous: SlideShot?
     for shot in shots {
       var seconds = perSlide / Double(max(1, stepsShown[shot.slideIndex] ?? 1))
-      if secondsPerSlide == nil, let rehearsal,
-        let slide = rehearsal.slides.first(where: { $0.slide == shot.slideIndex + 1 }),
-        deck.slides.indices.contains(shot.slideIndex),
-        slide.steps.count == deck.slides[shot.slideIndex].stepCount,
-        slide.steps.indices.contains(shot.step), slide.seconds > 0
+      if secondsPerSlide == nil, let rehearsal, deck.slides.indices.contains(shot.slideIndex),
+        let rehearsed = rehearsal.seconds(
+          onSlide: shot.slideIndex, step: shot.step,
+          stepCount: deck.slides[shot.slideIndex].stepCount)
       {
-        seconds = slide.steps[shot.step]
+        seconds = rehearsed
         rehearsedScenes += 1
       }
       seconds = max(Self.shortestStep, seconds)

@@ -30,6 +30,8 @@ extension PresentationApp {
     public var ink: Ink?
     /// The recording the room's pictures and slide changes go to (`--record`), nil for none.
     public var recording: (any TalkRecording)?
+    /// The deck running itself (`--auto`, `--kiosk`, `advance` directives), nil for none.
+    public var autoAdvance: AutoAdvance?
 
     public init(
       stage: StageOptions = StageOptions(), plan: TalkPlan = TalkPlan(), tracePath: String? = nil,

@@ -89,6 +89,7 @@ public final class PresentationApp {
     try restage(initial: true)
     session.observeClock(at: Self.now())
     render(cause: nil)
+    session.runByItself(options.autoAdvance, at: Self.now())
     record(painter.prepareAhead(session, windows: windows.all, context: context))
     keepJournal()
     var lastSecond = -1
@@ -105,7 +106,8 @@ public final class PresentationApp {
         untilNextSecond, videos.millisecondsToNextPicture ?? untilNextSecond,
         transitions.isPlaying ? RoomTransitions.frameMs : untilNextSecond,
         session.state.tools.trailFading(at: Self.now()) ? RoomTransitions.frameMs : untilNextSecond,
-        zoomRestWait(untilNextSecond), recordingWait(untilNextSecond))
+        zoomRestWait(untilNextSecond), recordingWait(untilNextSecond),
+        autoAdvanceWait(untilNextSecond))
       let received = SDL_WaitEventTimeout(&event, wait) != 0
       // The turn from here to the next wait: longer than TurnTimer.limit is a stall, which the
       // trace says with what took longest (keys pressed meanwhile waited that long).
@@ -123,6 +125,7 @@ public final class PresentationApp {
           }
         } while SDL_PollEvent(&event) != 0
       }
+      if let due = advanceIfDue() { (changed, cause) = (true, cause ?? due) }
       turn.ended("input", at: Window.milliseconds())
       // Input while a transition plays ends it: the slide it goes to, or the one the input
       // asks for, shows at once.

@@ -228,6 +228,11 @@ struct PandocDeck {
       if let ratio = front["aspectratio"]?.string, let aspect = Self.beamerAspect[ratio] {
         metadata.aspect = aspect
       }
+      // reveal.js's `autoSlide` (pandoc hands the variable to its configuration): every
+      // fragment and slide moves on after that many milliseconds; 0 is off.
+      if output == .revealjs, let milliseconds = front["autoSlide"]?.int, milliseconds > 0 {
+        metadata.advance = .step(Double(milliseconds) / 1000)
+      }
     } else {
       // pandoc's title block: `% title`, `% author(s)`, `% date` as the first lines; a line
       // that starts with a space goes on the field before it (another author, for authors).
@@ -430,6 +435,13 @@ struct PandocDeck {
     let color = attributes.values["background-color"] ?? attributes.values["data-background-color"]
     if let color, let parsed = RGBAColor(hex: color) {
       slide.directives.background = .color(parsed)
+    }
+    // reveal.js's own time for this slide's steps, in milliseconds (`{data-autoslide=8000}`).
+    if output == .revealjs,
+      let raw = attributes.values["data-autoslide"] ?? attributes.values["autoslide"],
+      let milliseconds = Double(raw), milliseconds > 0
+    {
+      slide.directives.advance = .step(milliseconds / 1000)
     }
   }
 
