@@ -1,3 +1,4 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <cairo-ft.h>

@@ -188,27 +188,22 @@ final class CairoCanvas {
   }
 }
 
-/// An owned cairo PDF surface and its drawing context: one PDF being written, page by page, in
-/// the pixel coordinates of the frames drawn on it.
-final class PDFDocument {
-  private let path: String
-  private let surface: OpaquePointer
-  private let context: OpaquePointer
-  private var clipDepth = 0
+/// A cairo drawing context on a vector surface that it owns: a PDF being written (`PDFDocument`)
+/// or one slide as SVG (`SVGPage`), drawn in the pixel coordinates of the frames drawn on it.
+class VectorSurface {
+  let surface: OpaquePointer
+  let context: OpaquePointer
+  private(set) var clipDepth = 0
 
-  /// The corresponding C functions are `cairo_pdf_surface_create` and `cairo_create`.
-  init(path: String) throws {
-    guard let surface = cairo_pdf_surface_create(path, 100, 100) else {
-      throw PDFError(function: "cairo_pdf_surface_create", message: "no surface")
-    }
+  /// Takes `surface`, which `function` made, and draws on it; throws cairo's error if the
+  /// surface failed. The corresponding C function is `cairo_create`.
+  init(surface: OpaquePointer, madeBy function: String) throws {
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
       cairo_surface_destroy(surface)
       throw PDFError(
-        function: "cairo_pdf_surface_create",
-        message: String(cString: cairo_status_to_string(status)))
+        function: function, message: String(cString: cairo_status_to_string(status)))
     }
-    self.path = path
     self.surface = surface
     self.context = context
   }
@@ -218,6 +213,11 @@ final class PDFDocument {
   deinit {
     cairo_destroy(context)
     cairo_surface_destroy(surface)
+  }
+
+  /// Pops every clip still pushed, as a page ends.
+  func popAllClips() {
+    while clipDepth > 0 { popClip() }
   }
 
   /// Draws what `draw` puts on the context (a PDF page, in points) with `crop` of it filling
@@ -247,47 +247,16 @@ final class PDFDocument {
     cairo_restore(context)
   }
 
-  /// The corresponding C function is `cairo_pdf_surface_set_metadata`.
-  func setMetadata(title: String?, author: String?, subject: String?, creator: String) {
-    let entries: [(cairo_pdf_metadata_t, String?)] = [
-      (CAIRO_PDF_METADATA_TITLE, title), (CAIRO_PDF_METADATA_AUTHOR, author),
-      (CAIRO_PDF_METADATA_SUBJECT, subject), (CAIRO_PDF_METADATA_CREATOR, creator),
-    ]
-    for case (let key, let value?) in entries {
-      cairo_pdf_surface_set_metadata(surface, key, value)
-    }
-  }
-
-  /// Starts a page of `points` size on which one pixel is `scale` points. The corresponding C
-  /// function is `cairo_pdf_surface_set_size`.
-  func beginPage(points: (width: Double, height: Double), scale: Double, label: String?) {
-    cairo_pdf_surface_set_size(surface, points.width, points.height)
-    if let label { cairo_pdf_surface_set_page_label(surface, label) }
-    cairo_identity_matrix(context)
-    cairo_scale(context, scale, scale)
-    clipDepth = 0
-  }
-
-  /// The corresponding C function is `cairo_show_page`.
-  func endPage() {
-    while clipDepth > 0 { popClip() }
-    cairo_show_page(context)
-  }
-
-  /// Writes the rest of the document and closes the file; throws when anything failed on the
-  /// way (a full disk, say). The corresponding C function is `cairo_surface_finish`.
-  func finish() throws {
-    try check("cairo_show_page")
+  /// Writes what is left of the document and ends the surface; throws cairo's error when
+  /// `drawing` or the writing failed (a full disk, say). The corresponding C function is
+  /// `cairo_surface_finish`.
+  func finishSurface(after drawing: String) throws {
+    try check(drawing)
     cairo_surface_finish(surface)
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
       throw PDFError(
         function: "cairo_surface_finish", message: String(cString: cairo_status_to_string(status)))
-    }
-    do {
-      try PDFCrossReferences.freeUnwrittenObjects(inFileAt: path)
-    } catch {
-      throw PDFError(function: "write", message: error.localizedDescription)
     }
   }
 
@@ -437,9 +406,9 @@ final class PDFDocument {
     cairo_restore(context)
   }
 
-  /// What is drawn until `endLink` links to `uri`. The corresponding C function is
-  /// `cairo_tag_begin` with `CAIRO_TAG_LINK`.
-  func beginLink(_ uri: String) {
+  /// What is drawn until `endLink` links to `uri`; `area` is where it lies on the page. The
+  /// corresponding C function is `cairo_tag_begin` with `CAIRO_TAG_LINK`.
+  func beginLink(_ uri: String, area: Rect) {
     // cairo reads the attribute as a quoted string in which \ and ' are escaped; what is left
     // of `\` after `pdfURI` is none.
     let escaped = Self.pdfURI(uri).replacingOccurrences(of: "'", with: "\\'")
@@ -479,12 +448,135 @@ final class PDFDocument {
   func endLink() {
     cairo_tag_end(context, CAIRO_TAG_LINK)
   }
+}
+
+/// An owned cairo PDF surface: one PDF being written, page by page.
+final class PDFDocument: VectorSurface {
+  private let path: String
+
+  /// The corresponding C function is `cairo_pdf_surface_create`.
+  init(path: String) throws {
+    guard let surface = cairo_pdf_surface_create(path, 100, 100) else {
+      throw PDFError(function: "cairo_pdf_surface_create", message: "no surface")
+    }
+    self.path = path
+    try super.init(surface: surface, madeBy: "cairo_pdf_surface_create")
+  }
+
+  /// The corresponding C function is `cairo_pdf_surface_set_metadata`.
+  func setMetadata(title: String?, author: String?, subject: String?, creator: String) {
+    let entries: [(cairo_pdf_metadata_t, String?)] = [
+      (CAIRO_PDF_METADATA_TITLE, title), (CAIRO_PDF_METADATA_AUTHOR, author),
+      (CAIRO_PDF_METADATA_SUBJECT, subject), (CAIRO_PDF_METADATA_CREATOR, creator),
+    ]
+    for case (let key, let value?) in entries {
+      cairo_pdf_surface_set_metadata(surface, key, value)
+    }
+  }
+
+  /// Starts a page of `points` size on which one pixel is `scale` points. The corresponding C
+  /// function is `cairo_pdf_surface_set_size`.
+  func beginPage(points: (width: Double, height: Double), scale: Double, label: String?) {
+    cairo_pdf_surface_set_size(surface, points.width, points.height)
+    if let label { cairo_pdf_surface_set_page_label(surface, label) }
+    cairo_identity_matrix(context)
+    cairo_scale(context, scale, scale)
+  }
+
+  /// The corresponding C function is `cairo_show_page`.
+  func endPage() {
+    popAllClips()
+    cairo_show_page(context)
+  }
+
+  /// Writes the rest of the document and closes the file; throws when anything failed on the
+  /// way (a full disk, say).
+  func finish() throws {
+    try finishSurface(after: "cairo_show_page")
+    do {
+      try PDFCrossReferences.freeUnwrittenObjects(inFileAt: path)
+    } catch {
+      throw PDFError(function: "write", message: error.localizedDescription)
+    }
+  }
 
   /// A bookmark to `page` (1-based) at the top level of the outline. The corresponding C
   /// function is `cairo_pdf_surface_add_outline`.
   func addOutline(_ title: String, page: Int) {
     _ = cairo_pdf_surface_add_outline(
       surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, "page=\(page)", cairo_pdf_outline_flags_t(0))
+  }
+}
+
+/// One slide as an SVG document, drawn by cairo's SVG surface into memory: text as glyph
+/// outlines (`<symbol>`s used at each glyph's place), pictures as PNG or JPEG data, clips and
+/// masks as SVG's own. What SVG 1.1 cannot draw (the highlighter's multiply) cairo draws as a
+/// picture at twice the slide's pixels.
+final class SVGPage: VectorSurface {
+  /// Where cairo writes the document; it outlives the surface's last write (see `deinit`).
+  private final class Output {
+    var bytes: [UInt8] = []
+  }
+
+  private let output: Output
+  /// The links drawn, as SVG's own `<a>` elements: cairo's SVG surface writes none.
+  private var links: [String] = []
+
+  /// A page of `size` pixels, one SVG user unit a pixel. The corresponding C functions are
+  /// `cairo_svg_surface_create_for_stream`, `cairo_svg_surface_restrict_to_version` and
+  /// `cairo_surface_set_fallback_resolution`.
+  init(size: PixelSize) throws {
+    let output = Output()
+    let write: cairo_write_func_t = { closure, data, length in
+      guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+      Unmanaged<Output>.fromOpaque(closure).takeUnretainedValue().bytes.append(
+        contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+      return CAIRO_STATUS_SUCCESS
+    }
+    guard
+      let surface = cairo_svg_surface_create_for_stream(
+        write, Unmanaged.passUnretained(output).toOpaque(), Double(size.width),
+        Double(size.height))
+    else {
+      throw PDFError(function: "cairo_svg_surface_create_for_stream", message: "no surface")
+    }
+    cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+    // Points are pixels here (72 a 72-point inch): pictures cairo must make are at 2x.
+    cairo_surface_set_fallback_resolution(surface, 144, 144)
+    self.output = output
+    try super.init(surface: surface, madeBy: "cairo_svg_surface_create_for_stream")
+  }
+
+  /// cairo writes what is left of an unfinished document when the surface goes, which is after
+  /// this; it must reach `output` while it is still there. The corresponding C function is
+  /// `cairo_surface_finish`.
+  deinit {
+    cairo_surface_finish(surface)
+  }
+
+  /// A link over `area` to a web or mail address (any other, `javascript:` say, is left out),
+  /// opened in a new tab.
+  override func beginLink(_ uri: String, area: Rect) {
+    super.beginLink(uri, area: area)
+    guard let scheme = URL(string: uri)?.scheme?.lowercased(),
+      ["http", "https", "mailto"].contains(scheme)
+    else { return }
+    let box = [area.x, area.y, area.width, area.height].map { String(format: "%.1f", $0) }
+    links.append(
+      "<a xlink:href=\"\(HTMLPlayer.escaped(uri))\" target=\"_blank\" rel=\"noopener\">"
+        + "<rect x=\"\(box[0])\" y=\"\(box[1])\" width=\"\(box[2])\" height=\"\(box[3])\" "
+        + "fill=\"transparent\"/></a>\n")
+  }
+
+  /// Ends the page and returns the SVG document, its links over the drawing.
+  func finish() throws -> String {
+    popAllClips()
+    try finishSurface(after: "drawing the SVG page")
+    var text = String(decoding: output.bytes, as: UTF8.self)
+    if !links.isEmpty, let close = text.range(of: "</svg>", options: .backwards) {
+      text.insert(contentsOf: links.joined(), at: close.lowerBound)
+    }
+    return text
   }
 }
 

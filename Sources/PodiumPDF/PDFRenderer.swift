@@ -1,14 +1,17 @@
 import Foundation
 import PodiumCore
 
-/// Draws `SlideFrame`s on the pages of a PDF: the same draw list the screen's `FrameRenderer`
-/// draws, as vectors. Text is set as real text, glyph by glyph, from the font files and sizes
-/// layout measured, at the places SDL_ttf puts them on screen, so a page rasterised at the
-/// frame's size matches the PNG; links become link annotations.
+/// Draws `SlideFrame`s on the pages of a PDF, or on SVG pages (`podium export -o talk.html`):
+/// the same draw list the screen's `FrameRenderer` draws, as vectors. Text is set as real text,
+/// glyph by glyph, from the font files and sizes layout measured, at the places SDL_ttf puts
+/// them on screen, so a page rasterised at the frame's size matches the PNG; links become link
+/// annotations in a PDF.
 ///
 /// Used from one thread.
 final class PDFRenderer {
-  let document: PDFDocument
+  /// The surface drawn on: a PDF's pages, or each SVG page in turn; fonts and pictures are kept
+  /// across them.
+  var document: VectorSurface
   let fonts: any FontRunSource
   let measurer: any TextMeasurer
   let images: any ImagePixelSource
@@ -54,7 +57,7 @@ final class PDFRenderer {
   static let baselineStep = 0.0015
 
   init(
-    document: PDFDocument, fonts: any FontRunSource, measurer: any TextMeasurer,
+    document: VectorSurface, fonts: any FontRunSource, measurer: any TextMeasurer,
     images: any ImagePixelSource, files: any DeckFiles = LocalFiles()
   ) {
     self.document = document
@@ -97,7 +100,10 @@ final class PDFRenderer {
 
   private func drawText(_ item: TextItem) {
     let (x, y) = item.origin
-    if let link = item.link { document.beginLink(link) }
+    if let link = item.link {
+      let height = measurer.metrics(for: item.font).lineHeight
+      document.beginLink(link, area: Rect(x: x, y: y, width: item.width, height: height))
+    }
     for run in fonts.fontRuns(of: item.text, font: item.font) {
       drawRun(run, left: x + run.x, top: y + run.top, color: item.color)
     }

@@ -14,13 +14,14 @@ struct Bench: ParsableCommand {
 struct ExportBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Export a deck with each PNG encoder, to PDF and to video in one run, and compare.",
+    abstract:
+      "Export a deck with each PNG encoder, to PDF, HTML and video in one run, and compare.",
     discussion:
       "Podium's way: PNGs from Podium's encoder on every core, with its own deflate and, in "
       + "the same run, with libdeflate at level 1 and at each --level asked for. The naive way: "
       + "one thread and IMG_SavePNG at libpng's default settings, the size reference. Then the "
-      + "deck as one vector PDF, and, when pandoc and pdflatex are installed, the same Markdown "
-      + "through pandoc and beamer. Prints for each run wall and CPU time, slides per second, "
+      + "deck as one vector PDF and as one HTML page of SVGs (-o talk.html), and, when pandoc "
+      + "and pdflatex are installed, the same Markdown through pandoc and beamer. Prints for each run wall and CPU time, slides per second, "
       + "the bytes written and their ratio to libpng's, and peak memory (after the first PNG run "
       + "and after the PDF). Then the deck as a video (-o talk.mp4, 5 s a slide), with how many "
       + "times faster than real time it is."
@@ -45,7 +46,7 @@ struct ExportBench: ParsableCommand {
   @Flag(help: "Skip the naive run.")
   var fastOnly = false
 
-  @Flag(help: "Skip the PDF runs.")
+  @Flag(help: "Skip the PDF and HTML runs.")
   var noPDF = false
 
   @Flag(help: "Skip the video run (-o talk.mp4, 5 s a slide).")
@@ -138,6 +139,12 @@ struct ExportBench: ParsableCommand {
         print(String(format: "PDF: %.1fx faster than pandoc + beamer", beamer.wall / pdf.wall))
       }
     }
+    if let html = runs.first(where: { $0.name.hasPrefix("podium HTML") }) {
+      print(
+        String(
+          format: "HTML: %.2fx the PNG export's time, %.2f MB (%d bytes)",
+          html.wall / max(runs[0].wall, 0.0001), Double(html.bytes) / 1_048_576, html.bytes))
+    }
     if let video {
       print(
         String(
@@ -175,26 +182,35 @@ struct ExportBench: ParsableCommand {
     )
   }
 
-  /// The deck as one PDF, and through pandoc and beamer (pdflatex) when both are installed.
+  /// The deck as one PDF and one HTML page, and through pandoc and beamer (pdflatex) when both
+  /// are installed.
   private func measurePDF(
     _ loaded: (deck: Deck, theme: Theme), pixels: PixelSize, scratch: URL, runs: inout [Run]
   ) throws {
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    let output = scratch.appendingPathComponent("deck.pdf").path
-    let cpuStart = cpuSeconds()
-    let start = Date()
     let fonts = FontLibrary()
-    let exporter = PDFExporter(
-      deck: loaded.deck, theme: loaded.theme,
-      options: PDFExporter.Options(outputPath: output, size: pixels),
-      fonts: fonts, measurer: SDLTextMeasurer(library: fonts), images: ImageLibrary())
-    let pdf = try exporter.run()
-    let wall = Date().timeIntervalSince(start)
     runs.append(
-      Run(
-        name: "podium PDF (1 thread)", wall: wall, cpu: cpuSeconds() - cpuStart,
-        pages: pdf.pages, bytes: pdf.bytesWritten, draw: pdf.drawSeconds, encode: 0,
-        memory: String(format: "%.0f MB", peakResidentMegabytes())))
+      try timed("podium PDF (1 thread)") {
+        let pdf = try PDFExporter(
+          deck: loaded.deck, theme: loaded.theme,
+          options: PDFExporter.Options(
+            outputPath: scratch.appendingPathComponent("deck.pdf").path, size: pixels),
+          fonts: fonts, measurer: SDLTextMeasurer(library: fonts), images: ImageLibrary()
+        ).run()
+        return (pdf.pages, pdf.bytesWritten, pdf.drawSeconds)
+      })
+    // The same deck as one HTML page of SVGs (podium export -o deck.html).
+    runs.append(
+      try timed("podium HTML (1 thread)") {
+        let html = try HTMLExporter(
+          deck: loaded.deck, theme: loaded.theme,
+          options: HTMLExporter.Options(
+            outputPath: scratch.appendingPathComponent("deck.html").path, size: pixels,
+            writesNotesFile: false),
+          fonts: fonts, measurer: SDLTextMeasurer(library: fonts), images: ImageLibrary()
+        ).run()
+        return (html.steps, html.bytesWritten, 0)
+      })
 
     guard let pandoc = executable("pandoc"), executable("pdflatex") != nil else {
       print("(pandoc + beamer not measured: pandoc or pdflatex is not installed)")
@@ -233,6 +249,19 @@ struct ExportBench: ParsableCommand {
   }
 
   /// The path of `name` on PATH, if it is installed.
+  /// Times `work` on this thread, with the peak memory so far.
+  private func timed(
+    _ name: String, _ work: () throws -> (pages: Int, bytes: Int, draw: Double)
+  ) rethrows -> Run {
+    let cpuStart = cpuSeconds()
+    let start = Date()
+    let result = try work()
+    return Run(
+      name: name, wall: Date().timeIntervalSince(start), cpu: cpuSeconds() - cpuStart,
+      pages: result.pages, bytes: result.bytes, draw: result.draw, encode: 0,
+      memory: String(format: "%.0f MB", peakResidentMegabytes()))
+  }
+
   private func executable(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").map { "\($0)/\(name)" }.first {

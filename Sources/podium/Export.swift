@@ -7,7 +7,8 @@ import PodiumVideo
 
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Render a deck to PNG images, a vector PDF or a video, with no display needed.",
+    abstract:
+      "Render a deck to PNG images, a vector PDF, one HTML page or a video, with no display needed.",
     discussion:
       "-o talk.pdf writes one PDF (the format follows the extension; --format when it does "
       + "not): a page per slide, real text, links, an outline, and talk.pdfpc beside it with "
@@ -18,11 +19,13 @@ struct Export: ParsableCommand {
       + "beside them, 2 and 6 = grids. -o talk.mp4 (or .mkv, .webm) renders a video: every "
       + "build step held for the time the last rehearsal spent on it (podium rehearse), or an "
       + "even share of --seconds-per-slide (default 5), with the deck's transitions and a "
-      + "chapter per slide (also in talk.chapters.vtt)."
+      + "chapter per slide (also in talk.chapters.vtt). -o talk.html writes one self-contained HTML "
+      + "page to share: every build step as vector SVG, the notes behind the n key, arrow keys, "
+      + "clicks and swipes, nothing fetched from the network."
   )
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
-    case pdf, png, video
+    case pdf, png, video, html
   }
 
   @Argument(help: "The deck file.", completion: .file(extensions: ["md", "markdown"]))
@@ -30,12 +33,15 @@ struct Export: ParsableCommand {
 
   @Option(
     name: [.short, .customLong("output")],
-    help: "The PDF file to write (talk.pdf), or the folder to write PNG images into.")
+    help:
+      "The PDF, HTML or video file to write (talk.pdf, talk.html, talk.mp4), or the folder to write PNG images into."
+  )
   var output: String
 
   @Option(
     help:
-      "pdf, png or video (default: pdf for .pdf, video for .mp4, .mkv and .webm, else png).")
+      "pdf, png, html or video (default: pdf for .pdf, html for .html, video for .mp4, .mkv and .webm, else png)."
+  )
   var format: Format?
 
   @Option(
@@ -91,10 +97,11 @@ struct Export: ParsableCommand {
           "a video is written to a file ending in \(MovieWriter.Container.extensions), not '\(output)'."
         )
       }
-      if handout != nil || notes {
-        throw ValidationError("--handout and --notes make pages: export them as PDF or PNG.")
-      }
-    } else if secondsPerSlide != nil {
+    }
+    if chosenFormat == .video || chosenFormat == .html, handout != nil || notes {
+      throw ValidationError("--handout and --notes make pages: export them as PDF or PNG.")
+    }
+    if chosenFormat != .video, secondsPerSlide != nil {
       throw ValidationError("--seconds-per-slide is for a video (-o talk.mp4).")
     }
     if let handout, !Handout.layouts.contains(handout) {
@@ -114,6 +121,7 @@ struct Export: ParsableCommand {
     if let format { return format }
     let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
     if ext == "pdf" { return .pdf }
+    if ext == "html" || ext == "htm" { return .html }
     return Configuration.movieExtensions.contains(ext) ? .video : .png
   }
 
@@ -157,6 +165,7 @@ struct Export: ParsableCommand {
     var pageSize = ""
     var notesFile: String?
     var movieLine: String?
+    var htmlLine: String?
     do {
       switch chosenFormat {
       case .pdf:
@@ -177,6 +186,22 @@ struct Export: ParsableCommand {
         (count, bytes, overflow, notesFile) = (
           result.pages, result.bytesWritten, result.overflow, result.notesPath
         )
+      case .html:
+        let fonts = FontLibrary()
+        let exporter = HTMLExporter(
+          deck: loaded.deck, theme: loaded.theme,
+          options: HTMLExporter.Options(
+            outputPath: output, size: slideSize, plan: plan, writesNotesFile: false,
+            password: loader.password, ink: talkInk),
+          fonts: fonts, measurer: SDLTextMeasurer(library: fonts),
+          images: ImageLibrary(videoFrames: FFmpegVideoFrames()))
+        let cleanup = InterruptCleanup(removing: exporter.temporaryPath)
+        defer { cleanup.disarm() }
+        let result = try exporter.run { done, total in bar.update(done, total) }
+        pageSize = "\(plan.pageSize(for: loaded.deck, fitting: slideSize))"
+        (count, bytes, overflow) = (result.steps, result.bytesWritten, result.overflow)
+        htmlLine =
+          "\(result.slides) slide\(result.slides == 1 ? "" : "s") in one page; open it in a browser (n: notes, f: full screen, ?: keys)"
       case .png:
         var options = DeckExporter.Options(outputDirectory: output, plan: plan, jobs: jobs)
         options.size = slideSize
@@ -225,7 +250,7 @@ struct Export: ParsableCommand {
       kind = "handout page"
     } else {
       kind =
-        chosenFormat == .video
+        chosenFormat == .video || chosenFormat == .html
         ? "build step" : steps ? (chosenFormat == .pdf ? "page" : "image") : "slide"
     }
     print(
@@ -235,6 +260,7 @@ struct Export: ParsableCommand {
           Double(bytes) / 1_048_576))
     if let notesFile { print("Speaker notes for PDF presenters (pdfpc) in \(notesFile)") }
     if let movieLine { print(movieLine) }
+    if let htmlLine { print(htmlLine) }
   }
 }
 
