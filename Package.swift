@@ -111,6 +111,11 @@ let package = Package(
     .systemLibrary(
       name: "CQRencode", path: "Sources/CQRencode", pkgConfig: "libqrencode",
       providers: [.apt(["libqrencode-dev"])]),
+    // The talk's control from outside on the session bus and its client, `podium remote`
+    // (PodiumRemote's DBus.swift only).
+    .systemLibrary(
+      name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
+      providers: [.apt(["libdbus-1-dev"])]),
 
     // Programs Podium runs (TeX, LibreOffice), under a keeper that kills them when Podium ends,
     // however it ends (PodiumCore's ChildProcess.swift only).
@@ -147,8 +152,10 @@ let package = Package(
     // Remote images downloaded before a talk (libcurl), never while one runs; no SDL.
     .target(name: "PodiumFetch", dependencies: ["PodiumCore", "CCurl"]),
     // `podium present --remote`: a web server on threads of its own for the phone and browser
-    // views; no SDL: taps go out as `TalkInput`s, pictures come in through a closure.
-    .target(name: "PodiumRemote", dependencies: ["PodiumCore", "CMicroHTTPD", "CQRencode"]),
+    // views; no SDL: taps go out as `TalkInput`s, pictures come in through a closure. And the
+    // talk's D-Bus service (`podium remote`), on a thread of its own, the same way.
+    .target(
+      name: "PodiumRemote", dependencies: ["PodiumCore", "CMicroHTTPD", "CQRencode", "CDBus"]),
     .executableTarget(
       name: "podium",
       dependencies: [

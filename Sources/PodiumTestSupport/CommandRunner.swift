@@ -86,3 +86,18 @@ public enum CommandRunner {
     return PDFValidity.isPDF(path) ? path : nil
   }
 }
+
+extension Pipe {
+  /// The first line a child process writes into the pipe (what it read up to then), trimmed:
+  /// servers that print their port or address once they listen.
+  func firstLine() -> String {
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line += chunk
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    return String(text.prefix { $0 != "\n" }).trimmingCharacters(in: .whitespaces)
+  }
+}

@@ -25,14 +25,7 @@ public final class LoopbackServer {
     process.standardError = FileHandle.nullDevice
     try process.run()
     // The first line the server prints is its port.
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = out.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line += chunk
-    }
-    let printed = String(decoding: line, as: UTF8.self)
-    guard let port = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    guard let port = Int(out.firstLine()) else {
       kill(process.processIdentifier, SIGKILL)
       throw CocoaError(.fileReadUnknown)
     }

@@ -16,7 +16,7 @@ struct Podium: ParsableCommand {
     version: "podium \(PodiumVersion.current) (\(LibraryVersions.summary))",
     subcommands: [
       Check.self, Fetch.self, Present.self, Rehearse.self, Export.self, Displays.self, Config.self,
-      Bench.self,
+      Remote.self, Bench.self,
     ]
   )
 

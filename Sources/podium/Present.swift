@@ -71,6 +71,9 @@ struct Present: ParsableCommand {
     }
     options.remote = server
     defer { server?.stop() }
+    let bus = remote.startBus(settings)
+    options.control = bus
+    defer { bus?.stop() }
     options.ink = talk.ink(settings, deck: deck, command: "present")
     let movie = recording.start(settings, deck: deck, command: "present")
     options.recording = movie?.recorder

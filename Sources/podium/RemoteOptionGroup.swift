@@ -19,6 +19,12 @@ struct RemoteOptionGroup: ParsableArguments {
   @Flag(help: "With --remote: the views only; the phone cannot move the talk.")
   var remoteReadonly = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Offer no D-Bus service: 'podium remote' (and scripts on the session bus) cannot drive "
+        + "this talk."))
+  var noBus = false
+
   /// ArgumentParser has no option whose value may be left out: `--remote=X` is read as
   /// `--remote --remote-listen X`.
   static func arguments(_ all: [String]) -> [String] {
@@ -26,6 +32,17 @@ struct RemoteOptionGroup: ParsableArguments {
       guard argument.hasPrefix("--remote=") else { return [argument] }
       return ["--remote", "--remote-listen", String(argument.dropFirst("--remote=".count))]
     }
+  }
+
+  /// The talk's D-Bus service for `podium remote`, started, or nil with --no-bus. Without a
+  /// session bus, or with the name held by another talk, the talk goes on without it.
+  func startBus(_ settings: Configuration) -> TalkBusService? {
+    guard !noBus else { return nil }
+    let bus = TalkBusService(bindings: settings.bindings, wake: TalkInput.announceRemote)
+    if let warning = bus.warning {
+      Console.error("podium present: warning: podium remote cannot reach this talk: \(warning)")
+    }
+    return bus
   }
 
   /// The server, started, or nil when the remote is off.

@@ -78,9 +78,9 @@ import Testing
     #expect(users == ["Sources/PodiumSDL/Text/Bidi.swift"])
   }
 
-  /// libmicrohttpd and libqrencode are each wrapped in one file of PodiumRemote, which draws
-  /// nothing and which only the command line (and its tests) import: the talk's loop sees the
-  /// server as PodiumCore's `TalkRemote`.
+  /// libmicrohttpd, libqrencode and libdbus are each wrapped in one file of PodiumRemote, which
+  /// draws nothing and which only the command line (and its tests) import: the talk's loop sees
+  /// the server as PodiumCore's `TalkRemote`, the D-Bus service as its `TalkControl`.
   @Test func theRemotesLibrariesAreConfinedToOneFileEachOfPodiumRemote() {
     let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
     func users(of module: String) -> [String] {
@@ -89,6 +89,7 @@ import Testing
     }
     #expect(users(of: "CMicroHTTPD") == ["Sources/PodiumRemote/MicroHTTPD.swift"])
     #expect(users(of: "CQRencode") == ["Sources/PodiumRemote/QRCode.swift"])
+    #expect(users(of: "CDBus") == ["Sources/PodiumRemote/DBus.swift"])
     for file in files where imports(file).contains("PodiumRemote") {
       let path = file.path
       if !path.contains("/Tests/") && !path.contains("/Sources/podium/") {

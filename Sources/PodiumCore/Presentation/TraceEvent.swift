@@ -19,6 +19,8 @@ public enum TraceEvent: Hashable, Sendable {
   case prepared(Prepared)
   case journal(Journal)
   case journalFailed(JournalFailed)
+  /// The talk's D-Bus service: the name owned, a problem, a command (TalkControl.swift).
+  case bus(Bus)
   case resumeOffered(ResumeOffered)
   case resumed(Resumed)
   case resumeDeclined(ResumeDeclined)
@@ -328,6 +330,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .prepared: "prepared"
     case .journal: "journal"
     case .journalFailed: "journal-failed"
+    case .bus: "bus"
     case .resumeOffered: "resume-offered"
     case .resumed: "resumed"
     case .resumeDeclined: "resume-declined"
@@ -382,6 +385,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "prepared": event = .prepared(try body(TraceEvent.Prepared.self))
     case "journal": event = .journal(try body(TraceEvent.Journal.self))
     case "journal-failed": event = .journalFailed(try body(TraceEvent.JournalFailed.self))
+    case "bus": event = .bus(try body(TraceEvent.Bus.self))
     case "resume-offered": event = .resumeOffered(try body(TraceEvent.ResumeOffered.self))
     case "resumed": event = .resumed(try body(TraceEvent.Resumed.self))
     case "resume-declined": event = .resumeDeclined(try body(TraceEvent.ResumeDeclined.self))
@@ -418,6 +422,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .prepared(let body): try body.encode(to: encoder)
     case .journal(let body): try body.encode(to: encoder)
     case .journalFailed(let body): try body.encode(to: encoder)
+    case .bus(let body): try body.encode(to: encoder)
     case .resumeOffered(let body): try body.encode(to: encoder)
     case .resumed(let body): try body.encode(to: encoder)
     case .resumeDeclined(let body): try body.encode(to: encoder)

@@ -25,6 +25,8 @@ extension PresentationApp {
     public var pagesForWindows: ((Int) -> Void)?
     /// The phone remote's server (`--remote`), nil without one.
     public var remote: (any TalkRemote)?
+    /// The talk's D-Bus service (`podium remote`), nil without one.
+    public var control: (any TalkControl)?
     /// The ink the talk starts with, kept in the sidecar beside the deck as it changes; nil:
     /// none, and none kept (`--no-ink`).
     public var ink: Ink?

@@ -3,22 +3,25 @@ import Foundation
 import PodiumCore
 
 extension TalkInput {
-  /// The event that says the phone remote has taps or wants pictures.
+  /// The event that says the phone remote has taps or wants pictures, or the D-Bus service
+  /// (`podium remote`) has commands.
   static let remoteInput: UInt32 = SDL_RegisterEvents(1)
 
-  /// Wakes the loop for the phone remote. Safe from any thread (the server's).
+  /// Wakes the loop for the phone remote or the D-Bus service. Safe from any thread (theirs).
   @Sendable public static func announceRemote() { announce(remoteInput) }
 }
 
-/// The phone remote (`--remote`) from the loop's side: its taps go to the session as keys do,
-/// it gets a snapshot after each change, and the pictures it asks for are drawn here, on the
-/// loop's thread with the windows' fonts and images, after the room's frames are out.
+/// The phone remote (`--remote`) and the D-Bus service (`podium remote`) from the loop's side:
+/// their taps and commands go to the session as keys do, they get a snapshot after each change,
+/// and the pictures the phone asks for are drawn here, on the loop's thread with the windows'
+/// fonts and images, after the room's frames are out.
 extension PresentationApp {
-  /// The phone's taps, handed to the session as the key presses they are.
+  /// The phone's taps and the bus's commands, handed to the session as the key presses they are.
   func handleRemote() -> TalkSession.Outcome {
-    guard let remote = options.remote else { return .none }
+    traceControl()
+    let inputs = (options.remote?.takeInputs() ?? []) + (options.control?.takeInputs() ?? [])
     var outcome = TalkSession.Outcome.none
-    for input in remote.takeInputs() {
+    for input in inputs {
       let one = session.handle(input, at: Self.now())
       outcome.changed = outcome.changed || one.changed
       outcome.restage = outcome.restage || one.restage
@@ -26,23 +29,35 @@ extension PresentationApp {
     return outcome
   }
 
-  /// Publishes the talk to the remote when `changed`, and draws the pictures it waits for.
+  /// Publishes the talk to the remotes when `changed`, and draws the pictures the phone waits
+  /// for.
   func serveRemote(changed: Bool) {
+    if changed && (options.remote != nil || options.control != nil) {
+      let status = session.consoleStatus(
+        for: session.state, stage: context.stage, plan: context.plan, now: Self.now(),
+        date: Date(), clock: painter.clock, displays: context.displays)
+      options.remote?.observe(session, status: status)
+      options.control?.observe(session, status: status)
+    }
+    // After the first snapshot: a caller who read "bus" in the trace finds the state.
+    traceControl()
     guard let remote = options.remote else { return }
     if changed {
       // The PIN goes from the card once a phone has paired with it.
       let card = remote.card
       if card != painter.remoteCard { painter.remoteCard = card }
-      let status = session.consoleStatus(
-        for: session.state, stage: context.stage, plan: context.plan, now: Self.now(),
-        date: Date(), clock: painter.clock, displays: context.displays)
-      remote.observe(session, status: status)
     }
     let requests = remote.takePictureRequests()
     guard !requests.isEmpty else { return }
     for request in requests {
       if let png = remotePicture(request) { remote.deliver(png, for: request) }
     }
+  }
+
+  /// What the D-Bus service did since the last turn (the bus found, the commands taken and
+  /// refused), in the trace.
+  private func traceControl() {
+    for note in options.control?.takeNotes() ?? [] { record(.bus(note)) }
   }
 
   /// One slide at the phone's width, at the deck's aspect, as PNG.
