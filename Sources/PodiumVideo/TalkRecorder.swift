@@ -3,8 +3,9 @@ import PodiumCore
 import Synchronization
 
 /// `podium present --record talk.mkv`: the room's pictures on a grid of 30 frames a second,
-/// the microphone's sound and a chapter per slide, encoded on a thread of its own into a `MovieWriter`, with the
-/// chapters also in `talk.chapters.vtt` beside it, rewritten as they come.
+/// the microphone's sound and a chapter per slide, encoded on a thread of its own into a
+/// `MovieWriter`, with the chapters also in `talk.chapters.vtt` beside it, rewritten as they
+/// come.
 ///
 /// The loop only swaps a pointer: it hands over the picture the room sees now, and the recorder
 /// encodes whichever picture is newest at each frame's time; a picture that did not change is
