@@ -1,26 +1,18 @@
 import Foundation
 
-/// The recording's threads (the encoder and the camera's decoder) run only on time the talk
-/// leaves: Linux's `SCHED_IDLE` class, which any ordinary thread that wakes (the loop, the
-/// display server, a clip's decoder) takes the processor from at once. Plain `nice` only
-/// weighs shares: on a machine with two cores a niced encoder still held one when a key came,
-/// and the slide change waited. A thread's class is its own on Linux, and the threads it
-/// starts (x264's) take it.
+/// The recording's threads (the encoder and the camera's decoder) run below the talk: niced,
+/// so that the loop, the display server and a clip's decoder take the processor first, yet
+/// the recording still gets its share on a busy machine. (Linux's `SCHED_IDLE` class, tried,
+/// starved the encoder for seconds while the machine was busy: a slide went into the movie
+/// late.) A thread's nice is its own on Linux, and the threads it starts (x264's) take it.
 enum IdleThread {
-  /// `SCHED_IDLE` from `<sched.h>`, which Swift's Glibc module leaves out (it is a GNU
-  /// extension).
-  private static let idleClass: Int32 = 5
-  /// How much lower than the talk's the thread runs where the idle class is refused: `nice`.
+  /// How much lower than the talk's the thread runs (`nice`).
   static let niceness: Int32 = 10
 
-  /// Puts the calling thread in the idle class, or lowers it by `niceness` where that is
-  /// refused. The corresponding C functions are `sched_setscheduler` and `setpriority`.
+  /// Lowers the calling thread by `niceness`. The corresponding C function is `setpriority`.
   static func lowerCallingThread() {
     guard let thread = threadID() else { return }
-    var parameters = sched_param(sched_priority: 0)
-    if sched_setscheduler(pid_t(thread), idleClass, &parameters) != 0 {
-      setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, niceness)
-    }
+    setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, niceness)
   }
 
   /// The calling thread's id, as `/proc/thread-self` names it (`PID/task/TID`): Swift's Glibc
