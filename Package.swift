@@ -5,7 +5,10 @@ let package = Package(
   name: "Podium",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "podium", targets: ["podium"]),
+    // `podium` is a small program that makes `podium remote`'s calls itself and otherwise runs
+    // `podium-app` in its place (Sources/PodiumLauncher).
+    .executable(name: "podium", targets: ["PodiumLauncher"]),
+    .executable(name: "podium-app", targets: ["podium"]),
     .library(name: "PodiumCore", targets: ["PodiumCore"]),
     .library(name: "PodiumSyntax", targets: ["PodiumSyntax"]),
     .library(name: "PodiumSDL", targets: ["PodiumSDL"]),
@@ -112,7 +115,7 @@ let package = Package(
       name: "CQRencode", path: "Sources/CQRencode", pkgConfig: "libqrencode",
       providers: [.apt(["libqrencode-dev"])]),
     // The talk's control from outside on the session bus and its client, `podium remote`
-    // (PodiumRemote's DBus.swift only).
+    // (PodiumBus's DBus.swift only).
     .systemLibrary(
       name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
       providers: [.apt(["libdbus-1-dev"])]),
@@ -155,12 +158,18 @@ let package = Package(
     // views; no SDL: taps go out as `TalkInput`s, pictures come in through a closure. And the
     // talk's D-Bus service (`podium remote`), on a thread of its own, the same way.
     .target(
-      name: "PodiumRemote", dependencies: ["PodiumCore", "CMicroHTTPD", "CQRencode", "CDBus"]),
+      name: "PodiumRemote", dependencies: ["PodiumCore", "PodiumBus", "CMicroHTTPD", "CQRencode"]),
+    // libdbus and the talk's names on the bus, with no Foundation: the service's connection
+    // (PodiumRemote) and `podium remote`'s client, which the launcher runs without the rest.
+    .target(name: "PodiumBus", dependencies: ["CDBus"]),
+    // `podium`: `podium remote`'s calls, else `podium-app` (the target `podium`) in its place.
+    // It depends on `podium` so that building it builds both.
+    .executableTarget(name: "PodiumLauncher", dependencies: ["PodiumBus"]),
     .executableTarget(
       name: "podium",
       dependencies: [
         "PodiumCore", "PodiumSDL", "PodiumPDF", "PodiumVideo", "PodiumFetch", "PodiumOffice",
-        "PodiumRemote", "PodiumSyntax", "CMalloc",
+        "PodiumRemote", "PodiumBus", "PodiumSyntax", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(name: "PodiumTestSupport", dependencies: ["PodiumCore"]),
@@ -204,7 +213,7 @@ let package = Package(
       dependencies: ["PodiumFetch", "PodiumSDL", "PodiumTestSupport", "PodiumSDLTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "PodiumRemoteTests", dependencies: ["PodiumRemote", "PodiumTestSupport"],
+      name: "PodiumRemoteTests", dependencies: ["PodiumRemote", "PodiumBus", "PodiumTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "podiumTests", dependencies: ["podium", "PodiumTestSupport", "PodiumSDLTestSupport"],

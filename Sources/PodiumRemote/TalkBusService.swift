@@ -1,4 +1,5 @@
 import Foundation
+import PodiumBus
 import PodiumCore
 
 /// The talk on the session bus (`TalkBus`): `podium remote`, a stream deck or a window

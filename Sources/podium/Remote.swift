@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PodiumBus
 import PodiumRemote
 
 /// `podium remote next|prev|goto N|black|state`: drives the running talk through its D-Bus
@@ -16,14 +17,13 @@ struct Remote: ParsableCommand {
     subcommands: [Next.self, Prev.self, GoTo.self, Black.self, State.self]
   )
 
-  /// Calls `member` on the talk; a failure is said on the terminal and exits 1.
-  static func call(_ member: String, _ arguments: [BusValue] = [], command: String) throws
-    -> [BusValue]
-  {
+  /// Calls `verb`'s member on the talk; a failure is said on the terminal and exits 1. The
+  /// launcher (Sources/PodiumLauncher) makes the same calls itself when typed as the help says.
+  static func call(_ verb: TalkBusClient.Verb, _ arguments: [BusValue] = []) throws {
     do throws(TalkBusClient.Failure) {
-      return try TalkBusClient.call(member, arguments)
+      _ = try TalkBusClient.call(verb.member, arguments)
     } catch {
-      Console.error("podium remote \(command): \(error.message)")
+      Console.error(error.line(for: verb))
       throw ExitCode.failure
     }
   }
@@ -32,14 +32,14 @@ struct Remote: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "The next build step or slide, as the Right key.")
 
-    func run() throws { _ = try Remote.call("Next", command: "next") }
+    func run() throws { try Remote.call(.next) }
   }
 
   struct Prev: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "The previous build step or slide, as the Left key.")
 
-    func run() throws { _ = try Remote.call("Previous", command: "prev") }
+    func run() throws { try Remote.call(.prev) }
   }
 
   struct GoTo: ParsableCommand {
@@ -49,14 +49,14 @@ struct Remote: ParsableCommand {
     @Argument(help: "The slide's number, from 1.")
     var slide: UInt32
 
-    func run() throws { _ = try Remote.call("GoTo", [.uint32(slide)], command: "goto") }
+    func run() throws { try Remote.call(.goto, [.uint32(slide)]) }
   }
 
   struct Black: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Black the room's screen, or bring the slide back, as the b key.")
 
-    func run() throws { _ = try Remote.call("Black", command: "black") }
+    func run() throws { try Remote.call(.black) }
   }
 
   struct State: ParsableCommand {
@@ -70,9 +70,11 @@ struct Remote: ParsableCommand {
     var json = false
 
     func run() throws {
-      let answer = try Remote.call("State", command: "state")
-      guard case .string(let text)? = answer.first else {
-        Console.error("podium remote state: the talk answered \(answer), not its state")
+      let text: String
+      do throws(TalkBusClient.Failure) {
+        text = try TalkBusClient.state()
+      } catch {
+        Console.error(error.line(for: .state))
         throw ExitCode.failure
       }
       if json {

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumBus
 import PodiumCore
 import PodiumTestSupport
 import Testing

@@ -38,7 +38,8 @@ import Testing
   @Test func theProductDoesNotDependOnTestSupport() {
     let product = [
       "Sources/PodiumCore", "Sources/PodiumSDL", "Sources/PodiumPDF", "Sources/PodiumVideo",
-      "Sources/PodiumFetch", "Sources/PodiumRemote", "Sources/podium",
+      "Sources/PodiumFetch", "Sources/PodiumRemote", "Sources/PodiumBus",
+      "Sources/PodiumLauncher", "Sources/podium",
     ]
     for file in product.flatMap(swiftFiles(under:)) {
       for module in imports(file) where module.hasSuffix("TestSupport") {
@@ -78,9 +79,22 @@ import Testing
     #expect(users == ["Sources/PodiumSDL/Text/Bidi.swift"])
   }
 
-  /// libmicrohttpd, libqrencode and libdbus are each wrapped in one file of PodiumRemote, which
-  /// draws nothing and which only the command line (and its tests) import: the talk's loop sees
+  /// libmicrohttpd, libqrencode and libdbus are each wrapped in one file of PodiumRemote (libdbus
+  /// of PodiumBus, which the service and the client share), which draws nothing and which only the command line (and its tests) import: the talk's loop sees
   /// the server as PodiumCore's `TalkRemote`, the D-Bus service as its `TalkControl`.
+  /// `podium` itself (the launcher) and the bus client it runs load libdbus and Swift's core
+  /// library only: `podium remote next` must not wait for Foundation and Podium's 250-odd
+  /// libraries to link (scripts/bench-bus).
+  @Test func theLauncherAndTheBusClientImportNoFoundation() {
+    let files = swiftFiles(under: "Sources/PodiumLauncher") + swiftFiles(under: "Sources/PodiumBus")
+    #expect(files.count >= 4)
+    for file in files {
+      for module in imports(file) where !["Glibc", "CDBus", "PodiumBus"].contains(module) {
+        Issue.record("\(file.path) imports \(module); the launcher links libdbus and Swift only")
+      }
+    }
+  }
+
   @Test func theRemotesLibrariesAreConfinedToOneFileEachOfPodiumRemote() {
     let files = ["Sources", "Tests", "Examples"].flatMap(swiftFiles(under:))
     func users(of module: String) -> [String] {
@@ -89,7 +103,7 @@ import Testing
     }
     #expect(users(of: "CMicroHTTPD") == ["Sources/PodiumRemote/MicroHTTPD.swift"])
     #expect(users(of: "CQRencode") == ["Sources/PodiumRemote/QRCode.swift"])
-    #expect(users(of: "CDBus") == ["Sources/PodiumRemote/DBus.swift"])
+    #expect(users(of: "CDBus") == ["Sources/PodiumBus/DBus.swift"])
     for file in files where imports(file).contains("PodiumRemote") {
       let path = file.path
       if !path.contains("/Tests/") && !path.contains("/Sources/podium/") {

@@ -125,6 +125,13 @@ import Testing
     #expect(
       far.stderr
         == "podium remote goto: slide 999 is not in the deck: it has 10 slides (1 to 10)\n")
+    // `podium` made that call itself (its quick path); podium-app, the whole of Podium, says
+    // the same word for word.
+    let app = try CommandRunner.run(
+      CommandRunner.productsDirectory.appendingPathComponent("podium-app"),
+      ["remote", "goto", "999"], environment: bus.environment)
+    #expect(app.status == 1)
+    #expect(app.stderr == far.stderr)
     let unknown = try remote(["fly"], bus: bus)
     #expect(unknown.status == 2, "a usage error: \(unknown.stderr)")
     #expect(unknown.stderr.contains("fly"), "\(unknown.stderr)")
@@ -142,7 +149,8 @@ import Testing
     let refused = run.events().dropFirst(mark).filter {
       $0["event"] as? String == "bus" && $0["refused"] != nil
     }
-    #expect(refused.map { $0["command"] as? String } == ["goto 999"], "\(refused)")
+    // Refused twice: podium's call and podium-app's.
+    #expect(refused.map { $0["command"] as? String } == ["goto 999", "goto 999"], "\(refused)")
   }
 
   /// On a bus that lets every user connect, the talk's own check of the caller's user refuses

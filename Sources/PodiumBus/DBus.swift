@@ -1,5 +1,4 @@
 import CDBus
-import Foundation
 
 /// A libdbus call that failed: the function, and D-Bus's error name and message
 /// (`org.freedesktop.DBus.Error.ServiceUnknown`, ...).
@@ -63,21 +62,21 @@ public enum BusValue: Hashable, Sendable, CustomStringConvertible {
 
 /// One D-Bus message (`DBusMessage`), unreferenced when this goes.
 /// The corresponding C function is `dbus_message_unref`.
-final class BusMessage {
-  let handle: OpaquePointer
+package final class BusMessage {
+  package let handle: OpaquePointer
 
   private init(_ handle: OpaquePointer) {
     self.handle = handle
   }
 
   /// Takes over a message libdbus gave us a reference to.
-  static func adopt(_ handle: OpaquePointer?) -> BusMessage? { handle.map(BusMessage.init) }
+  package static func adopt(_ handle: OpaquePointer?) -> BusMessage? { handle.map(BusMessage.init) }
 
   deinit { dbus_message_unref(handle) }
 
   /// A method call that never starts a service by activation (Podium's talk is started by
   /// the speaker). The corresponding C function is `dbus_message_new_method_call`.
-  static func methodCall(
+  package static func methodCall(
     destination: String, path: String, interface: String, member: String,
     arguments: [BusValue] = []
   ) throws -> BusMessage {
@@ -93,7 +92,7 @@ final class BusMessage {
   }
 
   /// A signal from `path`. The corresponding C function is `dbus_message_new_signal`.
-  static func signal(
+  package static func signal(
     path: String, interface: String, name: String, arguments: [BusValue]
   ) -> BusMessage? {
     guard let handle = dbus_message_new_signal(path, interface, name) else { return nil }
@@ -103,7 +102,7 @@ final class BusMessage {
   }
 
   /// The answer to this call. The corresponding C function is `dbus_message_new_method_return`.
-  func reply(_ arguments: [BusValue] = []) -> BusMessage? {
+  package func reply(_ arguments: [BusValue] = []) -> BusMessage? {
     guard let answer = dbus_message_new_method_return(handle) else { return nil }
     let message = BusMessage(answer)
     message.append(arguments)
@@ -111,20 +110,20 @@ final class BusMessage {
   }
 
   /// An error answering this call. The corresponding C function is `dbus_message_new_error`.
-  func error(name: String, message text: String) -> BusMessage? {
+  package func error(name: String, message text: String) -> BusMessage? {
     BusMessage.adopt(dbus_message_new_error(handle, name, text))
   }
 
-  var isMethodCall: Bool { dbus_message_get_type(handle) == DBUS_MESSAGE_TYPE_METHOD_CALL }
-  var wantsReply: Bool { dbus_message_get_no_reply(handle) == 0 }
-  var sender: String? { dbus_message_get_sender(handle).map { String(cString: $0) } }
-  var path: String? { dbus_message_get_path(handle).map { String(cString: $0) } }
-  var interface: String? { dbus_message_get_interface(handle).map { String(cString: $0) } }
-  var member: String? { dbus_message_get_member(handle).map { String(cString: $0) } }
+  package var isMethodCall: Bool { dbus_message_get_type(handle) == DBUS_MESSAGE_TYPE_METHOD_CALL }
+  package var wantsReply: Bool { dbus_message_get_no_reply(handle) == 0 }
+  package var sender: String? { dbus_message_get_sender(handle).map { String(cString: $0) } }
+  package var path: String? { dbus_message_get_path(handle).map { String(cString: $0) } }
+  package var interface: String? { dbus_message_get_interface(handle).map { String(cString: $0) } }
+  package var member: String? { dbus_message_get_member(handle).map { String(cString: $0) } }
 
   /// The error this message is, if it is one. The corresponding C function is
   /// `dbus_set_error_from_message`.
-  func failure(of function: String) -> BusError? {
+  package func failure(of function: String) -> BusError? {
     var error = DBusError()
     dbus_error_init(&error)
     guard dbus_set_error_from_message(&error, handle) != 0 else { return nil }
@@ -133,7 +132,7 @@ final class BusMessage {
 
   /// The arguments, up to the first of a type Podium does not use (nil then: the caller sent
   /// something else than the interface says).
-  var arguments: [BusValue]? {
+  package var arguments: [BusValue]? {
     var iter = DBusMessageIter()
     guard dbus_message_iter_init(handle, &iter) != 0 else { return [] }
     var values: [BusValue] = []
@@ -174,7 +173,8 @@ final class BusMessage {
       switch argument {
       case .string(let text):
         // D-Bus strings hold no NUL and must be UTF-8, which a Swift string is.
-        text.replacingOccurrences(of: "\0", with: "").withCString { pointer in
+        text.split(separator: "\0", omittingEmptySubsequences: false).joined().withCString {
+          pointer in
           var value: UnsafePointer<CChar>? = pointer
           _ = dbus_message_iter_append_basic(&iter, podium_dbus_type_string, &value)
         }
@@ -196,13 +196,13 @@ final class BusMessage {
 /// Used from one thread at a time (the service's own once it runs, or the command's), which is
 /// why it may be handed to that thread. The corresponding C functions are
 /// `dbus_connection_open_private` and `dbus_bus_register`.
-final class BusConnection: @unchecked Sendable {
-  let handle: OpaquePointer
+package final class BusConnection: @unchecked Sendable {
+  package let handle: OpaquePointer
   /// The connection's unique name on the bus (`:1.42`).
-  let uniqueName: String
+  package let uniqueName: String
 
   /// Connects to the bus at `address` (never starting one: no autolaunch) and says hello.
-  init(address: String) throws {
+  package init(address: String) throws {
     _ = dbus_threads_init_default()
     var error = DBusError()
     dbus_error_init(&error)
@@ -226,7 +226,7 @@ final class BusConnection: @unchecked Sendable {
 
   /// Asks for `name`, never queueing for it: whether this connection owns it now.
   /// The corresponding C function is `dbus_bus_request_name`.
-  func requestName(_ name: String) throws -> Bool {
+  package func requestName(_ name: String) throws -> Bool {
     var error = DBusError()
     dbus_error_init(&error)
     let answer = dbus_bus_request_name(handle, name, UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE), &error)
@@ -238,7 +238,7 @@ final class BusConnection: @unchecked Sendable {
   /// The user id of the process behind the connection named `sender`, as the bus knows it
   /// (`org.freedesktop.DBus.GetConnectionUnixUser`). The corresponding C function is
   /// `dbus_bus_get_unix_user`.
-  func unixUser(of sender: String) throws -> UInt32 {
+  package func unixUser(of sender: String) throws -> UInt32 {
     var error = DBusError()
     dbus_error_init(&error)
     let user = dbus_bus_get_unix_user(handle, sender, &error)
@@ -250,33 +250,33 @@ final class BusConnection: @unchecked Sendable {
 
   /// The socket to poll for the bus's messages. The corresponding C function is
   /// `dbus_connection_get_unix_fd`.
-  var fileDescriptor: Int32? {
+  package var fileDescriptor: Int32? {
     var fd: Int32 = -1
     return dbus_connection_get_unix_fd(handle, &fd) != 0 ? fd : nil
   }
 
   /// Reads what the socket has and writes what is queued, waiting up to `milliseconds`;
   /// false once the bus is gone. The corresponding C function is `dbus_connection_read_write`.
-  func readWrite(milliseconds: Int32) -> Bool {
+  package func readWrite(milliseconds: Int32) -> Bool {
     dbus_connection_read_write(handle, milliseconds) != 0
   }
 
   /// The next message that came in. The corresponding C function is
   /// `dbus_connection_pop_message`.
-  func nextMessage() -> BusMessage? {
+  package func nextMessage() -> BusMessage? {
     BusMessage.adopt(dbus_connection_pop_message(handle))
   }
 
   /// Queues `message` and writes it out. The corresponding C functions are
   /// `dbus_connection_send` and `dbus_connection_flush`.
-  func send(_ message: BusMessage) {
+  package func send(_ message: BusMessage) {
     _ = dbus_connection_send(handle, message.handle, nil)
     dbus_connection_flush(handle)
   }
 
   /// Sends `message` and waits up to `milliseconds` for its answer; a D-Bus error is thrown.
   /// The corresponding C function is `dbus_connection_send_with_reply_and_block`.
-  func call(_ message: BusMessage, milliseconds: Int32) throws -> BusMessage {
+  package func call(_ message: BusMessage, milliseconds: Int32) throws -> BusMessage {
     var error = DBusError()
     dbus_error_init(&error)
     guard

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// `podium remote`: one call of the talk's interface (`TalkBus`) on the session bus, with
 /// errors a speaker can read: no bus, no talk, a slide out of range, another user's talk.
@@ -7,6 +7,39 @@ public enum TalkBusClient {
   public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    /// The line the terminal shows for it: `podium remote next: no talk is running: ...`.
+    public func line(for verb: Verb) -> String { "podium remote \(verb.rawValue): \(message)" }
+  }
+
+  /// The commands of `podium remote`, by the word typed, and the interface's member each calls.
+  public enum Verb: String, CaseIterable, Hashable, Sendable {
+    case next, prev, goto, black, state
+
+    public var member: String {
+      switch self {
+      case .next: "Next"
+      case .prev: "Previous"
+      case .goto: "GoTo"
+      case .black: "Black"
+      case .state: "State"
+      }
+    }
+  }
+
+  /// This process's environment, as `environ` holds it (no Foundation: `podium remote`'s quick
+  /// path starts in a few milliseconds).
+  public static var environment: [String: String] {
+    var values: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        values[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return values
   }
 
   /// How long a call waits for the talk's answer: the talk answers at once, or it hangs.
@@ -16,7 +49,7 @@ public enum TalkBusClient {
   /// answer's arguments.
   public static func call(
     _ member: String, _ arguments: [BusValue] = [],
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = TalkBusClient.environment
   ) throws(Failure) -> [BusValue] {
     guard let address = TalkBus.sessionAddress(environment: environment) else {
       throw Failure(message: TalkBus.noSessionBus + ": is a talk running in this desktop session?")
@@ -43,6 +76,17 @@ public enum TalkBusClient {
     } catch {
       throw Failure(message: "\(error)")
     }
+  }
+
+  /// The talk's state, as JSON (`State`): what the phone remote reads.
+  public static func state(
+    environment: [String: String] = TalkBusClient.environment
+  ) throws(Failure) -> String {
+    let answer = try call(Verb.state.member, environment: environment)
+    guard case .string(let text)? = answer.first else {
+      throw Failure(message: "the talk answered \(answer), not its state")
+    }
+    return text
   }
 
   /// The talk's own message for its refusals; the bus's errors said for a speaker.
