@@ -1332,6 +1332,13 @@ for e in events:
             )
         steps, deck_version = e["steps"], e["version"]
         after_failure = None
+    elif name == "board":
+        # A whiteboard page put in or taken away: the deck's next version, as a reload makes.
+        if e.get("version") != deck_version + 1:
+            problem(
+                "version", f"board at {e['t']} s: version {e.get('version')} after {deck_version}"
+            )
+        steps, deck_version = e["steps"], e["version"]
     elif name == "reload-failed":
         after_failure = last_audience
     elif name == "stage":

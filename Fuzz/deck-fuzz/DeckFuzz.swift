@@ -70,6 +70,24 @@ enum DeckFuzz {
     }
     if let journal = TalkJournal.replay(Data(bytes)) { ink.replay(journal.ink) }
     precondition(ink.generation >= 0, "a negative ink generation")
+    // Its whiteboard pages put in a small deck, as a talk does: each page once, in order.
+    if !ink.boards.isEmpty {
+      let slides = (0..<3).map { index in
+        Slide(
+          index: index, location: SourceLocation(line: index + 1, column: 1),
+          blocks: [
+            Block(.paragraph([TextRun("slide \(index)")]), at: SourceLocation(line: 1, column: 1))
+          ])
+      }
+      let deck = Deck(
+        file: "/fuzz/deck.md", baseDirectory: "/fuzz", dialect: .standard,
+        metadata: DeckMetadata(), slides: slides)
+      let shown = deck.withWhiteboards(ink.boards)
+      precondition(
+        shown.slides.count == 3 + Set(ink.boards.map(\.id)).count
+          && shown.slides.indices.allSatisfy { shown.slides[$0].index == $0 },
+        "a whiteboard page lost, doubled or misnumbered")
+    }
     // What a server sends `podium fetch`: sniffed as a remote image before it is kept.
     if case .success(let format) = RemoteImageCache.sniff(Array(bytes)) {
       precondition(RemoteImageCache.formats[format] != nil, "a format that is not kept")

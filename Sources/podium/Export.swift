@@ -147,16 +147,18 @@ struct Export: ParsableCommand {
   func run() throws {
     let settings = try Settings.load(command: "podium export")
     let loader = pdfOptions.loader(settings, for: deck)
-    let loaded = try loader.loadOrExit(deck)
-    let plan = try plan(slideCount: loaded.deck.slides.count)
-    let slideSize = PixelSize(parsing: size) ?? PixelSize(width: 1920, height: 1080)
+    var loaded = try loader.loadOrExit(deck)
     var talkInk: TalkInk?
     if ink {
       let (read, problems) = InkSidecar.load(
         deckPath: deck, scope: settings.inkScope ?? .step, moveDamaged: false)
       for problem in problems { Console.error("podium export: \(problem)") }
+      // The talk's whiteboard pages are pages of the export too, as the room saw them.
+      loaded.deck = loaded.deck.withWhiteboards(read.boards)
       talkInk = TalkInk(ink: read, deck: loaded.deck)
     }
+    let plan = try plan(slideCount: loaded.deck.slides.count)
+    let slideSize = PixelSize(parsing: size) ?? PixelSize(width: 1920, height: 1080)
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     let start = Date()
     let count: Int

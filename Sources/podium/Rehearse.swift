@@ -88,8 +88,9 @@ struct Rehearse: ParsableCommand {
     do {
       let app = try PresentationApp(session: session, options: options)
       try app.run()
-      recorder = app.session.recorder
-      talkDeck = app.session.deck
+      // Whiteboard pages' times go to the slides they follow: the record is the deck's.
+      recorder = app.session.recorder.foldingBoards(of: app.session.deck)
+      talkDeck = app.session.deckAsRead
     } catch {
       journal.close(ending: false)
       Console.error("podium rehearse: \(error)")

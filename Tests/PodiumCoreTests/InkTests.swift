@@ -221,7 +221,7 @@ import Testing
     #expect(
       warnings.map(\.description) == [
         "deck.md.ink:6:23: warning: colour '#zzzzzz' is not #rrggbb",
-        "deck.md.ink:7:1: warning: unknown record 'garbage' (expected scope, generation, title or stroke)",
+        "deck.md.ink:7:1: warning: unknown record 'garbage' (expected scope, generation, title, board or stroke)",
       ])
     // Another program's file, or a newer Podium's, is no ink and one warning.
     let (none, foreign, _) = InkSidecar.decode("{\"json\": 1}\n", file: "x.ink", scope: .step)

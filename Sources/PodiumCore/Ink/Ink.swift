@@ -53,7 +53,10 @@ public struct Ink: Hashable, Sendable {
     self.scope = scope
   }
 
-  public var isEmpty: Bool { strokes.values.allSatisfy(\.isEmpty) }
+  /// The whiteboard pages the speaker put into the talk, in the order they were made.
+  public private(set) var boards: [Whiteboard] = []
+
+  public var isEmpty: Bool { strokes.values.allSatisfy(\.isEmpty) && boards.isEmpty }
   public var strokeCount: Int { strokes.values.reduce(0) { $0 + $1.count } }
   public var canUndo: Bool { !undoStack.isEmpty }
   public var canRedo: Bool { !redoStack.isEmpty }
@@ -169,6 +172,45 @@ public struct Ink: Hashable, Sendable {
     }
   }
 
+  /// A new whiteboard page after the slide (or page) `identity`, after those already there.
+  /// Undo does not take it away; its key, pressed again on it while it has no ink, does.
+  @discardableResult
+  public mutating func addBoard(after identity: String, shade: Whiteboard.Shade) -> Whiteboard {
+    let numbers = boards.compactMap { Int($0.id.dropFirst(Whiteboard.prefix.count)) }
+    let board = Whiteboard(
+      id: Whiteboard.prefix + "\((numbers.max() ?? 0) + 1)", after: identity, shade: shade)
+    boards.append(board)
+    changedBoards()
+    return board
+  }
+
+  /// Takes the page `id` away, if it has no ink; pages that followed it follow what it did.
+  /// Whether it went.
+  @discardableResult
+  public mutating func removeBoard(_ id: String) -> Bool {
+    guard let board = boards.first(where: { $0.id == id }), !slidesWithInk.contains(id) else {
+      return false
+    }
+    boards = boards.filter { $0.id != id }.map { other in
+      var moved = other
+      if moved.after == id { moved.after = board.after }
+      return moved
+    }
+    changedBoards()
+    return true
+  }
+
+  /// Puts the pages a sidecar or a journal line lists in place.
+  mutating func loadBoards(_ list: [Whiteboard]) {
+    boards = list
+    revision += 1
+  }
+
+  private mutating func changedBoards() {
+    revision += 1
+    generation += 1
+  }
+
   /// Puts strokes read from a sidecar in place (no undo for them).
   public mutating func load(_ list: [InkStroke], at place: Place) {
     strokes[place, default: []] += list
@@ -252,6 +294,7 @@ public enum InkIdentity {
   }
 
   static func identity(of slide: Slide, dialect: DeckDialect) -> String {
+    if let board = slide.board { return board.id }
     if dialect == .pdf {
       return "p" + ContentKey.of(slide.label ?? "page \(slide.pageNumber)")
     }

@@ -9,11 +9,15 @@ extension JournalRecord {
     public var from: Int
     public var to: Int
     public var places: [PlaceInk]
+    /// The whiteboard pages after the change, as the sidecar's `board` records, when they
+    /// changed (nil: as they were).
+    public var boards: [String]?
 
-    public init(from: Int, to: Int, places: [PlaceInk]) {
+    public init(from: Int, to: Int, places: [PlaceInk], boards: [String]? = nil) {
       self.from = from
       self.to = to
       self.places = places
+      self.boards = boards
     }
   }
 
@@ -54,7 +58,9 @@ extension Ink {
           slide: place.slide, step: place.step, title: titles[place.slide], append: appended,
           strokes: list.map { InkSidecar.line($0, at: place) }))
     }
-    return JournalRecord.InkChange(from: old.generation, to: generation, places: places)
+    return JournalRecord.InkChange(
+      from: old.generation, to: generation, places: places,
+      boards: boards == old.boards ? nil : boards.map(InkSidecar.line))
   }
 
   /// Applies a journal's ink lines that this ink (read from the sidecar) does not hold: those
@@ -72,6 +78,12 @@ extension Ink {
         let list = placed.strokes.compactMap { InkSidecar.stroke(line: $0)?.1 }
         restore(list, at: place, appended: placed.append)
         if let title = placed.title { titles[place.slide] = title }
+      }
+      if let lines = change.boards {
+        loadBoards(
+          lines.compactMap {
+            InkSidecar.board($0.split(separator: " ", omittingEmptySubsequences: true))
+          })
       }
       generation = change.to
       applied += 1

@@ -7,6 +7,7 @@ import Foundation
 ///     podium-ink 1
 ///     scope step
 ///     title c1a2b-3c4d "Results"
+///     board board-1 c1a2b-3c4d white
 ///     stroke c1a2b-3c4d 0 pen #e51e1e 0.004 0.1,0.2 0.15,0.22,0.8 ...
 public enum InkSidecar {
   public static let version = 1
@@ -24,6 +25,7 @@ public enum InkSidecar {
   public static func encode(_ ink: Ink) -> String {
     var lines = ["\(magic) \(version)", "scope \(ink.scope.rawValue)"]
     if ink.generation > 0 { lines.append("generation \(ink.generation)") }
+    lines += ink.boards.map(line)
     let slides = ink.slidesWithInk
     for slide in slides.sorted() {
       if let title = ink.titles[slide] { lines.append("title \(slide) \(quoted(title))") }
@@ -45,6 +47,19 @@ public enum InkSidecar {
       if let pressure = point.pressure { line += "," + number(pressure) }
     }
     return line
+  }
+
+  /// A whiteboard page's record: `board IDENTITY AFTER white|black`.
+  static func line(_ board: Whiteboard) -> String {
+    "board \(board.id) \(board.after) \(board.shade.rawValue)"
+  }
+
+  /// A page's record read back; nil when it is not one.
+  static func board(_ fields: [Substring]) -> Whiteboard? {
+    guard fields.count == 4, fields[0] == "board", Whiteboard.isBoard(String(fields[1])),
+      let shade = Whiteboard.Shade(rawValue: String(fields[3]))
+    else { return nil }
+    return Whiteboard(id: String(fields[1]), after: String(fields[2]), shade: shade)
   }
 
   /// A stroke record read back (a journal's ink line carries them); nil when it does not parse.
@@ -79,6 +94,7 @@ public enum InkSidecar {
     }
     var count = 0
     var fileScope: InkScope?
+    var boards: [Whiteboard] = []
     for (index, line) in lines.enumerated().dropFirst() {
       let number = index + 1
       let fields = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -109,9 +125,16 @@ public enum InkSidecar {
           continue
         }
         ink.titles[String(fields[1])] = title
+      case "board":
+        guard let board = board(fields), !boards.contains(where: { $0.id == board.id }) else {
+          warn("expected 'board board-N AFTER white|black', each page once", field: 1)
+          continue
+        }
+        boards.append(board)
       case "stroke":
         guard count < strokeLimit else {
           warn("more than \(strokeLimit) strokes; the rest is left out", field: 0)
+          ink.loadBoards(boards)
           return (ink, sink.diagnostics, true)
         }
         switch stroke(fields) {
@@ -123,10 +146,12 @@ public enum InkSidecar {
         }
       default:
         warn(
-          "unknown record '\(kind.prefix(40))' (expected scope, generation, title or stroke)",
+          "unknown record '\(kind.prefix(40))' (expected scope, generation, title, board or "
+            + "stroke)",
           field: 0)
       }
     }
+    ink.loadBoards(boards)
     if let fileScope, fileScope != scope {
       // Ink drawn per slide, read per step (or the other way): all of it shows at step 1.
       sink.warning(
@@ -286,7 +311,7 @@ extension InkSidecar {
   public static func check(deckPath: String, deck: Deck, scope: InkScope?) -> [Diagnostic] {
     let (ink, problems) = load(deckPath: deckPath, scope: scope ?? .step, moveDamaged: false)
     guard !ink.isEmpty else { return problems }
-    let talk = TalkInk(ink: ink, deck: deck)
+    let talk = TalkInk(ink: ink, deck: deck.withWhiteboards(ink.boards))
     let file = path(forDeck: deckPath)
     return problems
       + talk.orphans.map { identity in

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What the speaker does with ink (`d`, `h`, `e`, `c`, `i`, `k`, Ctrl+Z, Ctrl+Y).
+/// What the speaker does with ink (`d`, `h`, `e`, `c`, `i`, `k`, Ctrl+Z, Ctrl+Y, Shift+W,
+/// Shift+B).
 public enum InkCommand: String, CaseIterable, Hashable, Sendable {
   /// Picks the tool; pressed again, the next width; after the widest, the tool is put down
   /// (clicks advance slides again).
@@ -12,6 +13,18 @@ public enum InkCommand: String, CaseIterable, Hashable, Sendable {
   /// The tool's next colour.
   case nextColor
   case undo, redo
+  /// A white (Shift+W) or black (Shift+B) page after the slide on show, to draw on
+  /// (`Whiteboard`); on such a page with no ink, the page taken away.
+  case whiteboard, blackboard
+
+  /// The page's shade, for the two that make one.
+  public var board: Whiteboard.Shade? {
+    switch self {
+    case .whiteboard: .white
+    case .blackboard: .black
+    default: nil
+    }
+  }
 }
 
 /// A talk's ink as the speaker works it: the strokes (`Ink`), the tool in hand, its colour and
@@ -58,6 +71,22 @@ public struct TalkInk: Hashable, Sendable {
     aspect = deck.metadata.aspect.value
     orphans = ink.rebind(to: identities, titles: titles)
     drawing = nil
+  }
+
+  /// A whiteboard page after slide `slide` (0-based) of the deck followed; the pen in hand
+  /// when none was. The page, or nil for a slide the deck does not have.
+  mutating func addBoard(after slide: Int, shade: Whiteboard.Shade) -> Whiteboard? {
+    guard identities.indices.contains(slide) else { return nil }
+    if tool == nil || tool == .eraser { tool = .pen }
+    return ink.addBoard(after: identities[slide], shade: shade)
+  }
+
+  /// Takes the page at slide `slide` away when it is one and has no ink. Whether it went.
+  mutating func removeBoard(at slide: Int) -> Bool {
+    guard identities.indices.contains(slide), Whiteboard.isBoard(identities[slide]) else {
+      return false
+    }
+    return ink.removeBoard(identities[slide])
   }
 
   /// Starts again from `ink` (the journal's, at `--resume`), on the deck followed so far.
@@ -116,6 +145,9 @@ public struct TalkInk: Hashable, Sendable {
       return ink.undo() != nil
     case .redo:
       return ink.redo() != nil
+    case .whiteboard, .blackboard:
+      // The session's: a page changes the slides (TalkSession+Ink.swift).
+      return false
     }
   }
 

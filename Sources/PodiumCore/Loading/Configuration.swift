@@ -54,6 +54,7 @@ public struct Configuration: Hashable, Sendable {
     ("pen", .ink(.pen)), ("highlighter", .ink(.highlighter)), ("eraser", .ink(.eraser)),
     ("clear-ink", .ink(.clear)), ("hide-ink", .ink(.toggleHidden)),
     ("ink-colour", .ink(.nextColor)), ("undo", .ink(.undo)), ("redo", .ink(.redo)),
+    ("whiteboard", .ink(.whiteboard)), ("blackboard", .ink(.blackboard)),
     ("zoom", .tool(.armZoom)), ("spotlight", .tool(.toggleSpotlight)), ("dim", .tool(.armDim)),
     ("laser-trail", .tool(.toggleLaserTrail)),
   ]

@@ -21,6 +21,8 @@ public struct Slide: Hashable, Sendable {
   /// A PDF deck's slide: its pages' label (beamer's frame number), which finds it again when
   /// LaTeX rewrites the PDF with slides added before it.
   public var label: String?
+  /// A whiteboard page the speaker put into the talk (`Whiteboard`), not a slide of the deck.
+  public var board: Whiteboard?
 
   public init(
     index: Int, location: SourceLocation, blocks: [Block], notes: [Block] = [],

@@ -86,6 +86,9 @@ public struct KeyBindings: Hashable, Sendable {
       .init(Key("z", modifiers: .control), .ink(.undo)),
       .init(Key("y", modifiers: .control), .ink(.redo)),
       .init(Key("z", modifiers: [.control, .shift]), .ink(.redo)),
+      // A page to draw on after the slide (Whiteboard): Shift with the room's white and black.
+      .init(Key("w", modifiers: .shift), .ink(.whiteboard)),
+      .init(Key("b", modifiers: .shift), .ink(.blackboard)),
     ]
     // Zoom and spotlight: the view of the slide, not the slide (SpeakerTools).
     + [

@@ -120,6 +120,45 @@ public struct RehearsalRecorder: Hashable, Sendable {
     if let position = current, !stepSeconds.indices.contains(position.slide) { current = nil }
   }
 
+  /// A slide put in at `index` (a whiteboard page): the later slides keep their times.
+  public mutating func insertSlide(at index: Int) {
+    stepSeconds.insert([0], at: min(max(0, index), stepSeconds.count))
+    if current?.slide ?? -1 >= index { current?.slide += 1 }
+  }
+
+  /// The slide at `index` taken out (an empty whiteboard page): its time goes to the slide
+  /// before it.
+  public mutating func removeSlide(at index: Int) {
+    guard stepSeconds.indices.contains(index), stepSeconds.count > 1 else { return }
+    let spent = stepSeconds.remove(at: index).reduce(0, +)
+    let before = max(0, index - 1)
+    stepSeconds[before][stepSeconds[before].count - 1] += spent
+    // The time on the page since the last input is the slide before's too.
+    if let slide = current?.slide, slide == index {
+      current = PresentationState.Position(slide: before, step: stepSeconds[before].count - 1)
+    } else if current?.slide ?? -1 > index {
+      current?.slide -= 1
+    }
+  }
+
+  /// These times for `deck` (the talk's, whiteboard pages in it) as times of the deck without
+  /// them: each page's time goes to the last step of the slide it follows.
+  public func foldingBoards(of deck: Deck) -> RehearsalRecorder {
+    guard deck.slides.contains(where: { $0.board != nil }) else { return self }
+    var folded = self
+    folded.stepSeconds = []
+    for (slide, steps) in zip(deck.slides, stepSeconds) {
+      if slide.board != nil, !folded.stepSeconds.isEmpty {
+        folded.stepSeconds[folded.stepSeconds.count - 1][
+          folded.stepSeconds[folded.stepSeconds.count - 1].count - 1] += steps.reduce(0, +)
+      } else if slide.board == nil {
+        folded.stepSeconds.append(steps)
+      }
+    }
+    folded.current = nil
+    return folded
+  }
+
   /// The run as it is kept, with each slide's title.
   public func run(titles: [String], date: Date) -> RehearsalRun {
     Self.run(stepSeconds, titles: titles, date: date)

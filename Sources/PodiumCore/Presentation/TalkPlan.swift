@@ -79,8 +79,10 @@ extension TalkSession {
       status.videoKeys = deck.slides[state.roomSlide].hasClips
     }
     if let pacing = plan.pacing, state.timer.started {
-      status.paceOffset = pacing.offset(onSlide: state.slide, elapsed: elapsed)
-      let end = date.addingTimeInterval(pacing.remaining(onSlide: state.slide, elapsed: elapsed))
+      // The plan is the deck's: a whiteboard page is part of the slide it follows.
+      let slide = deck.sourceIndex(ofSlide: state.slide)
+      status.paceOffset = pacing.offset(onSlide: slide, elapsed: elapsed)
+      let end = date.addingTimeInterval(pacing.remaining(onSlide: slide, elapsed: elapsed))
       status.plannedEnd = clock.string(from: end)
     }
     return status

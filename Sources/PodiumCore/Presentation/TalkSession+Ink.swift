@@ -8,10 +8,61 @@ extension TalkSession {
   public mutating func startInk(_ ink: Ink) {
     self.ink = TalkInk(ink: ink, deck: deck)
     keepsInk = true
+    if !ink.boards.isEmpty {
+      showBoards()
+      recorder.replaceDeck(stepCounts: state.stepCounts)
+    }
   }
 
-  mutating func applyInk(_ command: InkCommand) -> Outcome {
-    ink.apply(command, slide: state.slide, step: state.step) ? .redraw : .none
+  mutating func applyInk(_ command: InkCommand, at now: Double) -> Outcome {
+    if let shade = command.board { return toggleBoard(shade, at: now) }
+    return ink.apply(command, slide: state.slide, step: state.step) ? .redraw : .none
+  }
+
+  /// Shift+W, Shift+B: a page of `shade` after the slide on show, and the talk on it with the
+  /// pen in hand; on an empty page of that shade, the page taken away and the talk back on the
+  /// slide before it. Not in the overview.
+  mutating func toggleBoard(_ shade: Whiteboard.Shade, at now: Double) -> Outcome {
+    guard state.overviewSelection == nil, deck.slides.indices.contains(state.slide) else {
+      return .none
+    }
+    let slide = state.slide
+    if let page = deck.slides[slide].board, page.shade == shade, ink.removeBoard(at: slide) {
+      showBoards()
+      recorder.removeSlide(at: slide)
+      let back = max(0, slide - 1)
+      state.relocate(toSlide: back, step: deck.slides[back].stepCount - 1)
+      boardChanged("removed", page)
+      return .redraw
+    }
+    guard let board = ink.addBoard(after: slide, shade: shade) else { return .none }
+    showBoards()
+    if let index = deck.slides.firstIndex(where: { $0.board?.id == board.id }) {
+      recorder.insertSlide(at: index)
+      _ = state.apply(.goTo(index + 1), at: now)
+    }
+    boardChanged("added", board)
+    return .redraw
+  }
+
+  /// The trace's line for a page put in or taken away, with the deck's new shape.
+  private mutating func boardChanged(_ action: String, _ board: Whiteboard) {
+    events.append(
+      .board(
+        .init(
+          action: action, board: board.id, shade: board.shade.rawValue, slides: deck.slides.count,
+          steps: state.stepCounts, version: deckVersion, slide: state.slide + 1,
+          step: state.step + 1)))
+  }
+
+  /// Shows the deck as read with the ink's whiteboard pages in it: a new version of the deck
+  /// for every window's caches, the same place kept by number (the caller moves it and the
+  /// rehearsal's times).
+  mutating func showBoards() {
+    deck = deckAsRead.withWhiteboards(ink.ink.boards)
+    deckVersion += 1
+    ink.follow(deck)
+    state.replaceDeck(stepCounts: deck.slides.map(\.stepCount), hidden: deck.hiddenSlides)
   }
 
   /// The point of the slide under (`x`, `y`) of `window`, or nil off the slide's view. A stroke

@@ -65,7 +65,11 @@ public struct ConsoleRegions: Hashable, Sendable {
 public struct TalkSession: Sendable {
   /// The deck file, read again on `reload`.
   public let path: String
-  public private(set) var deck: Deck
+  /// The deck on show: the file's, with the whiteboard pages the speaker put in
+  /// (`Whiteboard`, TalkSession+Ink.swift).
+  public internal(set) var deck: Deck
+  /// The deck as the file has it, without those pages.
+  public private(set) var deckAsRead: Deck
   public private(set) var theme: Theme
   public internal(set) var state: PresentationState
   /// Time on each slide and step while the timer runs: what `podium rehearse` keeps.
@@ -80,7 +84,7 @@ public struct TalkSession: Sendable {
   public private(set) var savedConversion: DeckConversion?
   /// Counts the good versions of the deck shown in this talk (1 is the one it started with): the
   /// trace names it on every frame, so a reader sees that a broken edit never reached the room.
-  public private(set) var deckVersion = 1
+  public internal(set) var deckVersion = 1
   /// When the reloaded file was written (seconds since 1970), until its first frame is shown.
   public private(set) var reloadWrittenAt: Double?
   /// Where each window's console parts were last drawn, by window id.
@@ -92,6 +96,8 @@ public struct TalkSession: Sendable {
   public private(set) var journalProblem: String?
   /// The speaker's answer to the offer, for the trace.
   private var answers: [TraceEvent] = []
+  /// Whiteboard pages put in or taken away since the loop last took them, for the trace.
+  var events: [TraceEvent] = []
   /// What the speaker asked of the videos since the loop last took it.
   private var videoCommands: [VideoCommand] = []
   /// The pen, the highlighter and their strokes (TalkSession+Ink.swift).
@@ -110,6 +116,7 @@ public struct TalkSession: Sendable {
   ) {
     self.path = path
     self.deck = deck
+    deckAsRead = deck
     self.theme = theme
     self.configuration = configuration
     let counts = deck.slides.map(\.stepCount)
@@ -212,9 +219,15 @@ public struct TalkSession: Sendable {
     var saved = journal.state ?? JournalState(slide: 0, step: 0)
     let downtime = max(0, wall - journal.updated)
     if clock == .wall && saved.running { saved.elapsed += downtime }
+    // The ink first: whiteboard pages it has are slides the saved place counts.
+    let boards = ink.ink.boards
+    if keepsInk, ink.resume(journal.ink) > 0, ink.ink.boards != boards {
+      showBoards()
+      recorder.replaceDeck(stepCounts: state.stepCounts)
+      events.append(.deck(TraceEvent.DeckShown(self)))
+    }
     state.restore(saved, at: now)
     if journal.talk == .rehearse { recorder.restore(journal.spent) }
-    if keepsInk { ink.resume(journal.ink) }
     recorder.observe(state, at: now)
     let event = TraceEvent.resumed(
       .init(
@@ -236,6 +249,13 @@ public struct TalkSession: Sendable {
   public mutating func takeResumeAnswers() -> [TraceEvent] {
     defer { answers = [] }
     return answers
+  }
+
+  /// The pages put in or taken away since the last call, for the trace: before the frames
+  /// that show the deck's new version.
+  public mutating func takeEvents() -> [TraceEvent] {
+    defer { events = [] }
+    return events
   }
 
   /// What the speaker asked of the videos since the last call, in order.
@@ -265,7 +285,7 @@ public struct TalkSession: Sendable {
       guard let command = configuration.command(for: key, inOverview: overview) else {
         return .none
       }
-      if case .ink(let inkCommand) = command { return applyInk(inkCommand) }
+      if case .ink(let inkCommand) = command { return applyInk(inkCommand, at: now) }
       if command == .toggleAuto { return toggleAutoAdvance(at: now) }
       // `--loop`: on from the last step is the first slide, by hand as by itself.
       if command == .next, autoAdvance?.loop == true, state.upcoming == nil,
@@ -291,7 +311,7 @@ public struct TalkSession: Sendable {
           $0.rect.contains(x: x, y: y)
         })
       {
-        return applyInk(tool.command)
+        return applyInk(tool.command, at: now)
       }
       if button == .left, inkPress(x: x, y: y, pressure: nil, window: window) { return .redraw }
       guard state.overviewSelection != nil else {
@@ -411,22 +431,23 @@ public struct TalkSession: Sendable {
     // otherwise the place is kept by number, as far as the new deck reaches.
     let label = deck.slides.indices.contains(state.slide) ? deck.slides[state.slide].label : nil
     let step = state.step
-    deck = fresh
+    deckAsRead = fresh
+    deck = fresh.withWhiteboards(ink.ink.boards)
     theme = loaded.theme
     deckVersion += 1
-    ink.follow(fresh)
-    state.replaceDeck(stepCounts: fresh.slides.map(\.stepCount), hidden: fresh.hiddenSlides)
-    if let label, fresh.slides.indices.contains(state.slide),
-      fresh.slides[state.slide].label != label,
-      let found = fresh.slides.firstIndex(where: { $0.label == label })
+    ink.follow(deck)
+    state.replaceDeck(stepCounts: deck.slides.map(\.stepCount), hidden: deck.hiddenSlides)
+    if let label, deck.slides.indices.contains(state.slide),
+      deck.slides[state.slide].label != label,
+      let found = deck.slides.firstIndex(where: { $0.label == label })
     {
       state.relocate(toSlide: found, step: step)
     }
-    recorder.replaceDeck(stepCounts: fresh.slides.map(\.stepCount))
+    recorder.replaceDeck(stepCounts: deck.slides.map(\.stepCount))
     reloadProblem = nil
     return .reload(
       .init(
-        slides: fresh.slides.count, steps: state.stepCounts, version: deckVersion,
+        slides: deck.slides.count, steps: state.stepCounts, version: deckVersion,
         slide: state.slide + 1, step: state.step + 1, ms: milliseconds))
   }
 }

@@ -3,6 +3,8 @@
 public enum TraceEvent: Hashable, Sendable {
   case deck(DeckShown)
   case reload(Reloaded)
+  /// A whiteboard page put in or taken away: the deck's new shape, as a reload gives it.
+  case board(BoardChanged)
   case reloadFailed(ReloadFailed)
   case reloadShown(ReloadShown)
   /// A saved office deck is being converted: the room keeps the last version until it is done.
@@ -148,6 +150,19 @@ public enum TraceEvent: Hashable, Sendable {
     public var slide: Int
     public var step: Int
     public var ms: Double
+  }
+
+  /// `added` or `removed`, the page (`board-1`) and its shade, and the deck after it: its
+  /// slides, steps and version, and where the talk is (1-based).
+  public struct BoardChanged: Codable, Hashable, Sendable {
+    public var action: String
+    public var board: String
+    public var shade: String
+    public var slides: Int
+    public var steps: [Int]
+    public var version: Int
+    public var slide: Int
+    public var step: Int
   }
 
   /// An edit the talk cannot show: `message` is the whole diagnostic, `console` what the speaker
@@ -315,6 +330,7 @@ public enum TraceEvent: Hashable, Sendable {
     switch self {
     case .deck: "deck"
     case .reload: "reload"
+    case .board: "board"
     case .reloadFailed: "reload-failed"
     case .reloadShown: "reload-shown"
     case .converting: "converting"
@@ -369,6 +385,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     switch name {
     case "deck": event = .deck(try body(TraceEvent.DeckShown.self))
     case "reload": event = .reload(try body(TraceEvent.Reloaded.self))
+    case "board": event = .board(try body(TraceEvent.BoardChanged.self))
     case "reload-failed": event = .reloadFailed(try body(TraceEvent.ReloadFailed.self))
     case "reload-shown": event = .reloadShown(try body(TraceEvent.ReloadShown.self))
     case "converting": event = .converting(try body(TraceEvent.Converting.self))
@@ -408,6 +425,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     switch event {
     case .deck(let body): try body.encode(to: encoder)
     case .reload(let body): try body.encode(to: encoder)
+    case .board(let body): try body.encode(to: encoder)
     case .reloadFailed(let body): try body.encode(to: encoder)
     case .reloadShown(let body): try body.encode(to: encoder)
     case .converting(let body): try body.encode(to: encoder)

@@ -12,6 +12,17 @@ extension PresentationApp {
       session.offerResume(resume.journal, clock: resume.clock, at: now, wall: wall)
     } else {
       session.resume(resume.journal, clock: resume.clock, at: now, wall: wall)
+      // Before the talk's first line: its `deck` line has the journal's whiteboard pages.
+      _ = session.takeEvents()
+    }
+  }
+
+  /// Whiteboard pages put in or taken out (before the turn's frames): the trace's line, and what
+  /// was kept by the slides' numbers dropped.
+  func followBoards() {
+    for event in session.takeEvents() { record(event) }
+    if painter.follow(deckVersion: session.deckVersion, windows: windows.all) {
+      options.remote?.forgetPictures()
     }
   }
 

@@ -28,6 +28,8 @@ final class TalkPainter {
   var livePictures: [String: LivePicture] = [:]
   /// Slides laid out once per (slide, step, size) for every window.
   let frames = SlideFrameCache(capacity: 48)
+  /// The deck's version (`TalkSession.deckVersion`) that what is kept was drawn for.
+  private var drawnDeckVersion = 1
   /// The talk's recording, whose status the console shows (`--record`).
   var recording: (any TalkRecording)?
   /// The slide transition the audience's windows play, while it plays.
@@ -78,6 +80,19 @@ final class TalkPainter {
   }
 
   /// A new deck (or theme): everything laid out or decoded before is let go.
+  /// Follows a deck the talk itself changed (a whiteboard page put in or taken out): what is
+  /// kept by a slide's number (frames, the windows' layers, frames drawn ahead) is dropped;
+  /// images and pages are kept. Whether the deck changed since the last call.
+  func follow(deckVersion: Int, windows: [StageWindow]) -> Bool {
+    guard deckVersion != drawnDeckVersion else { return false }
+    drawnDeckVersion = deckVersion
+    frames.removeAll()
+    furtherAhead = nil
+    zoomDrawnAhead = [:]
+    for entry in windows { entry.window.purgeCaches() }
+    return true
+  }
+
   func deckReplaced(theme: Theme, windows: [StageWindow]) {
     engine = LayoutEngine(theme: theme, measurer: measurer, images: images)
     frames.removeAll()
