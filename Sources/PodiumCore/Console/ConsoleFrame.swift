@@ -16,6 +16,8 @@ public struct ConsoleFrame: Hashable, Sendable {
   public var inkTools: [InkToolButton] = []
   /// The next-slide preview (empty when the console shows none).
   public var nextSlide = Rect(x: 0, y: 0, width: 0, height: 0)
+  /// What ran over (`ConsoleStatus.overrun`), for the trace.
+  public var overrun: ConsoleStatus.Overrun.Kind?
 
   public struct OverviewCell: Hashable, Sendable {
     /// 0-based.

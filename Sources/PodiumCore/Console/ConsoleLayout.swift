@@ -119,6 +119,7 @@ struct ConsoleLayout {
       frame: body, currentSlide: talk.current, notes: talk.notes,
       notesScrollLimit: talk.scrollLimit, overview: grid.cells, overviewColumns: grid.columns)
     console.nextSlide = nextPreview
+    console.overrun = status.overrun?.kind
     return console
   }
 
@@ -306,11 +307,19 @@ struct ConsoleLayout {
   /// The status bar's times: elapsed, what is left of the talk's length, paused, the pace
   /// against the plan and when the talk ends at it; the wall clock at the right.
   mutating func times(in bar: Rect) {
+    // A slide or the talk ran over: the bar flashes, on the speaker's screen alone, its words
+    // in the background's colour meanwhile.
+    let flashing = status.overrun?.flashing == true
+    if let overrun = status.overrun, flashing {
+      commands.append(.fill(bar, overrun.kind == .talk ? palette.danger : palette.warning))
+    }
+    func shown(_ color: RGBAColor) -> RGBAColor { flashing ? palette.background : color }
     let big = unit * 1.9
     let y = bar.y + (bar.height - big * 1.2) / 2
     var x = margin
     x += text(
-      ConsoleStatus.format(status.elapsed), x: x, y: y, size: big, color: palette.text, bold: true)
+      ConsoleStatus.format(status.elapsed), x: x, y: y, size: big, color: shown(palette.text),
+      bold: true)
     x += unit * 1.5
     var items: [(label: String, color: RGBAColor, bold: Bool)] = []
     if let remaining = status.remaining(palette) {
@@ -322,6 +331,9 @@ struct ConsoleLayout {
     if let pace = status.pace(palette, started: state.timer.started) {
       items.append((pace.label, pace.color, true))
     }
+    if let overrun = status.overrun, overrun.kind == .slide {
+      items.append(("slide over \(ConsoleStatus.format(overrun.seconds))", palette.warning, true))
+    }
     if let end = status.plannedEnd { items.append(("ends \(end)", palette.muted, false)) }
     if let video = status.video { items.append((video, palette.accent, true)) }
     if let auto = status.autoAdvance { items.append((auto, palette.accent, true)) }
@@ -331,8 +343,8 @@ struct ConsoleLayout {
     }
     for item in items {
       x += text(
-        item.label, x: x, y: y + (big - unit * 1.3) / 2, size: unit * 1.3, color: item.color,
-        bold: item.bold)
+        item.label, x: x, y: y + (big - unit * 1.3) / 2, size: unit * 1.3,
+        color: shown(item.color), bold: item.bold)
       x += unit * 1.5
     }
     if let level = status.recording?.level, status.recording?.stopped == false {
@@ -341,7 +353,8 @@ struct ConsoleLayout {
     let clockWidth = engine.measurer.width(
       of: status.clock, font: FontSpec(family: family, size: big))
     _ = text(
-      status.clock, x: page.width - margin - clockWidth, y: y, size: big, color: palette.text)
+      status.clock, x: page.width - margin - clockWidth, y: y, size: big,
+      color: shown(palette.text))
   }
 
   /// The microphone's level beside the REC line: a bar that fills with the loudness (on a

@@ -52,6 +52,47 @@ public struct ConsoleStatus: Hashable, Sendable {
   public var autoAdvance: String?
   /// The keys in effect, for the keys line: the speaker's own show there.
   public var bindings = KeyBindings()
+  /// The slide on show ran over its planned time, or the talk over its length: the console
+  /// alone flashes and says so (never a sound, nothing in the room).
+  public var overrun: Overrun?
+
+  /// What ran over, and by how long.
+  public struct Overrun: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+      case slide, talk
+    }
+
+    public var kind: Kind
+    /// Seconds over.
+    public var seconds: Double
+
+    public init(_ kind: Kind, seconds: Double) {
+      self.kind = kind
+      self.seconds = seconds
+    }
+
+    /// The seconds over during which the status bar flashes: three flashes, then the words.
+    public static let flashSeconds = 6.0
+
+    /// Whether the flash is on at this reading: the first, third and fifth second over (the
+    /// console draws the times at least once a second).
+    public var flashing: Bool { seconds < Self.flashSeconds && Int(seconds) % 2 == 0 }
+
+    /// Which overrun the console shows: the talk's over a slide's.
+    static func shown(
+      elapsed: Double, duration: TalkDuration?, slidePlanned: Double?, onSlide: Double
+    )
+      -> Overrun?
+    {
+      if let duration, elapsed > Double(duration.seconds) {
+        return Overrun(.talk, seconds: elapsed - Double(duration.seconds))
+      }
+      if let planned = slidePlanned, planned > 0, onSlide > planned {
+        return Overrun(.slide, seconds: onSlide - planned)
+      }
+      return nil
+    }
+  }
 
   public init(
     now: Double, elapsed: Double, duration: TalkDuration? = nil, clock: String, audience: String,

@@ -78,14 +78,31 @@ extension TalkSession {
     if deck.slides.indices.contains(state.roomSlide) {
       status.videoKeys = deck.slides[state.roomSlide].hasClips
     }
+    // The plan is the deck's: a whiteboard page is part of the slide it follows.
+    let slide = deck.sourceIndex(ofSlide: state.slide)
     if let pacing = plan.pacing, state.timer.started {
-      // The plan is the deck's: a whiteboard page is part of the slide it follows.
-      let slide = deck.sourceIndex(ofSlide: state.slide)
       status.paceOffset = pacing.offset(onSlide: slide, elapsed: elapsed)
       let end = date.addingTimeInterval(pacing.remaining(onSlide: slide, elapsed: elapsed))
       status.plannedEnd = clock.string(from: end)
     }
+    if state.timer.started {
+      let planned = plan.pacing.flatMap {
+        $0.slideSeconds.indices.contains(slide) ? $0.slideSeconds[slide] : nil
+      }
+      status.overrun = ConsoleStatus.Overrun.shown(
+        elapsed: elapsed, duration: status.duration, slidePlanned: planned,
+        onSlide: secondsOn(sourceSlide: slide, at: now))
+    }
     return status
+  }
+
+  /// Seconds the talk has spent on the deck's slide `source` so far, every visit, with the
+  /// whiteboard pages after it.
+  func secondsOn(sourceSlide source: Int, at now: Double) -> Double {
+    let seconds = recorder.stepSeconds(at: now)
+    return deck.slides.indices.filter { deck.sourceIndex(ofSlide: $0) == source }.reduce(0) {
+      $0 + (seconds.indices.contains($1) ? seconds[$1].reduce(0, +) : 0)
+    }
   }
 
   /// The deck's `end-time` (pdfpc's `endTime`) as a length: the countdown then reaches zero at

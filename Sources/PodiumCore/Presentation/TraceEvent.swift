@@ -314,9 +314,12 @@ public enum TraceEvent: Hashable, Sendable {
     public var overview: Int?
     public var frozen: Bool?
     public var jump: String?
+    /// The console's: `slide` when the slide on show ran over its planned time, `talk` when
+    /// the talk ran over its length (the status bar flashes, then says so).
+    public var overrun: String?
 
     enum CodingKeys: String, CodingKey {
-      case role, view, deck, slide, step, blank, overview, frozen, jump
+      case role, view, deck, slide, step, blank, overview, frozen, jump, overrun
       case layoutMs = "layout_ms"
       case drawMs = "draw_ms"
       case presentMs = "present_ms"

@@ -217,6 +217,7 @@ final class TalkPainter {
     let start = Window.milliseconds()
     let console = context.showsConsole(entry.role, session.state)
     let frame: SlideFrame
+    var overrun: ConsoleStatus.Overrun.Kind?
     if let kind = entry.role.view {
       session.slideDrawn(in: entry.window.id)
       frame = viewFrame(kind, session, size: size, context: context)
@@ -224,6 +225,7 @@ final class TalkPainter {
       let drawn = consoleFrame(session, session.state, size: size, context: context)
       session.consoleDrawn(drawn, in: entry.window.id)
       frame = drawn.frame
+      overrun = drawn.overrun
     } else {
       frame = audienceFrame(session, session.state.audienceView, size: size)
       // A one-screen talk draws ink on the slide itself.
@@ -271,6 +273,7 @@ final class TalkPainter {
       shown.overview = state.overviewSelection.map { $0 + 1 }
       shown.frozen = state.isFrozen ? true : nil
       shown.jump = state.jumpEntry.isEmpty ? nil : state.jumpEntry
+      shown.overrun = overrun?.rawValue
     }
     return .present(shown)
   }

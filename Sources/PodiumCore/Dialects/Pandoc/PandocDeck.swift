@@ -233,6 +233,12 @@ struct PandocDeck {
       if output == .revealjs, let milliseconds = front["autoSlide"]?.int, milliseconds > 0 {
         metadata.advance = .step(Double(milliseconds) / 1000)
       }
+      // reveal.js's pacing for its speaker view: `totalTime` (seconds) is the talk's length.
+      if output == .revealjs, metadata.duration == nil, let seconds = front["totalTime"]?.int,
+        seconds > 0
+      {
+        metadata.duration = TalkDuration(seconds: seconds)
+      }
     } else {
       // pandoc's title block: `% title`, `% author(s)`, `% date` as the first lines; a line
       // that starts with a space goes on the field before it (another author, for authors).
@@ -345,7 +351,17 @@ struct PandocDeck {
         if content { result += framesOf(slide) }
       }
     }
-    return sectionsAreSlides ? Self.stacked(result) : result
+    result = sectionsAreSlides ? Self.stacked(result) : result
+    // reveal.js's `defaultTiming`: each slide's planned seconds (the title slide's too), unless
+    // it says its own, and unless `totalTime` gives the talk's (reveal.js then paces by that).
+    if output == .revealjs, front?["totalTime"] == nil,
+      let seconds = front?["defaultTiming"]?.int, seconds > 0
+    {
+      for index in result.indices where result[index].directives.duration == nil {
+        result[index].directives.duration = TalkDuration(seconds: seconds)
+      }
+    }
+    return result
   }
 
   /// `--section-divs`: a section that holds deeper ones is a stack, no slide of its own (the
@@ -442,6 +458,14 @@ struct PandocDeck {
       let milliseconds = Double(raw), milliseconds > 0
     {
       slide.directives.advance = .step(milliseconds / 1000)
+    }
+    // reveal.js's planned time for the slide in seconds (`{data-timing=120}`): the console's
+    // pacing and its alarm when the slide runs over.
+    if output == .revealjs,
+      let raw = attributes.values["data-timing"] ?? attributes.values["timing"],
+      let seconds = Double(raw), seconds > 0, seconds < 86_400
+    {
+      slide.directives.duration = TalkDuration(seconds: Int(seconds.rounded()))
     }
   }
 
