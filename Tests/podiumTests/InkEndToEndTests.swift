@@ -57,6 +57,19 @@ import Testing
     _ = try server.run("/usr/bin/xdotool", arguments)
   }
 
+  /// The talk's crash journal under `state` (its XDG_STATE_HOME) once it holds `text`.
+  func journal(under state: URL, containing text: String) -> String? {
+    let folder = state.appendingPathComponent("podium").path
+    return eventually(timeout: 5) { () -> String? in
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      guard let name = names.first(where: { $0.hasSuffix(".present.journal") }),
+        let journal = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8),
+        journal.contains(text)
+      else { return nil }
+      return journal
+    }
+  }
+
   func audience(_ server: XorgServer) throws -> RGBImage {
     let screen = try Screenshot.capture(display: server.display)
     let crop = screen.crop(x: 1920, y: 0, width: 1920, height: 1080)

@@ -27,15 +27,7 @@ import Testing
       server, view: view, from: SlidePoint(x: 0.2, y: 0.7), to: SlidePoint(x: 0.8, y: 0.8))
     #expect(ink.waitForRed(server, atLeast: 2000) >= 2000, "the stroke on the audience")
     // The journal has the stroke as soon as the pen is up; the sidecar does not yet.
-    let folder = state.appendingPathComponent("podium").path
-    let journalled = eventually(timeout: 5) { () -> String? in
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-      guard let name = names.first(where: { $0.hasSuffix(".present.journal") }),
-        let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8),
-        text.contains("\"k\":\"ink\"")
-      else { return nil }
-      return text
-    }
+    let journalled = ink.journal(under: state, containing: "\"k\":\"ink\"")
     #expect(journalled?.contains("stroke ") == true, "an ink line in the journal")
     #expect(!FileManager.default.fileExists(atPath: sidecar), "the sidecar's write held back")
 

@@ -52,15 +52,7 @@ import Testing
       server, view: view, from: SlidePoint(x: 0.2, y: 0.3), to: SlidePoint(x: 0.7, y: 0.6))
     #expect(ink.waitForRed(server, atLeast: 2000) >= 2000, "the stroke on the room's page")
     // The journal has the page and the stroke; the sidecar's write is held back.
-    let folder = state.appendingPathComponent("podium").path
-    let journalled = eventually(timeout: 5) { () -> String? in
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-      guard let name = names.first(where: { $0.hasSuffix(".present.journal") }),
-        let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8),
-        text.contains("stroke board-1 ")
-      else { return nil }
-      return text
-    }
+    let journalled = ink.journal(under: state, containing: "stroke board-1 ")
     #expect(journalled?.contains("board board-1 ") == true, "the page in the journal")
     kill(run.process.processIdentifier, SIGKILL)
     _ = run.waitForExit()

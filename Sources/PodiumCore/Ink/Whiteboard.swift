@@ -61,10 +61,9 @@ public struct Whiteboard: Hashable, Sendable {
 extension Deck {
   /// The deck with `boards` put in after the slides (or pages) they follow, in the order they
   /// were made; a page whose slide is gone (an edit took it away) comes after the last slide.
-  /// `identities` are the slides' own (`InkIdentity.identities(of: self)`).
-  public func withWhiteboards(_ boards: [Whiteboard], identities: [String]? = nil) -> Deck {
+  public func withWhiteboards(_ boards: [Whiteboard]) -> Deck {
     guard !boards.isEmpty, !slides.isEmpty else { return self }
-    let identities = identities ?? InkIdentity.identities(of: self)
+    let identities = InkIdentity.identities(of: self)
     let known = Set(identities).union(boards.map(\.id))
     var following: [String: [Whiteboard]] = [:]
     for board in boards {

@@ -99,10 +99,16 @@ extension TalkSession {
   /// Seconds the talk has spent on the deck's slide `source` so far, every visit, with the
   /// whiteboard pages after it.
   func secondsOn(sourceSlide source: Int, at now: Double) -> Double {
+    // One walk: the deck's slide of each shown slide counts up at each slide that is no page.
     let seconds = recorder.stepSeconds(at: now)
-    return deck.slides.indices.filter { deck.sourceIndex(ofSlide: $0) == source }.reduce(0) {
-      $0 + (seconds.indices.contains($1) ? seconds[$1].reduce(0, +) : 0)
+    var total = 0.0
+    var current = -1
+    for (index, slide) in deck.slides.enumerated() {
+      if slide.board == nil || current < 0 { current += 1 }
+      if current > source { break }
+      if current == source, seconds.indices.contains(index) { total += seconds[index].reduce(0, +) }
     }
+    return total
   }
 
   /// The deck's `end-time` (pdfpc's `endTime`) as a length: the countdown then reaches zero at
