@@ -212,13 +212,18 @@ public final class PresentRun {
   /// `kill -9` of the talk itself. Through a launcher (the Wayland rig's `scripts/wlrig as`
   /// runs `runuser`, which passes signals on to Podium but cannot pass on a SIGKILL) the process
   /// this run started is not Podium: the signal goes to the first process named `podium` among
-  /// it and its descendants (`/proc`), as `kill -9 PID` of the talk would.
-  public func killHard() { send(SIGKILL) }
+  /// it and its descendants (`/proc`), as `kill -9 PID` of the talk would. The launcher then
+  /// has nothing left to pass on and goes the same way, so `waitForExit` never waits on it.
+  public func killHard() {
+    let root = process.processIdentifier
+    if send(SIGKILL) != root { kill(root, SIGKILL) }
+  }
 
   /// Sends `signal` to the talk itself (the first process named `podium` from the one this run
   /// started, as `killHard` finds it): SIGTERM as a session's end sends it, SIGSEGV as a crash
-  /// ends a process.
-  public func send(_ signal: Int32) {
+  /// ends a process. Returns the process it went to.
+  @discardableResult
+  public func send(_ signal: Int32) -> Int32 {
     let root = process.processIdentifier
     var children: [Int32: [Int32]] = [:]
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -237,13 +242,16 @@ public final class PresentRun {
     while !queue.isEmpty {
       let pid = queue.removeFirst()
       let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
-      if command.trimmingCharacters(in: .whitespacesAndNewlines) == "podium" {
+      // `podium` runs `podium-app` in its own process (execv), which takes that name.
+      let name = command.trimmingCharacters(in: .whitespacesAndNewlines)
+      if name == "podium" || name == "podium-app" {
         kill(pid, signal)
-        return
+        return pid
       }
       queue += children[pid] ?? []
     }
     kill(root, signal)
+    return root
   }
 
   /// Waits for the process to end, up to `timeout` seconds; returns its status or nil.
