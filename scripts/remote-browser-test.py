@@ -9,7 +9,8 @@ Checks, each an assertion that fails the run:
   - the phone shows slide 1 and its notes and its current-slide picture (a real PNG);
   - a tap on Next changes the audience monitor's pixels (xwd -root, the right-hand monitor) and
     the phone's picture and slide number follow (within 200 ms of the audience, measured);
-  - a key pressed on the laptop (xdotool) shows on the phone;
+  - a key pressed on the laptop (xdotool) shows on the phone, and the notes' part of the
+    step on show is lit and the other dimmed (notes that follow the builds);
   - the notes view and the timer view show the notes and the clock;
   - the audience view in a tab shows the room's slide, black when the speaker blanks;
   - after the event stream is cut (the page's connection closed), the phone says it is
@@ -48,11 +49,18 @@ The first slide, on a white page.
 # Two
 
 - a point
+
+<!-- pause -->
+
 - another point
 
 ???
 
 Notes of slide two: the points.
+
+<!-- pause -->
+
+Then the other point.
 
 ---
 
@@ -159,9 +167,17 @@ def main():
                   f"(with xwd), phone followed {1000 * (followed - room):.0f} ms later")
             assert "the points" in page.text_content("#notes")
             checks += 1
-            # A key on the laptop shows on the phone.
+
+            def dimmed():
+                return page.evaluate("[...document.querySelectorAll('#notes p')]"
+                                     ".map((p) => p.classList.contains('dim'))")
+            wait_for(lambda: dimmed() == [False, True], what="step 1's part lit")
+            # A key on the laptop shows on the phone: the next step lights its part.
             subprocess.run(["xdotool", "key", "Right"], check=True)
-            wait_for(lambda: "Slide 3 / 3" in page.text_content("#where"), what="key on phone")
+            wait_for(lambda: "step 2/2" in page.text_content("#where"), what="key on phone")
+            wait_for(lambda: dimmed() == [True, False], what="step 2's part lit")
+            subprocess.run(["xdotool", "key", "Right"], check=True)
+            wait_for(lambda: "Slide 3 / 3" in page.text_content("#where"), what="slide 3")
             subprocess.run(["xdotool", "key", "Left"], check=True)
             wait_for(lambda: "Slide 2 / 3" in page.text_content("#where"), what="back")
             checks += 1

@@ -103,6 +103,7 @@ enum RemoteAssets {
     .notes { flex: 1; padding: .4em .8em; font-size: 1.5em; line-height: 1.35; overflow-y: auto; }
     .big-notes { font-size: 2.4em; }
     .notes p { margin: 0 0 .5em; }
+    .notes p.dim { opacity: .45; }
     nav { display: flex; gap: .4em; padding: .4em; }
     nav input { width: 4em; font-size: 1.2em; text-align: center; }
     .on { background: #b03030 !important; }
@@ -121,6 +122,7 @@ enum RemoteAssets {
     const $ = (id) => document.getElementById(id);
     let state = null;
     let events = null;
+    let notesPlace = null;
 
     async function start() {
       const answer = await fetch('/api/state', { credentials: 'same-origin' }).catch(() => null);
@@ -198,7 +200,21 @@ enum RemoteAssets {
       const notes = $('notes');
       if (notes) {
         notes.replaceChildren(...(next.notes.length ? next.notes : ['No notes for this slide.'])
-          .map((line) => { const p = document.createElement('p'); p.textContent = line; return p; }));
+          .map((line, index) => {
+            const p = document.createElement('p');
+            p.textContent = line;
+            if (next.notesLit && next.notesLit[index] === false) { p.classList.add('dim'); }
+            return p;
+          }));
+        // A step into another place brings its part of the notes into view, first paragraph
+        // at the top; the clock's ticks leave the speaker's own scrolling alone.
+        const place = `${next.slide}:${next.step}`;
+        if (place !== notesPlace) {
+          notesPlace = place;
+          const lit = (next.notesLit || []).indexOf(true);
+          notes.scrollTop = lit > 0 && next.notesLit.includes(false)
+            ? notes.children[lit].offsetTop - notes.offsetTop : 0;
+        }
       }
       picture($('current'), next.slide, next.step);
       picture($('next'), next.nextSlide, next.nextStep);

@@ -18,8 +18,11 @@ public struct RemoteSnapshot: Hashable, Sendable, Codable {
   /// The slide the room sees (1-based) and its step: the frozen one while frozen.
   public var roomSlide: Int
   public var roomStep: Int
-  /// The speaker's notes of the slide, paragraph by paragraph, up to the current step.
+  /// The speaker's notes of the slide, paragraph by paragraph.
   public var notes: [String]
+  /// Whether each paragraph of `notes` is in the part of the step on show: the views light
+  /// those, dim the rest and scroll to the first (all true for notes of one part).
+  public var notesLit: [Bool]
   public var elapsed: String
   /// The countdown when the talk has a length, else nil.
   public var remaining: String?
@@ -48,8 +51,12 @@ public struct RemoteSnapshot: Hashable, Sendable, Codable {
     } else {
       (roomSlide, roomStep) = (slide, step)
     }
-    notes = session.deck.slides[state.slide].notes.filter { $0.step <= state.step }
-      .map(\.plainText).filter { !$0.isEmpty }
+    let shown = session.deck.slides[state.slide]
+    let paragraphs = shown.notes.map { ($0.plainText, $0.step) }.filter { !$0.0.isEmpty }
+    let parts = shown.notesParts
+    let lit = parts.count > 1 ? Slide.notesPart(at: state.step, of: parts) : nil
+    notes = paragraphs.map(\.0)
+    notesLit = paragraphs.map { lit == nil || $0.1 == lit }
     elapsed = ConsoleStatus.format(status.elapsed)
     remaining = status.duration.map { ConsoleStatus.format(Double($0.seconds) - status.elapsed) }
     pace = status.paceOffset.map { offset in

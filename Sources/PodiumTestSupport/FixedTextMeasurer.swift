@@ -33,3 +33,18 @@ public struct FixedImageMeasurer: ImageMeasurer {
     sizes[path] ?? sizes[(path as NSString).lastPathComponent]
   }
 }
+
+extension LayoutEngine {
+  /// The console of `deck` at `state`, laid out with fixed measures at `size`, nine o'clock on
+  /// its clock: for tests of what goes where on it.
+  public static func fixedConsole(
+    deck: Deck, state: PresentationState, theme: Theme = .dark,
+    size: PixelSize = PixelSize(width: 1920, height: 1080)
+  ) -> ConsoleFrame {
+    let engine = LayoutEngine(
+      theme: theme, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
+    return engine.console(
+      deck: deck, state: state,
+      status: ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x"), size: size)
+  }
+}

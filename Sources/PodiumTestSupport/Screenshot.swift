@@ -135,6 +135,9 @@ public final class PresentRun {
     var environment = ProcessInfo.processInfo.environment
     environment.merge(server.environment) { $1 }
     environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+    // The talk's own config.yaml, empty: a key that arranges the console writes the file, and
+    // never the config of whoever runs the tests (a test that wants one passes it in `extra`).
+    environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
     environment.merge(extra) { $1 }
     process.environment = environment
     process.standardOutput = FileHandle(forWritingAtPath: outputPath)

@@ -117,6 +117,9 @@ struct CheckReport {
     var pages: [Int]?
     /// The notes as text (a notes page's notes half is named as such).
     var notes: String?
+    /// Notes that follow the builds (`Slide.notesParts`): the part that goes with each build
+    /// step, first to last; nil for notes of one part.
+    var stepNotes: [String]?
     /// A Marp deck's page number (held by `paginate: hold` or `skip`) and its transition to the
     /// next slide, `fade 0.5s`.
     var page: Int?
@@ -160,6 +163,16 @@ struct CheckReport {
     return block.plainText
   }
 
+  /// The part of `slide`'s notes for each of its build steps, when they are in parts.
+  private static func stepNotes(_ slide: Slide) -> [String]? {
+    let parts = slide.notesParts
+    guard parts.count > 1 else { return nil }
+    return (0..<slide.stepCount).map { step in
+      let part = Slide.notesPart(at: step, of: parts)
+      return slide.notes.filter { $0.step == part }.map(Self.noteText).joined(separator: "\n\n")
+    }
+  }
+
   var presentermTheme: String? {
     guard case .presenterm(let style)? = deck?.metadata.theme else { return nil }
     return style.name
@@ -188,6 +201,7 @@ struct CheckReport {
             pages: slide.pages.isEmpty ? nil : slide.pages.map { $0.index + 1 },
             notes: slide.hasNotes
               ? slide.notes.map(Self.noteText).joined(separator: "\n\n") : nil,
+            stepNotes: Self.stepNotes(slide),
             page: marp ? slide.pageNumber : nil,
             transition: slide.directives.transition.map {
               "\($0.name) \(String(format: "%g", $0.seconds))s"

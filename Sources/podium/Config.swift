@@ -10,7 +10,7 @@ struct Config: ParsableCommand {
       "Podium reads $XDG_CONFIG_HOME/podium/config.yaml (~/.config/podium/config.yaml): "
       + "'keys' (extra bindings, e.g. 'next: [PageDown, j]'), 'theme' (for decks that name none), "
       + "'warning' (e.g. 3m), 'audience-display' (a preferred output name), 'notes-size' "
-      + "(0.5 to 3), 'views' (e.g. [notes@HDMI-2]: see podium present --views), 'remote' and 'remote-readonly' (the phone remote), 'ink' (step, slide or off) and 'laser-trail' (true: the laser pointer leaves a fading trail). Unknown settings are warnings; bad values are errors with their line. Exits 1 "
+      + "(0.5 to 3), 'views' (e.g. [notes@HDMI-2]: see podium present --views), 'remote' and 'remote-readonly' (the phone remote), 'ink' (step, slide or off), 'laser-trail' (true: the laser pointer leaves a fading trail) and 'console' (the console's arrangement by window size, e.g. '1920x1080: notes split 0.40', which Shift+L, F6 to F8 and the splitters write). Unknown settings are warnings; bad values are errors with their line. Exits 1 "
       + "when the file has errors."
   )
 

@@ -38,7 +38,8 @@ import Testing
     #expect(
       try keysLine(standard)
         == "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  "
-        + "t timer  r reset  ·  [ ] notes  + − size  ·  d h e ink  Ctrl+z undo  ·  z zoom  l spotlight  j dim  ·  q q quit"
+        + "t timer  r reset  ·  [ ] notes  + − size  ·  d h e ink  Ctrl+z undo  ·  z zoom  l spotlight  j dim  ·  "
+        + "Shift+l layout  ·  q q quit"
     )
     #expect(
       try keysLine(standard, rehearsing: true)
@@ -83,7 +84,7 @@ import Testing
       try keysLine(KeyBindings(), video: "▶ 0:12 / 0:30")
         == "→ next  ← back  ·  number ⏎ jump  ·  b black  w white  f freeze  ·  "
         + "t timer  r reset  ·  [ ] notes  + − size  ·  d h e ink  Ctrl+z undo  ·  z zoom  l spotlight  j dim  ·  "
-        + "v video  Shift+← Shift+→ 5 s  ·  q q quit"
+        + "Shift+l layout  ·  v video  Shift+← Shift+→ 5 s  ·  q q quit"
     )
     let deck = try deck()
     var status = ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x")

@@ -173,6 +173,22 @@ import Testing
     #expect(slides.map { $0["hasNotes"] as? Bool } == [false, true])
   }
 
+  /// Notes that follow the builds: each build step's part of them, for editors and scripts.
+  @Test func jsonGivesEachStepsNotesWhenTheNotesAreInParts() throws {
+    let path = try Fixtures.writeDeck(
+      "# One\n\n- a\n\n<!-- pause -->\n\n- b\n\n<!-- pause -->\n\n- c\n\n???\n\n"
+        + "Open.\n\n<!-- pause -->\n\nThen b.\n\n---\n\n# Two\n\n???\n\nAll of it.\n")
+    let result = try CommandRunner.podium("check", "--json", path)
+    #expect(result.status == 0, "\(result.stdout)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let deck = try #require((object["decks"] as? [[String: Any]])?.first)
+    let slides = try #require(deck["slideList"] as? [[String: Any]])
+    #expect(slides[0]["stepNotes"] as? [String] == ["Open.", "Then b.", "Then b."])
+    #expect(slides[0]["notes"] as? String == "Open.\n\nThen b.")
+    #expect(slides[1]["stepNotes"] == nil, "one part: the notes alone")
+  }
+
   @Test func jsonNamesThePresentermDialectAndTheme() throws {
     let path = try Fixtures.writeDeck(
       "---\ntitle: Talk\ntheme:\n  name: gruvbox-dark\n---\n\nOne\n===\n<!-- end_slide -->\nTwo\n")

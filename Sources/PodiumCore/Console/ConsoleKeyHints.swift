@@ -60,7 +60,7 @@ enum ConsoleKeyHints {
         [
           Hint([.ink(.pen), .ink(.highlighter), .ink(.eraser)], "ink"), Hint([.ink(.undo)], "undo"),
         ],
-        zoom, quit,
+        zoom, [Hint([.arrange(.nextPreset)], "layout")], quit,
       ]
     case .overMirror:
       return [

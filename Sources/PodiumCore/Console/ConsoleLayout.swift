@@ -53,6 +53,12 @@ struct ConsoleLayout {
   var nextPreview = Rect.none
   /// Where the top line's badges end, for those drawn over the kept layer (`passingBadges`).
   var passingBadgesAt = (x: 0.0, y: 0.0, size: 12.0)
+  /// The speaker's arrangement for this size of console (ConsoleLayout+Arrangement.swift).
+  let arrangement: ConsoleArrangement
+  /// The splitters laid out, for the mouse.
+  var splitters: [ConsoleSplitter] = []
+  /// Where the confidence monitor's huge times go, drawn over the kept layer with the clock.
+  var bigTimes: Rect?
 
   init(
     engine: LayoutEngine, deck: Deck, state: PresentationState, status: ConsoleStatus,
@@ -66,6 +72,7 @@ struct ConsoleLayout {
     self.frames = frames
     page = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
     palette = engine.theme.console
+    arrangement = state.arrangements.arrangement(for: size)
     // A DPI outside what screens have is a display reporting nonsense (0 mm wide): ignored.
     let physical = dpi.flatMap { (72...800).contains($0) ? $0 / 8 : nil } ?? 0
     unit = max(12, page.height * 0.024, physical)
@@ -86,7 +93,7 @@ struct ConsoleLayout {
     let top = header()
     let area = Rect(
       x: margin, y: top, width: page.width - 2 * margin, height: bar.y - top - margin)
-    var talk = (current: Rect.none, notes: Rect.none, scrollLimit: 0)
+    var talk = (current: Rect.none, notes: Rect.none, scroll: 0...0)
     var grid: (cells: [ConsoleFrame.OverviewCell], columns: Int) = ([], 0)
     if let selection = state.overviewSelection {
       grid = overview(selection: selection, in: area)
@@ -114,11 +121,15 @@ struct ConsoleLayout {
     // The laser dot, spotlight and zoom's marks move with the mouse: over the layer, not in it.
     commands += state.toolMarks(in: talk.current, at: status.now, speaker: true)
     times(in: bar)
+    if let bigTimes { confidenceTimes(in: bigTimes) }
     body.commands = commands
     var console = ConsoleFrame(
       frame: body, currentSlide: talk.current, notes: talk.notes,
-      notesScrollLimit: talk.scrollLimit, overview: grid.cells, overviewColumns: grid.columns)
+      notesScrollLimit: talk.scroll.upperBound, overview: grid.cells,
+      overviewColumns: grid.columns)
+    console.notesScrollFloor = talk.scroll.lowerBound
     console.nextSlide = nextPreview
+    console.splitters = splitters
     console.overrun = status.overrun?.kind
     return console
   }
@@ -182,22 +193,6 @@ struct ConsoleLayout {
     return badges
   }
 
-  /// The talk as it goes: the current slide with the keys under it, and beside it the next
-  /// slide and the notes. Small windows drop the next-slide preview first.
-  mutating func talkView(in area: Rect) -> (current: Rect, notes: Rect, scrollLimit: Int) {
-    let roomy = page.width >= 1100 && page.height >= 620
-    let leftWidth = area.width * (roomy ? 0.6 : 0.58)
-    let current = currentSlide(
-      in: Rect(x: area.x, y: area.y, width: leftWidth, height: area.height))
-    keyHints(below: current, width: leftWidth, in: area)
-    let rightX = area.x + leftWidth + margin
-    let right = Rect(x: rightX, y: area.y, width: area.maxX - rightX, height: area.height)
-    let notesTop = roomy ? nextSlide(in: right) : right.y
-    let notesArea = Rect(
-      x: right.x, y: notesTop, width: right.width, height: max(0, right.maxY - notesTop))
-    return (current, notesArea, notes(in: notesArea))
-  }
-
   /// The current slide as the audience sees it, framed in colour when they do not see it.
   mutating func currentSlide(in area: Rect) -> Rect {
     let current = currentSlideImage(in: area)
@@ -225,12 +220,13 @@ struct ConsoleLayout {
     commands.append(.text(item))
   }
 
-  /// The next step or slide under its label; returns where the notes can start below it.
-  mutating func nextSlide(in right: Rect) -> Double {
+  /// The next step or slide under its label, in `share` of `right`'s height; returns where the
+  /// notes can start below it.
+  mutating func nextSlide(in right: Rect, share: Double = 0.42) -> Double {
     _ = text("Next", x: right.x, y: right.y, size: unit, color: palette.muted, bold: true)
     let preview = Rect(
       x: right.x, y: right.y + unit * 1.5, width: right.width,
-      height: right.height * 0.42 - unit * 1.5)
+      height: right.height * share - unit * 1.5)
     guard let upcoming = state.upcoming else {
       _ = text("End of the deck", x: right.x, y: preview.y + unit, size: unit, color: palette.muted)
       return preview.y + unit * 3
@@ -241,8 +237,9 @@ struct ConsoleLayout {
   }
 
   /// The notes in their box, scaled by + and -, scrolled by [ and ] or the mouse wheel over
-  /// them, with marks when there is more above or below. Returns how far they can scroll.
-  mutating func notes(in area: Rect) -> Int {
+  /// them, with marks when there is more above or below. Returns how far they can scroll, up
+  /// and down, from where the part of the step on show begins.
+  mutating func notes(in area: Rect) -> ClosedRange<Int> {
     let slide = deck.slides[state.slide]
     var colors = palette.notes
     colors.background = palette.panel
@@ -250,7 +247,8 @@ struct ConsoleLayout {
     let blocks = slide.notes.isEmpty ? [Block(.paragraph(none), at: slide.location)] : slide.notes
     let box = NotesBox(
       area: area, padding: unit * 0.6, fill: palette.panel, colors: colors,
-      bodySize: min(0.5, unit * 1.05 * state.notesScale / page.height),
+      bodySize: min(
+        0.5, unit * 1.05 * state.notesScale * arrangement.preset.notesScale / page.height),
       overflow: .scroll(lines: state.notesScroll), currentStep: state.step)
     let placed = engine.place(blocks, of: slide, in: deck, page: page, box: box)
     commands += placed.commands
@@ -273,7 +271,7 @@ struct ConsoleLayout {
         label, x: area.maxX - width - unit * 0.6, y: area.y + unit * 0.2, size: markSize,
         color: palette.accent)
     }
-    return placed.scrollLimit
+    return -placed.partLine...(placed.scrollLimit - placed.partLine)
   }
 
   /// A line for the speaker alone in a band across the console whose bottom is at `bottom`: a

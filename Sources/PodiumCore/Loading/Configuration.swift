@@ -33,6 +33,8 @@ public struct Configuration: Hashable, Sendable {
   public var recordMicrophone: String?
   /// `record-size: WxH`: the recording's size; nil: the audience display's.
   public var recordSize: PixelSize?
+  /// `console:` the console's arrangement by window size (Configuration+Console.swift).
+  public var console = ConsoleArrangements()
   /// The file the settings came from, nil for the defaults.
   public var path: String?
 
@@ -57,11 +59,14 @@ public struct Configuration: Hashable, Sendable {
     ("whiteboard", .ink(.whiteboard)), ("blackboard", .ink(.blackboard)),
     ("zoom", .tool(.armZoom)), ("spotlight", .tool(.toggleSpotlight)), ("dim", .tool(.armDim)),
     ("laser-trail", .tool(.toggleLaserTrail)),
+    ("layout", .arrange(.nextPreset)), ("next-pane", .arrange(.toggle(.next))),
+    ("notes-pane", .arrange(.toggle(.notes))), ("keys-pane", .arrange(.toggle(.keys))),
   ]
 
   static let topLevelKeys = [
     "keys", "theme", "warning", "audience-display", "notes-size", "views", "remote",
     "remote-readonly", "ink", "laser-trail", "page-cache", "record", "record-mic", "record-size",
+    "console",
   ]
 
   /// `$XDG_CONFIG_HOME/podium/config.yaml`, else `~/.config/podium/config.yaml`.
@@ -166,6 +171,8 @@ public struct Configuration: Hashable, Sendable {
         readPageCache(value, into: &config, sink: &sink)
       case "record", "record-mic", "record-size":
         readRecording(key, value, into: &config, sink: &sink, folder: folder)
+      case "console":
+        readConsole(value, into: &config, sink: &sink)
       default:
         var message = "unknown setting '\(key)' (ignored)"
         if let guess = closestMatch(to: key, in: topLevelKeys) {
@@ -248,6 +255,7 @@ public struct Configuration: Hashable, Sendable {
         + (pageCacheMB == nil
           ? "      # MB for PDF pages drawn ahead; auto: sized to the displays" : ""))
     lines += printedRecording
+    lines += printedConsole
     lines.append("keys:                 # yours, over the defaults")
     for (name, command) in Self.commandNames {
       let bound = keys.filter { $0.value == command }.map(\.key.description).sorted()

@@ -40,6 +40,18 @@ public struct Slide: Hashable, Sendable {
 
   public var hasNotes: Bool { !notes.isEmpty }
 
+  /// The build steps at which the parts of the notes begin, in order: one part (`[0]`) unless
+  /// the notes follow the builds (`<!-- pause -->` in `???` notes, a note after a pause,
+  /// Slidev's `[click]`, pdfpc's notes per overlay page).
+  public var notesParts: [Int] { Array(Set(notes.map(\.step))).sorted() }
+
+  /// The part of the notes that goes with `step`: the last of `parts` to begin at or before it;
+  /// before the first (notes written after a pause, Slidev's that start with a `[click]`), the
+  /// first, as what is said first. Nil only without notes.
+  public static func notesPart(at step: Int, of parts: [Int]) -> Int? {
+    parts.last { $0 <= step } ?? parts.first
+  }
+
   /// The first heading's text, or the first line of text: what tables and overviews call it.
   /// At most `longestTitle` characters: a label, never a paragraph of millions to walk through
   /// each time the console or a handout names the slide.

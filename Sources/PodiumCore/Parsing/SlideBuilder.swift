@@ -41,6 +41,9 @@ struct SlideBuilder {
   /// The lines between list items, for the rest of the slide (nil: as each list is written).
   private var listItemNewlines: Int?
   var inNotes = false
+  /// The part of the `???` notes being read: a `<!-- pause -->` in them starts the next, which
+  /// goes with the next build step.
+  private var notesPart = 0
   var lineOffset = 0
   var directives = SlideDirectives()
   var backgrounds: [BackgroundImage] = []
@@ -127,14 +130,25 @@ struct SlideBuilder {
     let blocks = placed + citedFootnotes(rule: true)
     placed = []
     inNotes = true
-    for node in notesSection { notes += convertBlock(node) }
-    notes += citedFootnotes(rule: false)
+    notesPart = 0
+    for node in notesSection {
+      let part = notesPart
+      notes += convertBlock(node).map { $0.shown(at: part) }
+    }
+    notes += citedFootnotes(rule: false).map { $0.shown(at: notesPart) }
     inNotes = false
-    // Notes show whole at every step (the console fades only Slidev's later click parts).
-    notes = notes.map { $0.shown(at: 0) }
 
     // Trailing pauses reveal nothing: the slide has as many steps as its content uses.
     let lastStep = blocks.reduce(0) { max($0, $1.lastStep) }
+    if notesPart > lastStep, let first = notesSection.first {
+      diagnostics.warning(
+        "the notes have \(notesPart + 1) parts (split by '<!-- pause -->') but the slide has "
+          + "\(lastStep + 1) build steps: the parts after step \(lastStep + 1) go with its last",
+        at: self.location(of: first))
+    }
+    // Each note whole at the step of its part (a note written after a pause goes with that
+    // step): the console lights the part of the step on show and dims the rest.
+    notes = notes.map { $0.shown(at: min($0.step, lastStep)) }
     return Slide(
       index: index, location: location, blocks: blocks, notes: notes, directives: directives,
       backgrounds: backgrounds, stepCount: lastStep + 1)
@@ -382,7 +396,9 @@ struct SlideBuilder {
     case .speakerNote(let text):
       addNote(text, at: here)
     case .pause where standalone:
-      if !inNotes {
+      if inNotes {
+        notesPart += 1
+      } else {
         stepsUsed = max(stepsUsed, step) + 1
         step = stepsUsed
       }
@@ -426,7 +442,8 @@ struct SlideBuilder {
     inNotes = true
     var converted: [Block] = []
     for node in CommonMarkConverter.parse(text).children { converted += convertBlock(node) }
-    for index in converted.indices { converted[index].step = 0 }
+    // A note goes with the build step it is written in.
+    for index in converted.indices { converted[index].step = savedStep }
     notes += converted
     lineOffset = savedOffset
     inNotes = savedInNotes

@@ -95,6 +95,12 @@ public struct KeyBindings: Hashable, Sendable {
       .init(Key("z"), .tool(.armZoom)), .init(Key("l"), .tool(.toggleSpotlight)),
       .init(Key("j"), .tool(.armDim)), .init(Key("x", modifiers: .shift), .tool(.toggleLaserTrail)),
     ]
+    // The console's arrangement (ConsoleArrangement): presets and panes.
+    + [
+      .init(Key("l", modifiers: .shift), .arrange(.nextPreset)),
+      .init(Key(.f6), .arrange(.toggle(.next))), .init(Key(.f7), .arrange(.toggle(.notes))),
+      .init(Key(.f8), .arrange(.toggle(.keys))),
+    ]
 
   /// Keys that mean something else while the overview is open: arrows move the selection,
   /// Enter and Space jump to it, Esc closes. Other keys keep their meaning.

@@ -56,6 +56,17 @@ public enum PresentationCommand: Hashable, Sendable {
   case ink(InkCommand)
   /// Zoom, spotlight, dimming and the laser's trail (`z`, `l`, `j`, Shift+X; SpeakerTools).
   case tool(SpeakerToolCommand)
+  /// The console's arrangement (`ConsoleArrangement`): the session's, for the console's size.
+  case arrange(ConsoleCommand)
+}
+
+/// What the speaker changes in the console's arrangement from the keyboard (the splitters are
+/// dragged with the mouse).
+public enum ConsoleCommand: Hashable, Sendable {
+  /// Shift+L: the next preset (standard, notes, slides, confidence, round again).
+  case nextPreset
+  /// F6, F7, F8: the next slide, the notes, the key hints hidden or shown again.
+  case toggle(ConsoleArrangement.Pane)
 }
 
 /// What the speaker does to the videos of the slide on show. The talk's loop hands these to the

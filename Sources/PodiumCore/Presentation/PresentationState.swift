@@ -44,10 +44,17 @@ public struct PresentationState: Hashable, Sendable {
   public private(set) var mirrorToggled = false
   public private(set) var swapToggled = false
   public private(set) var notesScale = 1.0
-  /// Lines the notes are scrolled down by; back to the top on every slide change.
+  /// Lines the notes are scrolled down by from where the part of the step on show begins
+  /// (the top, for notes of one part); back to it when the slide or the part changes.
   public private(set) var notesScroll = 0
-  /// How far the notes can scroll, as the console last laid them out.
+  /// How far the notes can scroll down and back up, as the console last laid them out.
   public private(set) var notesScrollLimit = Int.max
+  public private(set) var notesScrollFloor = 0
+  /// The console's arrangement by window size (`ConsoleArrangement`; the session changes it).
+  public var arrangements = ConsoleArrangements()
+  /// Each slide's `Slide.notesParts`, so that a step into another part of the notes brings it
+  /// into view (empty: one part on every slide).
+  public var notesParts: [[Int]] = []
   /// The slide selected in the overview (0-based); nil while the overview is closed.
   public private(set) var overviewSelection: Int?
   /// Columns of the overview grid, as the console last laid it out (for Up and Down).
@@ -138,7 +145,7 @@ public struct PresentationState: Hashable, Sendable {
         history.append(before.position)
         if history.count > 50 { history.removeFirst() }
       }
-      if slide != before.slide { notesScroll = 0 }
+      if slide != before.slide || notesPart != before.notesPart { notesScroll = 0 }
       if position != before.position { tools.slideChanged() }
     }
     switch command {
@@ -239,7 +246,7 @@ public struct PresentationState: Hashable, Sendable {
     case .pointAt(let point):
       pointer = point
     case .scrollNotes(let lines):
-      notesScroll = max(0, min(notesScrollLimit, notesScroll + lines))
+      notesScroll = max(notesScrollFloor, min(notesScrollLimit, notesScroll + lines))
     case .terminate:
       shouldQuit = true
     case .toggleRemoteCard:
@@ -249,8 +256,8 @@ public struct PresentationState: Hashable, Sendable {
     case .toggleAuto:
       // The session's (`AutoAdvance`): where the talk is stays.
       break
-    case .ink:
-      // The session's ink (`TalkInk`): where the talk is stays.
+    case .ink, .arrange:
+      // The session's ink (`TalkInk`) and console arrangement: where the talk is stays.
       break
     case .video:
       // The players' business (TalkSession hands it to the loop): where the talk is stays.
@@ -286,9 +293,22 @@ public struct PresentationState: Hashable, Sendable {
 
   /// Tells the state how far the notes on screen can scroll, so that scrolling past their end
   /// does not pile up lines that must be scrolled back first.
-  public mutating func limitNotesScroll(to limit: Int) {
-    notesScrollLimit = max(0, limit)
-    notesScroll = min(notesScroll, notesScrollLimit)
+  public mutating func limitNotesScroll(to limit: Int, floor: Int = 0) {
+    notesScrollFloor = min(0, floor)
+    notesScrollLimit = max(notesScrollFloor, limit)
+    notesScroll = max(notesScrollFloor, min(notesScroll, notesScrollLimit))
+  }
+
+  /// The part of the current slide's notes that goes with the step on show.
+  var notesPart: Int? {
+    slide < notesParts.count ? Slide.notesPart(at: step, of: notesParts[slide]) : nil
+  }
+
+  /// Follows `deck` read again or given whiteboard pages: its steps, skipped slides and notes
+  /// parts, the place kept as `replaceDeck(stepCounts:hidden:)` keeps it.
+  public mutating func replaceDeck(_ deck: Deck) {
+    replaceDeck(stepCounts: deck.slides.map(\.stepCount), hidden: deck.hiddenSlides)
+    notesParts = deck.slides.map(\.notesParts)
   }
 
   /// Keeps the place when the deck is reloaded with other slides: clamped to what exists.

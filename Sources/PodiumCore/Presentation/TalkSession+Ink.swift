@@ -62,7 +62,7 @@ extension TalkSession {
     deck = deckAsRead.withWhiteboards(ink.ink.boards)
     deckVersion += 1
     ink.follow(deck)
-    state.replaceDeck(stepCounts: deck.slides.map(\.stepCount), hidden: deck.hiddenSlides)
+    state.replaceDeck(deck)
   }
 
   /// The point of the slide under (`x`, `y`) of `window`, or nil off the slide's view. A stroke

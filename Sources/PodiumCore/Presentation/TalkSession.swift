@@ -29,35 +29,6 @@ public enum TalkInput: Hashable, Sendable {
   }
 }
 
-/// Where the console's parts were drawn in one window: what the mouse can hit there.
-public struct ConsoleRegions: Hashable, Sendable {
-  /// The notes panel: the wheel scrolls notes here.
-  public var notes: Rect?
-  /// The current slide's view: the pointer maps from here to the audience's slide.
-  public var currentSlide: Rect?
-  /// The overview's cells: a click picks a slide.
-  public var overview: [ConsoleFrame.OverviewCell]
-  /// The ink strip's buttons.
-  public var inkTools: [InkToolButton] = []
-
-  public init(
-    notes: Rect? = nil, currentSlide: Rect? = nil, overview: [ConsoleFrame.OverviewCell] = []
-  ) {
-    self.notes = notes
-    self.currentSlide = currentSlide
-    self.overview = overview
-  }
-
-  /// Where `console` put its parts.
-  public init(_ console: ConsoleFrame) {
-    self.init(
-      notes: console.notes,
-      currentSlide: console.currentSlide.width > 0 ? console.currentSlide : nil,
-      overview: console.overview)
-    inkTools = console.inkTools
-  }
-}
-
 /// One talk as a value: the deck on show and its theme, the presentation state, the rehearsal
 /// recorder, the deck's version and why the file on disk cannot be shown. Inputs go in through
 /// `handle(_:at:)` and edits through `reload(using:clock:)`; the SDL loop turns events into
@@ -89,6 +60,8 @@ public struct TalkSession: Sendable {
   public private(set) var reloadWrittenAt: Double?
   /// Where each window's console parts were last drawn, by window id.
   var regions: [UInt32: ConsoleRegions] = [:]
+  /// The console splitter being dragged (TalkSession+Console.swift).
+  var splitterDrag: SplitterDrag?
   /// A talk of this deck that did not end, which the speaker may take up (Enter) or leave (Esc,
   /// or moving on); until then the audience sees the first slide and nothing is journaled.
   public private(set) var resumeOffer: ResumeOffer?
@@ -125,6 +98,8 @@ public struct TalkSession: Sendable {
     recorder = RehearsalRecorder(stepCounts: counts)
     ink = TalkInk(deck: deck)
     state.tools = SpeakerTools(laserTrail: configuration.laserTrail)
+    state.notesParts = deck.slides.map(\.notesParts)
+    state.arrangements = configuration.console
   }
 
   /// The deck, its theme file and its images: what live reload watches.
@@ -286,6 +261,7 @@ public struct TalkSession: Sendable {
         return .none
       }
       if case .ink(let inkCommand) = command { return applyInk(inkCommand, at: now) }
+      if case .arrange(let arranging) = command { return arrange(arranging) }
       if command == .toggleAuto { return toggleAutoAdvance(at: now) }
       // `--loop`: on from the last step is the first slide, by hand as by itself.
       if command == .next, autoAdvance?.loop == true, state.upcoming == nil,
@@ -313,6 +289,7 @@ public struct TalkSession: Sendable {
       {
         return applyInk(tool.command, at: now)
       }
+      if button == .left, splitterPress(x: x, y: y, window: window) { return .redraw }
       if button == .left, inkPress(x: x, y: y, pressure: nil, window: window) { return .redraw }
       guard state.overviewSelection != nil else {
         return apply(button == .right ? .previous : .next)
@@ -323,8 +300,10 @@ public struct TalkSession: Sendable {
       else { return .none }
       return apply(.chooseSlide(cell.slide))
     case .release, .touch:
+      if case .release = input, splitterRelease() { return .redraw }
       return inkInput(input, at: now)
     case .pointerMoved(let x, let y, let window):
+      if let moved = splitterMove(x: x, y: y) { return moved }
       if ink.drawing != nil { return inkMove(x: x, y: y, pressure: nil, window: window) }
       // With the pointer on, the mouse over the console's view of the slide moves the dot on
       // the audience's slide; off that view the dot goes.
@@ -349,7 +328,7 @@ public struct TalkSession: Sendable {
   /// Remembers where a window's console put its parts, and lets the state follow what it
   /// found room for: how far the notes scroll and how many columns the overview has.
   public mutating func consoleDrawn(_ console: ConsoleFrame, in window: UInt32) {
-    state.limitNotesScroll(to: console.notesScrollLimit)
+    state.limitNotesScroll(to: console.notesScrollLimit, floor: console.notesScrollFloor)
     if console.overviewColumns > 0 { state.setOverviewColumns(console.overviewColumns) }
     regions[window] = ConsoleRegions(console)
     slideViews[window] = nil
@@ -436,7 +415,7 @@ public struct TalkSession: Sendable {
     theme = loaded.theme
     deckVersion += 1
     ink.follow(deck)
-    state.replaceDeck(stepCounts: deck.slides.map(\.stepCount), hidden: deck.hiddenSlides)
+    state.replaceDeck(deck)
     if let label, deck.slides.indices.contains(state.slide),
       deck.slides[state.slide].label != label,
       let found = deck.slides.firstIndex(where: { $0.label == label })

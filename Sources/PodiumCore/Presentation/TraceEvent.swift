@@ -5,6 +5,8 @@ public enum TraceEvent: Hashable, Sendable {
   case reload(Reloaded)
   /// A whiteboard page put in or taken away: the deck's new shape, as a reload gives it.
   case board(BoardChanged)
+  /// The speaker arranged the console (a preset, a pane, a splitter): written to config.yaml.
+  case console(ConsoleArranged)
   case reloadFailed(ReloadFailed)
   case reloadShown(ReloadShown)
   /// A saved office deck is being converted: the room keeps the last version until it is done.
@@ -163,6 +165,14 @@ public enum TraceEvent: Hashable, Sendable {
     public var version: Int
     public var slide: Int
     public var step: Int
+  }
+
+  /// The console of `size` (`1920x1080`) now arranged as `arrangement` (its config.yaml line,
+  /// `notes split 0.42`), and by what: `preset`, `pane` or `splitter`.
+  public struct ConsoleArranged: Codable, Hashable, Sendable {
+    public var size: String
+    public var arrangement: String
+    public var by: String
   }
 
   /// An edit the talk cannot show: `message` is the whole diagnostic, `console` what the speaker
@@ -334,6 +344,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .deck: "deck"
     case .reload: "reload"
     case .board: "board"
+    case .console: "console"
     case .reloadFailed: "reload-failed"
     case .reloadShown: "reload-shown"
     case .converting: "converting"
@@ -389,6 +400,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case "deck": event = .deck(try body(TraceEvent.DeckShown.self))
     case "reload": event = .reload(try body(TraceEvent.Reloaded.self))
     case "board": event = .board(try body(TraceEvent.BoardChanged.self))
+    case "console": event = .console(try body(TraceEvent.ConsoleArranged.self))
     case "reload-failed": event = .reloadFailed(try body(TraceEvent.ReloadFailed.self))
     case "reload-shown": event = .reloadShown(try body(TraceEvent.ReloadShown.self))
     case "converting": event = .converting(try body(TraceEvent.Converting.self))
@@ -429,6 +441,7 @@ public struct TraceLine: Codable, Hashable, Sendable {
     case .deck(let body): try body.encode(to: encoder)
     case .reload(let body): try body.encode(to: encoder)
     case .board(let body): try body.encode(to: encoder)
+    case .console(let body): try body.encode(to: encoder)
     case .reloadFailed(let body): try body.encode(to: encoder)
     case .reloadShown(let body): try body.encode(to: encoder)
     case .converting(let body): try body.encode(to: encoder)

@@ -17,12 +17,29 @@ extension PresentationApp {
     }
   }
 
-  /// Whiteboard pages put in or taken out (before the turn's frames): the trace's line, and what
-  /// was kept by the slides' numbers dropped.
-  func followBoards() {
-    for event in session.takeEvents() { record(event) }
+  /// Whiteboard pages put in or taken out and the console arranged (before the turn's frames):
+  /// the trace's line, what was kept by the slides' numbers dropped, and the console's
+  /// arrangement written to config.yaml.
+  func followSessionEvents() {
+    let events = session.takeEvents()
+    for event in events { record(event) }
+    if events.contains(where: { if case .console = $0 { true } else { false } }) {
+      saveArrangements()
+    }
     if painter.follow(deckVersion: session.deckVersion, windows: windows.all) {
       options.remote?.forgetPictures()
+    }
+  }
+
+  /// The console's arrangements into config.yaml's `console:`, the rest of the file as it was;
+  /// a file that cannot be written costs the arrangement's keeping, never the talk.
+  func saveArrangements() {
+    let path = session.configuration.path ?? Configuration.defaultPath()
+    do {
+      try Configuration.saveConsole(session.state.arrangements, to: path)
+    } catch {
+      FileHandle.standardError.write(
+        Data("podium: warning: the console's arrangement is not kept (\(path): \(error))\n".utf8))
     }
   }
 

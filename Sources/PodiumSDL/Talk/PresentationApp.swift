@@ -136,7 +136,7 @@ public final class PresentationApp {
         changed = true
         turn.ended("restage", at: Window.milliseconds())
       }
-      followBoards()
+      followSessionEvents()
       let second = Int(Self.now())
       // A window that waited for a page draws again, its latency from the input it answers.
       let redraw = changed || (pagesArrived && painter.isWaitingForPages)

@@ -120,25 +120,33 @@ public struct PDFDeckBuilder {
 
   /// The notes of a slide: pdfpc's for its pages, the pages' sticky notes, and the notes half of
   /// its first page.
+  /// The notes of the slide made of `pages`: pdfpc's for the slide, then each page's own (an
+  /// overlay page's with that build step, as pdfpc shows notes per page; the same text on
+  /// several overlays once, with the first), then the PDF's own text annotations.
   private func notes(for pages: [Int], slide: Int, side: NotesPages?) -> [Block] {
-    var texts: [String] = []
-    if let note = pdfpc?.slideNotes?[slide + 1] { texts.append(note) }
-    for entry in pdfpc?.pages ?? [] where pages.contains(entry.idx) {
-      if let note = entry.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty {
-        texts.append(note)
+    var texts: [(text: String, step: Int)] = []
+    var seen = Set<String>()
+    if let note = pdfpc?.slideNotes?[slide + 1] { texts.append((note, 0)) }
+    for entry in pdfpc?.pages ?? [] {
+      guard let step = pages.firstIndex(of: entry.idx),
+        let note = entry.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty,
+        seen.insert(note).inserted
+      else { continue }
+      texts.append((note, step))
+    }
+    for (step, page) in pages.enumerated() {
+      for note in info.pages[page].notes where seen.insert(note).inserted {
+        texts.append((note, step))
       }
     }
-    var seen = Set<String>()
-    for page in pages {
-      for note in info.pages[page].notes where seen.insert(note).inserted { texts.append(note) }
-    }
-    var blocks = texts.flatMap { text -> [Block] in
-      let here = SourceLocation(line: pages[0] + 1, column: 1)
+    var blocks = texts.flatMap { note -> [Block] in
+      let (text, step) = note
+      let here = SourceLocation(line: pages[step] + 1, column: 1)
       if pdfpc?.disableMarkdown == true {
-        return [Block(.paragraph([TextRun(text)]), at: here)]
+        return [Block(.paragraph([TextRun(text)]), at: here, step: step)]
       }
       let parsed = DeckParser.parse(text: text, file: path, baseDirectory: "/")
-      return parsed.deck?.slides.flatMap(\.blocks) ?? []
+      return (parsed.deck?.slides.flatMap(\.blocks) ?? []).map { $0.shown(at: step) }
     }
     if let side {
       var image = ImageReference(source: "page \(pages[0] + 1)", alt: "notes", path: path)

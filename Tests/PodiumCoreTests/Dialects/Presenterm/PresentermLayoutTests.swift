@@ -253,12 +253,7 @@ import Testing
     var state = PresentationState(
       stepCounts: deck.slides.map(\.stepCount), hidden: deck.hiddenSlides)
     state.apply(.toggleOverview, at: 0)
-    let engine = LayoutEngine(
-      theme: .dark, measurer: FixedTextMeasurer(), images: FixedImageMeasurer())
-    let console = engine.console(
-      deck: deck, state: state,
-      status: ConsoleStatus(now: 0, elapsed: 0, clock: "09:00", audience: "x"),
-      size: PixelSize(width: 1920, height: 1080))
+    let console = LayoutEngine.fixedConsole(deck: deck, state: state)
     let labels = console.frame.consoleTexts
     #expect(labels.contains { $0.hasPrefix("2  (skipped) Two") })
     #expect(labels.contains { $0.hasPrefix("3  Three") })
