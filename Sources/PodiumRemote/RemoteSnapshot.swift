@@ -53,8 +53,7 @@ public struct RemoteSnapshot: Hashable, Sendable, Codable {
     }
     let shown = session.deck.slides[state.slide]
     let paragraphs = shown.notes.map { ($0.plainText, $0.step) }.filter { !$0.0.isEmpty }
-    let parts = shown.notesParts
-    let lit = parts.count > 1 ? Slide.notesPart(at: state.step, of: parts) : nil
+    let lit = Slide.litNotesPart(at: state.step, of: shown.notesParts)
     notes = paragraphs.map(\.0)
     notesLit = paragraphs.map { lit == nil || $0.1 == lit }
     elapsed = ConsoleStatus.format(status.elapsed)

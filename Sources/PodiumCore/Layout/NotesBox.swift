@@ -63,8 +63,7 @@ extension LayoutEngine {
     context.colors = box.colors
     let inner = box.area.insetBy(dx: box.padding, dy: box.padding)
     let parts = Array(Set(blocks.map(\.step))).sorted()
-    // One part lights nothing: every line reads alike.
-    let lit = parts.count > 1 ? box.currentStep.flatMap { Slide.notesPart(at: $0, of: parts) } : nil
+    let lit = box.currentStep.flatMap { Slide.litNotesPart(at: $0, of: parts) }
     var placed = NotesBox.Placed()
     if let fill = box.fill { placed.commands.append(.fill(box.area, fill)) }
     let pieces: [DrawCommand]

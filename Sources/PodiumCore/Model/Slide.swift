@@ -52,6 +52,12 @@ public struct Slide: Hashable, Sendable {
     parts.last { $0 <= step } ?? parts.first
   }
 
+  /// The part to light at `step` among the others (`notesPart`); nil for notes of one part,
+  /// which read alike at every step.
+  public static func litNotesPart(at step: Int, of parts: [Int]) -> Int? {
+    parts.count > 1 ? notesPart(at: step, of: parts) : nil
+  }
+
   /// The first heading's text, or the first line of text: what tables and overviews call it.
   /// At most `longestTitle` characters: a label, never a paragraph of millions to walk through
   /// each time the console or a handout names the slide.

@@ -118,11 +118,10 @@ public struct PDFDeckBuilder {
       size: PageReference.Size(width: crop.width, height: crop.height))
   }
 
-  /// The notes of a slide: pdfpc's for its pages, the pages' sticky notes, and the notes half of
-  /// its first page.
   /// The notes of the slide made of `pages`: pdfpc's for the slide, then each page's own (an
   /// overlay page's with that build step, as pdfpc shows notes per page; the same text on
-  /// several overlays once, with the first), then the PDF's own text annotations.
+  /// several overlays once, with the first), then the pages' sticky notes, and the notes half
+  /// of its first page.
   private func notes(for pages: [Int], slide: Int, side: NotesPages?) -> [Block] {
     var texts: [(text: String, step: Int)] = []
     var seen = Set<String>()
