@@ -20,14 +20,15 @@ public struct ConsoleArrangement: Hashable, Sendable {
       return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
-    /// The current slide's share of the width, and the next slide's of the column beside it
-    /// (of the height, for `slides`), before the speaker drags a splitter.
+    /// The current slide's share of the width (the next slide's, for `confidence`), and the
+    /// next slide's of the column beside it (of the height, for `slides`; `confidence` has no
+    /// notes under it to share with), before the speaker drags a splitter.
     var shares: (split: Double, next: Double) {
       switch self {
       case .standard: return (0.6, 0.42)
       case .notes: return (0.36, 0.3)
       case .slides: return (0.55, 0.68)
-      case .confidence: return (0.62, 1)
+      case .confidence: return (0.62, 0.42)
       }
     }
 
@@ -67,9 +68,7 @@ public struct ConsoleArrangement: Hashable, Sendable {
   /// The splitters' shares as laid out: the speaker's where dragged, held inside 0.2 to 0.8 so
   /// that no pane is dragged away (hiding is for that).
   public var currentShare: Double { Self.held(split ?? preset.shares.split) }
-  public var nextPaneShare: Double {
-    preset == .confidence ? 1 : Self.held(nextShare ?? preset.shares.next)
-  }
+  public var nextPaneShare: Double { Self.held(nextShare ?? preset.shares.next) }
 
   static func held(_ share: Double) -> Double { min(0.8, max(0.2, share)) }
 

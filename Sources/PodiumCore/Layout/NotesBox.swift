@@ -62,7 +62,7 @@ extension LayoutEngine {
     context.layout = .default
     context.colors = box.colors
     let inner = box.area.insetBy(dx: box.padding, dy: box.padding)
-    let parts = Array(Set(blocks.map(\.step))).sorted()
+    let parts = Slide.notesParts(of: blocks)
     let lit = box.currentStep.flatMap { Slide.litNotesPart(at: $0, of: parts) }
     var placed = NotesBox.Placed()
     if let fill = box.fill { placed.commands.append(.fill(box.area, fill)) }

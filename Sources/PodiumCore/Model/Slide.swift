@@ -43,7 +43,10 @@ public struct Slide: Hashable, Sendable {
   /// The build steps at which the parts of the notes begin, in order: one part (`[0]`) unless
   /// the notes follow the builds (`<!-- pause -->` in `???` notes, a note after a pause,
   /// Slidev's `[click]`, pdfpc's notes per overlay page).
-  public var notesParts: [Int] { Array(Set(notes.map(\.step))).sorted() }
+  public var notesParts: [Int] { Self.notesParts(of: notes) }
+
+  /// The build steps at which the parts of `notes` begin, in order.
+  static func notesParts(of notes: [Block]) -> [Int] { Array(Set(notes.map(\.step))).sorted() }
 
   /// The part of the notes that goes with `step`: the last of `parts` to begin at or before it;
   /// before the first (notes written after a pause, Slidev's that start with a `[click]`), the

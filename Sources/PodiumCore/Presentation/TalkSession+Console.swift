@@ -38,7 +38,7 @@ extension TalkSession {
     guard let regions = regions[window], let size = regions.size,
       let splitter = regions.splitters.first(where: { $0.grip.contains(x: x, y: y) })
     else { return false }
-    splitterDrag = SplitterDrag(window: window, size: size, splitter: splitter)
+    splitterDrag = SplitterDrag(size: size, splitter: splitter)
     return true
   }
 
@@ -64,9 +64,8 @@ extension TalkSession {
   }
 }
 
-/// A splitter in hand: the console it belongs to and its size then.
+/// A splitter in hand, and the size of the console it belongs to (its arrangement's key).
 struct SplitterDrag: Hashable, Sendable {
-  var window: UInt32
   var size: PixelSize
   var splitter: ConsoleSplitter
 }
